@@ -1,0 +1,3 @@
+module houserules
+
+go 1.26.8

@@ -1,0 +1,4 @@
+package position
+
+// compiled holds the tables built by Compile.
+type compiled struct{}

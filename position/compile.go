@@ -1,4 +1,336 @@
 package position
 
-// compiled holds the tables built by Compile.
-type compiled struct{}
+import (
+	"fmt"
+
+	"houserules/betza"
+	"houserules/geom"
+)
+
+// leap is one leaper target; a lame leaper also needs its path empty.
+type leap struct {
+	to    geom.Square
+	npath uint8
+	path  [3]geom.Square
+}
+
+// Ray kinds.
+const (
+	raySlide uint8 = iota
+	rayCannon
+	rayGrasshopper
+)
+
+// ray is the squares of one rider or hopper direction, nearest first,
+// already cut to the board, its topology and the rider's range.
+type ray struct {
+	kind uint8
+	sq   []geom.Square
+}
+
+// moveTable is one modality of one piece type on one square.
+type moveTable struct {
+	leaps []leap
+	rays  []ray
+	all   geom.Set // every target on an empty board (pseudo attacks)
+	plain geom.Set // targets of plain (non-lame) leaps
+}
+
+// pieceTable holds the tables of one piece type for one colour.
+type pieceTable struct {
+	quiet, capture, initial [geom.SquareNB]moveTable
+	hasInitial              bool
+	asymmetric              bool // attacks cannot be found by reversing from the target
+	slider                  bool // has rays (blocking matters)
+}
+
+// compiled is everything Compile derives from the options.
+type compiled struct {
+	board      *geom.Board
+	types      PieceSet
+	typeList   []PieceType
+	tables     [2][PieceTypeNB]*pieceTable
+	betza      [PieceTypeNB]*betza.Piece
+	mobility   [2][PieceTypeNB]geom.Set // board ∩ mobility region
+	kingRing   [geom.SquareNB]geom.Set  // K moves on an empty board (for blasts)
+	pawnPush   [2]int
+	hasRoyal   bool
+	charToPc   [256]Piece
+	epNonPawn  [2]bool // en-passant types include non-pawns
+	fastPawnEP bool    // fastAttacks-like: only pawns capture en passant
+}
+
+// Compile validates the options and builds the move tables. It must be
+// called once after the options are set; it returns an error for an
+// inconsistent definition (bad board size, bad Betza, missing king letter).
+func (v *Variant) Compile() error {
+	c := &compiled{}
+	b, err := geom.NewBoard(v.MaxFile+1, v.MaxRank+1, v.Topology)
+	if err != nil {
+		return err
+	}
+	c.board = b
+	c.types = v.PieceTypes()
+	c.typeList = c.types.Types()
+	if !v.DoubleStep {
+		v.DoubleStepRegion = [2]geom.Set{}
+	}
+	if v.DoubleStepRegion[0].Empty() && v.DoubleStepRegion[1].Empty() {
+		v.DoubleStep = false
+	}
+	for _, pt := range c.typeList {
+		ch := v.PieceChar[pt]
+		for col := White; col <= Black; col++ {
+			p := MakePiece(col, pt)
+			cc := ch
+			if col == Black {
+				cc = lower(ch)
+			}
+			if c.charToPc[cc] != 0 && c.charToPc[cc] != p {
+				return fmt.Errorf("piece letter %c is used by %s and %s", ch, c.charToPc[cc].Type(), pt)
+			}
+			c.charToPc[cc] = p
+			if s := v.PieceCharSynonym[pt]; s != 0 {
+				if col == Black {
+					s = lower(s)
+				}
+				c.charToPc[s] = p
+			}
+		}
+		movePt := pt
+		if pt == King {
+			movePt = v.KingType
+		}
+		bz := BuiltinPieces[movePt].Betza
+		if movePt.IsCustom() || movePt == CustomRoyal {
+			bz = v.CustomBetza[movePt]
+		}
+		bp, err := betza.Parse(bz)
+		if err != nil {
+			return fmt.Errorf("%s: %v", BuiltinPieces[pt].Name, err)
+		}
+		c.betza[pt] = bp
+		for col := White; col <= Black; col++ {
+			c.tables[col][pt] = buildTable(b, bp, col)
+			m := v.MobilityRegion[col][pt]
+			if m.Empty() {
+				m = geom.All
+			}
+			c.mobility[col][pt] = m.And(b.Mask)
+		}
+	}
+	c.hasRoyal = c.types.Has(King)
+	kb, _ := betza.Parse("K")
+	kt := buildTable(b, kb, White)
+	for s := 0; s < geom.SquareNB; s++ {
+		c.kingRing[s] = kt.capture[s].all
+	}
+	c.pawnPush = [2]int{1, -1}
+	for col := White; col <= Black; col++ {
+		c.epNonPawn[col] = v.EnPassantTypes[col]&^SetOf(Pawn) != 0
+	}
+	restricted := false
+	for _, pt := range c.typeList {
+		if !v.MobilityRegion[0][pt].Empty() || !v.MobilityRegion[1][pt].Empty() {
+			restricted = true
+		}
+	}
+	chessLike := SetOf(Pawn, Knight, Bishop, Rook, Queen, King, Immobile, Commoner, Archbishop, Chancellor)
+	c.fastPawnEP = c.types&^chessLike == 0 && v.KingType == King && !restricted
+	v.c = c
+	return nil
+}
+
+// Compiled reports whether Compile has run.
+func (v *Variant) Compiled() bool { return v.c != nil }
+
+// Board returns the board geometry (after Compile).
+func (v *Variant) Board() *geom.Board { return v.c.board }
+
+// Betza returns the parsed movement of piece type pt (after Compile).
+func (v *Variant) Betza(pt PieceType) *betza.Piece { return v.c.betza[pt] }
+
+func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
+	t := &pieceTable{}
+	for s := 0; s < geom.SquareNB; s++ {
+		sq := geom.Square(s)
+		if !b.Contains(sq) {
+			continue
+		}
+		for _, a := range p.Atoms {
+			df, dr := a.DF, a.DR
+			if col == Black {
+				df, dr = -df, -dr
+			}
+			var mt *moveTable
+			switch {
+			case a.Initial && a.Modality == betza.Quiet:
+				mt = &t.initial[s]
+				t.hasInitial = true
+			case a.Initial:
+				continue
+			case a.Modality == betza.Quiet:
+				mt = &t.quiet[s]
+			default:
+				mt = &t.capture[s]
+			}
+			switch a.Kind {
+			case betza.Leap:
+				to, ok := b.Step(sq, df, dr)
+				if !ok || to == sq {
+					continue
+				}
+				l := leap{to: to}
+				if a.Limit != 0 {
+					path, ok := lamePath(b, sq, df, dr)
+					if !ok {
+						continue
+					}
+					for _, ps := range path {
+						l.path[l.npath] = ps
+						l.npath++
+					}
+					t.asymmetric = true
+				} else {
+					mt.plain.Add(to)
+				}
+				mt.leaps = append(mt.leaps, l)
+				mt.all.Add(to)
+			case betza.Slide, betza.Hop:
+				r := ray{kind: raySlide}
+				limit := a.Limit
+				if a.Kind == betza.Hop {
+					r.kind = rayCannon
+					if a.Limit == 1 {
+						r.kind = rayGrasshopper
+						limit = 0
+						t.asymmetric = true
+					}
+				}
+				cur := sq
+				seen := geom.Bit(sq)
+				for n := 0; limit == 0 || n < limit; n++ {
+					nx, ok := b.Step(cur, df, dr)
+					if !ok || seen.Has(nx) {
+						break
+					}
+					seen.Add(nx)
+					r.sq = append(r.sq, nx)
+					mt.all.Add(nx)
+					cur = nx
+				}
+				if len(r.sq) > 0 {
+					mt.rays = append(mt.rays, r)
+					t.slider = true
+				}
+			}
+		}
+	}
+	return t
+}
+
+// lamePath returns the intermediate squares of a lame leap: it steps
+// orthogonally while the remaining distance is longer in one dimension
+// and diagonally otherwise (the nN horse steps W then F).
+func lamePath(b *geom.Board, s geom.Square, df, dr int) ([]geom.Square, bool) {
+	var path []geom.Square
+	if _, ok := b.Step(s, df, dr); !ok {
+		return nil, false
+	}
+	sf, sr := 0, 0
+	cur := s
+	for sf != df || sr != dr {
+		rf, rr := df-sf, dr-sr
+		stf, str := sign(rf), sign(rr)
+		switch {
+		case abs(rf) > abs(rr):
+			str = 0
+		case abs(rf) < abs(rr):
+			stf = 0
+		}
+		sf += stf
+		sr += str
+		nx, ok := b.Step(cur, stf, str)
+		if !ok {
+			return nil, false
+		}
+		cur = nx
+		if sf != df || sr != dr {
+			path = append(path, cur)
+		}
+	}
+	return path, true
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// targets returns the squares reached by table mt from s with the given
+// occupancy: leaps and ride/hop squares, without looking at colours.
+func (mt *moveTable) targets(occ geom.Set) geom.Set {
+	b := mt.plain
+	for i := range mt.leaps {
+		l := &mt.leaps[i]
+		if l.npath == 0 {
+			continue
+		}
+		ok := true
+		for j := uint8(0); j < l.npath; j++ {
+			if occ.Has(l.path[j]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			b.Add(l.to)
+		}
+	}
+	for i := range mt.rays {
+		r := &mt.rays[i]
+		switch r.kind {
+		case raySlide:
+			for _, s := range r.sq {
+				b.Add(s)
+				if occ.Has(s) {
+					break
+				}
+			}
+		case rayCannon:
+			hurdle := false
+			for _, s := range r.sq {
+				if hurdle {
+					b.Add(s)
+					if occ.Has(s) {
+						break
+					}
+				} else if occ.Has(s) {
+					hurdle = true
+				}
+			}
+		case rayGrasshopper:
+			for j, s := range r.sq {
+				if occ.Has(s) {
+					if j+1 < len(r.sq) {
+						b.Add(r.sq[j+1])
+					}
+					break
+				}
+			}
+		}
+	}
+	return b
+}

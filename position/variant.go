@@ -190,7 +190,7 @@ func NewVariant() *Variant {
 	v.FlagPieceCount = 1
 	v.ConnectPieceTypes = ^PieceSet(0)
 	v.ConnectHorizontal, v.ConnectVertical, v.ConnectDiagonal = true, true, true
-	v.ConnectValue = ValueLoss // the side to move, facing a connection, has lost
+	v.ConnectValue = ValueWin // for the side that connects
 	return v
 }
 

@@ -1,0 +1,129 @@
+package position
+
+import "houserules/geom"
+
+// Attacks returns the squares a piece of colour c and type pt on s attacks
+// (may capture on) with occupancy occ, limited to its mobility region.
+func (p *Position) Attacks(c Color, pt PieceType, s geom.Square, occ geom.Set) geom.Set {
+	return p.c.tables[c][pt].capture[s].targets(occ).And(p.c.mobility[c][pt])
+}
+
+// quietTargets returns the squares a piece may move to without capturing
+// (before removing occupied squares), initial moves included when s is in
+// the colour's double-step region.
+func (p *Position) quietTargets(c Color, pt PieceType, s geom.Square, occ geom.Set) geom.Set {
+	t := p.c.tables[c][pt]
+	b := t.quiet[s].targets(occ)
+	if t.hasInitial && p.V.DoubleStepRegion[c].Has(s) {
+		b = b.Or(t.initial[s].targets(occ))
+	}
+	return b.And(p.c.mobility[c][pt])
+}
+
+// AttackersTo returns the pieces of colour c that attack s with occupancy occ.
+func (p *Position) AttackersTo(s geom.Square, occ geom.Set, c Color) geom.Set {
+	var b geom.Set
+	them := c.Other()
+	for _, pt := range p.c.typeList {
+		mine := p.byType[pt].And(p.byColor[c])
+		if mine.Empty() || !p.c.mobility[c][pt].Has(s) {
+			continue
+		}
+		rev := &p.c.tables[them][pt].capture[s]
+		cand := rev.all.And(mine)
+		if cand.Empty() {
+			continue
+		}
+		t := p.c.tables[c][pt]
+		if !t.asymmetric {
+			if !t.slider {
+				b = b.Or(cand)
+				continue
+			}
+			b = b.Or(rev.targets(occ).And(cand))
+			continue
+		}
+		for cand.Any() {
+			x := cand.Pop()
+			if t.capture[x].targets(occ).Has(s) {
+				b.Add(x)
+			}
+		}
+	}
+	return b
+}
+
+// Attacked reports whether colour c attacks s in the current position.
+func (p *Position) Attacked(s geom.Square, c Color) bool {
+	return p.AttackersTo(s, p.occ, c).Any()
+}
+
+// setCheckInfo recomputes the checkers and the pseudo-royal sets.
+func (p *Position) setCheckInfo() {
+	st := p.st
+	st.Checkers = geom.Set{}
+	if p.count[p.side][King] > 0 {
+		ksq := p.PiecesOf(p.side, King).First()
+		st.Checkers = p.AttackersTo(ksq, p.occ, p.side.Other())
+	}
+	st.legalCapture = -1
+	if p.V.ExtinctionPseudoRoyal {
+		st.PseudoRoyals = geom.Set{}
+		st.PseudoRoyalCand = geom.Set{}
+		for _, pt := range p.V.ExtinctionPieceTypes.Types() {
+			if pt == AllPieces {
+				continue
+			}
+			st.PseudoRoyalCand = st.PseudoRoyalCand.Or(p.byType[pt])
+			for c := White; c <= Black; c++ {
+				if p.count[c][pt] <= p.V.ExtinctionPieceCount+1 {
+					st.PseudoRoyals = st.PseudoRoyals.Or(p.PiecesOf(c, pt))
+				}
+			}
+		}
+	}
+}
+
+// CheckedPseudoRoyals returns the pseudo-royal pieces of c that are attacked
+// (extinctionPseudoRoyal variants), duple check included.
+func (p *Position) CheckedPseudoRoyals(c Color) geom.Set {
+	var checked geom.Set
+	st := p.st
+	prs := st.PseudoRoyals.And(p.byColor[c])
+	theirs := st.PseudoRoyals.And(p.byColor[c.Other()])
+	immune := func(sr geom.Square) bool {
+		return p.V.BlastOnCapture && p.c.kingRing[sr].And(theirs).Any()
+	}
+	for prs.Any() {
+		sr := prs.Pop()
+		if !immune(sr) && p.AttackersTo(sr, p.occ, c.Other()).Any() {
+			checked.Add(sr)
+		}
+	}
+	if p.V.DupleCheck {
+		var all geom.Set
+		cand := st.PseudoRoyalCand.And(p.byColor[c])
+		for cand.Any() {
+			sr := cand.Pop()
+			if !immune(sr) && p.AttackersTo(sr, p.occ, c.Other()).Any() {
+				all.Add(sr)
+			} else {
+				return checked
+			}
+		}
+		checked = checked.Or(all)
+	}
+	return checked
+}
+
+// InCheck reports whether the side to move is in check: its king is
+// attacked, or (pseudo-royal variants) one of its pseudo-royals is.
+func (p *Position) InCheck() bool {
+	if p.st.Checkers.Any() {
+		return true
+	}
+	if p.V.ExtinctionPseudoRoyal {
+		return p.CheckedPseudoRoyals(p.side).Any()
+	}
+	return false
+}

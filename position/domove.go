@@ -1,0 +1,341 @@
+package position
+
+import "houserules/geom"
+
+// IsCapture reports whether m captures (castling is encoded king-takes-rook
+// and is not a capture).
+func (p *Position) IsCapture(m Move) bool {
+	k := m.Kind()
+	if k == EnPassant {
+		return true
+	}
+	return k != Castling && k != Pass && k != Drop && m.From() != m.To() && p.board[m.To()] != NoPiece
+}
+
+// captureSquare returns the square of the piece an en-passant capture to
+// `to` removes: a piece standing on an en-passant square (custom
+// en passant), else the square behind `to`.
+func (p *Position) captureSquare(to geom.Square) geom.Square {
+	custom := p.st.EP.And(p.occ)
+	if custom.Any() {
+		if p.side == White {
+			return custom.First()
+		}
+		var last geom.Square
+		for custom.Any() {
+			last = custom.Pop()
+		}
+		return last
+	}
+	s, _ := p.c.board.Step(to, 0, -p.c.pawnPush[p.side])
+	return s
+}
+
+// Do makes move m (which must be legal or at least pseudo-legal) and pushes
+// the previous state for Undo.
+func (p *Position) Do(m Move) {
+	v := p.V
+	prevLen := len(p.log)
+	p.stack = append(p.stack, *p.st)
+	p.st = &p.stack[len(p.stack)-1]
+	st := p.st
+	st.logLen = prevLen
+	st.Move = m
+	st.Key ^= zobristSide
+	p.gamePly++
+	st.Rule50++
+	st.PliesFromNull++
+	if st.CountingLimit != 0 {
+		st.CountingPly++
+	}
+	us := p.side
+	them := us.Other()
+	from, to := m.From(), m.To()
+	kind := m.Kind()
+	pc := p.board[from]
+	captured := NoPiece
+	capsq := to
+	if kind == EnPassant {
+		capsq = p.captureSquare(to)
+		captured = p.board[capsq]
+	} else if kind != Castling && kind != Pass && from != to {
+		captured = p.board[to]
+	}
+	st.Captured = captured
+	st.Pass = kind == Pass
+
+	if kind == Castling {
+		kingSide := to > from
+		kto, rto := p.castlingTargets(us, kingSide)
+		rook := p.board[to]
+		kid, rid := p.ids[from], p.ids[to]
+		p.set(from, NoPiece, false, NoPiece, 0)
+		p.set(to, NoPiece, false, NoPiece, 0)
+		p.set(kto, pc, false, NoPiece, kid)
+		p.set(rto, rook, false, NoPiece, rid)
+	}
+	if captured != NoPiece {
+		p.set(capsq, NoPiece, false, NoPiece, 0)
+		st.Rule50 = 0
+	}
+	if kind != Castling && kind != Pass {
+		if kind == PiecePromotion && !v.PieceDemotion {
+			st.Rule50 = 0
+		}
+		if kind == Promotion || (v.NMoveRuleTypes[us].Has(pc.Type()) && !p.c.tables[us][pc.Type()].quiet[to].all.Has(from)) {
+			st.Rule50 = 0
+		}
+	}
+	// en passant squares reset
+	for e := st.EP; e.Any(); {
+		st.Key ^= zobristEP[e.Pop().File()]
+	}
+	st.EP = geom.Set{}
+	// castling rights
+	if kind != Pass && st.Castling != 0 && (p.castlingMask[from]|p.castlingMask[to]) != 0 {
+		st.Key ^= zobristCastling[st.Castling]
+		st.Castling &^= p.castlingMask[from] | p.castlingMask[to]
+		if v.OppositeCastling && kind == Castling {
+			if to > from {
+				st.Castling &^= p.sideRight(them, true)
+			} else {
+				st.Castling &^= p.sideRight(them, false)
+			}
+		}
+		st.Key ^= zobristCastling[st.Castling]
+	}
+	if kind != Castling && kind != Pass {
+		promoted, unprom, id := p.promoted.Has(from), p.unpromoted[from], p.ids[from]
+		p.set(from, NoPiece, false, NoPiece, 0)
+		switch kind {
+		case Promotion:
+			p.set(to, MakePiece(us, m.PromotionType()), true, NoPiece, id)
+		case PiecePromotion:
+			p.set(to, MakePiece(us, v.PromotedPieceType[pc.Type()]), true, pc, id)
+		case PieceDemotion:
+			p.set(to, unprom, false, NoPiece, id)
+		default:
+			p.set(to, pc, promoted, unprom, id)
+		}
+		if kind == Normal || kind == EnPassant {
+			if pc.Type() == Pawn {
+				p.pawnDoubleStepEP(us, from, to)
+			} else if t := p.c.tables[us][pc.Type()]; t.hasInitial && t.initial[from].all.Has(to) && !t.quiet[from].all.Has(to) {
+				ep := lineBetween(p.c.board, from, to)
+				ep.Add(to)
+				ep = ep.And(v.EnPassantRegion[them])
+				st.EP = ep
+				for e := ep; e.Any(); {
+					st.Key ^= zobristEP[e.Pop().File()]
+				}
+			}
+		}
+	}
+	// blast
+	if captured != NoPiece && (v.BlastOnCapture || v.PetrifyOnCaptureTypes != 0) {
+		var immune geom.Set
+		for _, pt := range v.BlastImmuneTypes.Types() {
+			immune = immune.Or(p.byType[pt])
+		}
+		var blast geom.Set
+		if v.BlastOnCapture {
+			blast = p.c.kingRing[to].And(p.occ.AndNot(p.byType[Pawn]))
+			blast.Add(to)
+			blast = blast.And(p.occ.AndNot(immune))
+		}
+		for blast.Any() {
+			bsq := blast.Pop()
+			if m := p.castlingMask[bsq]; m != 0 && st.Castling&m != 0 {
+				st.Key ^= zobristCastling[st.Castling]
+				st.Castling &^= m
+				st.Key ^= zobristCastling[st.Castling]
+			}
+			p.set(bsq, NoPiece, false, NoPiece, 0)
+		}
+	}
+	p.side = them
+	p.setCheckInfo()
+	if v.CheckCounting && st.Checkers.Any() {
+		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
+		st.ChecksRemaining[us]--
+		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
+	}
+	if v.CountingRule != NoCounting {
+		p.updateCounting(captured, kind)
+	}
+}
+
+func (p *Position) sideRight(c Color, kingSide bool) CastlingRights {
+	cr := WhiteOOO
+	if kingSide {
+		cr = WhiteOO
+	}
+	if c == Black {
+		cr <<= 2
+	}
+	return cr
+}
+
+// pawnDoubleStepEP sets the en-passant squares after a pawn's double or
+// triple step.
+func (p *Position) pawnDoubleStepEP(us Color, from, to geom.Square) {
+	them := us.Other()
+	d := to.Rank() - from.Rank()
+	if to.File() != from.File() || (d != 2 && d != -2 && d != 3 && d != -3) {
+		return
+	}
+	st := p.st
+	push := p.c.pawnPush[us]
+	b := p.c.board
+	check := func(s geom.Square) {
+		if p.V.EnPassantRegion[them].Has(s) &&
+			(p.pawnAttacksFrom(us, s).And(p.PiecesOf(them, Pawn)).Any() || p.c.epNonPawn[them]) {
+			st.EP.Add(s)
+			st.Key ^= zobristEP[to.File()]
+		}
+	}
+	if s, ok := b.Step(to, 0, -push); ok {
+		check(s)
+	}
+	if d == 3 || d == -3 {
+		if s, ok := b.Step(to, 0, -2*push); ok {
+			check(s)
+		}
+	}
+}
+
+// lineBetween returns the squares strictly between a and b on a rank,
+// file or diagonal (empty otherwise).
+func lineBetween(bd *geom.Board, a, b geom.Square) geom.Set {
+	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+	var s geom.Set
+	if df != 0 && dr != 0 && abs(df) != abs(dr) {
+		return s
+	}
+	sf, sr := sign(df), sign(dr)
+	f, r := a.File()+sf, a.Rank()+sr
+	for f != b.File() || r != b.Rank() {
+		s.Add(geom.Sq(f, r))
+		f += sf
+		r += sr
+	}
+	return s
+}
+
+// Undo takes back the last move made with Do.
+func (p *Position) Undo() {
+	st := p.st
+	for i := len(p.log) - 1; i >= st.logLen; i-- {
+		c := p.log[i]
+		p.put(c.sq, c.pc, c.promoted, c.unpromoted, c.id)
+	}
+	p.log = p.log[:st.logLen]
+	p.stack = p.stack[:len(p.stack)-1]
+	p.st = &p.stack[len(p.stack)-1]
+	p.side = p.side.Other()
+	p.gamePly--
+}
+
+// DoNull passes the turn without moving (for search).
+func (p *Position) DoNull() {
+	prevLen := len(p.log)
+	p.stack = append(p.stack, *p.st)
+	p.st = &p.stack[len(p.stack)-1]
+	p.st.logLen = prevLen
+	p.st.Key ^= zobristSide
+	for e := p.st.EP; e.Any(); {
+		p.st.Key ^= zobristEP[e.Pop().File()]
+	}
+	p.st.EP = geom.Set{}
+	p.st.Rule50++
+	p.st.PliesFromNull = 0
+	p.st.Move = NoMove
+	p.side = p.side.Other()
+	p.gamePly++
+	p.setCheckInfo()
+}
+
+func (p *Position) updateCounting(captured Piece, kind MoveKind) {
+	st := p.st
+	rule := p.V.CountingRule
+	stm := p.side
+	all := func() int { return p.occ.Count() }
+	if rule != AseanCounting && captured.Type() == Pawn && captured != NoPiece && p.CountAll(stm.Other()) == 1 &&
+		p.byType[Pawn].Empty() && p.countLimit(stm.Other()) != 0 {
+		st.CountingLimit = 2 * p.countLimit(stm.Other())
+		st.CountingPly = 2*all() - 1
+	}
+	if (st.CountingLimit == 0 || ((captured != NoPiece || kind == Promotion) && p.CountAll(stm) == 1)) && p.countLimit(stm) != 0 {
+		st.CountingLimit = 2 * p.countLimit(stm)
+		if rule == AseanCounting || p.CountAll(stm) > 1 {
+			st.CountingPly = 0
+		} else {
+			st.CountingPly = 2 * all()
+		}
+	}
+}
+
+// countLimit is the counting limit in moves for the side c counting
+// (makruk, cambodian and ASEAN counting rules).
+func (p *Position) countLimit(c Color) int {
+	o := c.Other()
+	pawns := p.byType[Pawn].Any()
+	switch p.V.CountingRule {
+	case MakrukCounting:
+		if pawns || p.CountAll(o) == 1 {
+			return 0
+		}
+		if p.CountAll(c) > 1 {
+			return 64
+		}
+		switch {
+		case p.count[o][Rook] > 1:
+			return 8
+		case p.count[o][Rook] == 1:
+			return 16
+		case p.count[o][Silver] > 1:
+			return 22
+		case p.count[o][Knight] > 1:
+			return 32
+		case p.count[o][Silver] == 1:
+			return 44
+		}
+		return 64
+	case CambodianCounting:
+		if p.CountAll(c) > 3 || p.CountAll(o) == 1 {
+			return 0
+		}
+		if p.CountAll(c) > 1 {
+			return 63
+		}
+		if pawns {
+			return 0
+		}
+		switch {
+		case p.count[o][Rook] > 1:
+			return 7
+		case p.count[o][Rook] == 1:
+			return 15
+		case p.count[o][Silver] > 1:
+			return 21
+		case p.count[o][Knight] > 1:
+			return 31
+		case p.count[o][Silver] == 1:
+			return 43
+		}
+		return 63
+	case AseanCounting:
+		if pawns || p.CountAll(c) > 1 {
+			return 0
+		}
+		switch {
+		case p.count[o][Rook] > 0:
+			return 16
+		case p.count[o][Silver] > 0:
+			return 44
+		case p.count[o][Knight] > 0:
+			return 64
+		}
+	}
+	return 0
+}

@@ -1,0 +1,546 @@
+package position
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"houserules/geom"
+)
+
+// FENError says where a FEN failed to parse.
+type FENError struct {
+	FEN    string
+	Field  string // "board", "side", "castling", "en passant", "counters", …
+	Reason string
+}
+
+func (e *FENError) Error() string {
+	return fmt.Sprintf("fen %q: %s: %s", e.FEN, e.Field, e.Reason)
+}
+
+// New sets up a position of variant v from fen ("" or "startpos" for the
+// variant's start position). chess960 selects Chess960 castling rules and
+// notation (it is also on when the variant says so). The variant must be
+// compiled. Errors are *FENError values naming the field and the reason.
+func New(v *Variant, fen string, chess960 bool) (*Position, error) {
+	if v.c == nil {
+		if err := v.Compile(); err != nil {
+			return nil, err
+		}
+	}
+	if fen == "" || fen == "startpos" {
+		fen = v.StartFEN
+	}
+	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960}
+	p.stack = make([]State, 1, 64)
+	p.st = &p.stack[0]
+	p.st.legalCapture = -1
+	p.castlingKingSquare = [2]geom.Square{geom.NoSquare, geom.NoSquare}
+	for i := range p.castlingRookSquare {
+		p.castlingRookSquare[i] = geom.NoSquare
+	}
+	if err := p.parseFEN(fen); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Position) parseFEN(fen string) error {
+	v := p.V
+	b := p.c.board
+	bad := func(field, reason string, args ...any) error {
+		return &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(reason, args...)}
+	}
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return bad("board", "empty FEN")
+	}
+	board := fields[0]
+	// Pockets in brackets.
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		hand := board[i:]
+		board = board[:i]
+		if !strings.HasSuffix(hand, "]") {
+			return bad("pocket", "missing ]")
+		}
+		if strings.Trim(hand, "[]-") != "" {
+			return bad("pocket", "pockets (pieces in hand) are not supported yet")
+		}
+	}
+	ranks := strings.Split(board, "/")
+	if len(ranks) != b.Ranks {
+		return bad("board", "%d ranks, the board has %d", len(ranks), b.Ranks)
+	}
+	for ri, rs := range ranks {
+		r := b.Ranks - 1 - ri
+		f := 0
+		for i := 0; i < len(rs); i++ {
+			ch := rs[i]
+			switch {
+			case ch >= '0' && ch <= '9':
+				n := int(ch - '0')
+				if i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9' {
+					n = n*10 + int(rs[i+1]-'0')
+					i++
+				}
+				if n == 0 {
+					return bad("board", "rank %d: empty count 0", r+1)
+				}
+				f += n
+			case ch == '*':
+				return bad("board", "rank %d: wall squares are not supported yet", r+1)
+			case ch == '+':
+				if i+1 >= len(rs) {
+					return bad("board", "rank %d: '+' without a piece", r+1)
+				}
+				base := p.c.charToPc[rs[i+1]]
+				if base == NoPiece || v.PromotedPieceType[base.Type()] == NoPieceType {
+					return bad("board", "rank %d: '+%c' is not a promotable piece", r+1, rs[i+1])
+				}
+				i++
+				if f >= b.Files {
+					return bad("board", "rank %d has more than %d files", r+1, b.Files)
+				}
+				pc := MakePiece(base.Color(), v.PromotedPieceType[base.Type()])
+				p.put(geom.Sq(f, r), pc, true, base, p.newID())
+				f++
+			default:
+				pc := p.c.charToPc[ch]
+				if pc == NoPiece {
+					return bad("board", "rank %d: %q is not a piece of %s", r+1, ch, v.Name)
+				}
+				if f >= b.Files {
+					return bad("board", "rank %d has more than %d files", r+1, b.Files)
+				}
+				promoted := false
+				if i+1 < len(rs) && rs[i+1] == '~' {
+					promoted = true
+					i++
+				}
+				p.put(geom.Sq(f, r), pc, promoted, NoPiece, p.newID())
+				f++
+			}
+		}
+		if f != b.Files {
+			return bad("board", "rank %d has %d files, the board has %d", r+1, f, b.Files)
+		}
+	}
+	idx := 1
+	next := func() string {
+		if idx < len(fields) {
+			idx++
+			return fields[idx-1]
+		}
+		return ""
+	}
+	peek := func() string {
+		if idx < len(fields) {
+			return fields[idx]
+		}
+		return ""
+	}
+	switch s := next(); s {
+	case "w", "":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return bad("side", "%q is not w or b", s)
+	}
+	// Castling.
+	if s := peek(); s != "" && !isDigits(s) {
+		next()
+		if err := p.parseCastling(s); err != nil {
+			return bad("castling", "%v", err)
+		}
+		// Counting limit or en-passant squares.
+		if s := peek(); s != "" {
+			if v.CountingRule != NoCounting && isDigits(s) {
+				next()
+				p.st.CountingLimit, _ = strconv.Atoi(s)
+			} else if !isDigits(s) && !strings.Contains(s, "+") {
+				next()
+				if s != "-" {
+					if err := p.parseEP(s); err != nil {
+						return bad("en passant", "%v", err)
+					}
+				}
+			}
+		}
+	}
+	// Check counters "3+3".
+	if v.CheckCounting {
+		p.st.ChecksRemaining = [2]int{1, 1}
+		if s := peek(); strings.Contains(s, "+") && !strings.HasPrefix(s, "+") {
+			next()
+			parts := strings.Split(s, "+")
+			if len(parts) != 2 {
+				return bad("checks", "%q is not N+M", s)
+			}
+			w, e1 := strconv.Atoi(parts[0])
+			k, e2 := strconv.Atoi(parts[1])
+			if e1 != nil || e2 != nil || w < 0 || k < 0 || w > 99 || k > 99 {
+				return bad("checks", "%q is not N+M", s)
+			}
+			p.st.ChecksRemaining = [2]int{w, k}
+		}
+	}
+	fullmove := 1
+	if s := peek(); isDigits(s) {
+		next()
+		p.st.Rule50, _ = strconv.Atoi(s)
+		if s := peek(); isDigits(s) {
+			next()
+			fullmove, _ = strconv.Atoi(s)
+		}
+	}
+	if p.st.Rule50 > 100000 || fullmove > 100000 {
+		return bad("counters", "move counters out of range")
+	}
+	p.gamePly = max(2*(fullmove-1), 0)
+	if p.side == Black {
+		p.gamePly++
+	}
+	if p.st.CountingLimit != 0 && p.st.Rule50 != 0 {
+		p.st.CountingPly = p.st.Rule50
+		p.st.Rule50 = 0
+	}
+	// Lichess-style "+W+B" checks given.
+	if v.CheckCounting {
+		if s := peek(); strings.HasPrefix(s, "+") {
+			next()
+			parts := strings.Split(s[1:], "+")
+			if len(parts) == 2 {
+				w, e1 := strconv.Atoi(parts[0])
+				k, e2 := strconv.Atoi(parts[1])
+				if e1 == nil && e2 == nil && w >= 0 && k >= 0 && w < 100 && k < 100 {
+					p.st.ChecksRemaining = [2]int{max(3-w, 0), max(3-k, 0)}
+				}
+			}
+		}
+	}
+	if s := peek(); s != "" {
+		return bad("counters", "unexpected %q", s)
+	}
+	// Sanity: each side's royal count.
+	if p.c.hasRoyal {
+		for c := White; c <= Black; c++ {
+			if p.count[c][King] > 1 {
+				return bad("board", "%s has %d kings", c, p.count[c][King])
+			}
+		}
+	}
+	p.computeKey()
+	p.setCheckInfo()
+	return nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Position) castlingRank(c Color) int {
+	if c == White {
+		return p.V.CastlingRank
+	}
+	return p.V.MaxRank - p.V.CastlingRank
+}
+
+func (p *Position) parseCastling(s string) error {
+	v := p.V
+	if s == "-" {
+		return nil
+	}
+	for i := 0; i < len(s); i++ {
+		tok := s[i]
+		c := White
+		if tok >= 'a' && tok <= 'z' {
+			c = Black
+		}
+		tok = upper(tok)
+		rank := p.castlingRank(c)
+		isRook := func(sq geom.Square) bool {
+			pc := p.board[sq]
+			return pc != NoPiece && pc.Color() == c && v.CastlingRookPieces[c].Has(pc.Type())
+		}
+		var rsq geom.Square
+		switch {
+		case v.Castling && tok == 'K':
+			f := min(v.CastlingRookKingsideFile, v.MaxFile)
+			rsq = geom.Sq(f, rank)
+			for !isRook(rsq) && f > 0 {
+				f--
+				rsq = geom.Sq(f, rank)
+			}
+		case v.Castling && tok == 'Q':
+			f := v.CastlingRookQueensideFile
+			rsq = geom.Sq(f, rank)
+			for !isRook(rsq) && f < v.MaxFile {
+				f++
+				rsq = geom.Sq(f, rank)
+			}
+		case tok >= 'A' && int(tok-'A') <= v.MaxFile:
+			rsq = geom.Sq(int(tok-'A'), rank)
+		default:
+			if tok == 'K' || tok == 'Q' {
+				continue
+			}
+			return fmt.Errorf("%q is not a castling letter", s[i])
+		}
+		if v.Castling && p.castlingKingSquare[c] == geom.NoSquare {
+			kings := p.PiecesOf(c, v.CastlingKingPiece[c]).And(geom.RankSet(rank))
+			var ksq geom.Square
+			switch {
+			case p.chess960 && p.board[rsq] == MakePiece(c, v.CastlingKingPiece[c]):
+				ksq = rsq
+			case kings.Any() && (!kings.More() || p.chess960):
+				ksq = kings.First()
+			default:
+				ksq = geom.Sq(v.CastlingKingFile, rank)
+			}
+			if !kings.Has(ksq) {
+				ksq = geom.NoSquare
+			}
+			p.castlingKingSquare[c] = ksq
+		}
+		if v.Castling && p.castlingKingSquare[c] != geom.NoSquare && isRook(rsq) {
+			p.setCastlingRight(c, rsq)
+		}
+	}
+	return nil
+}
+
+func (p *Position) setCastlingRight(c Color, rfrom geom.Square) {
+	kfrom := p.castlingKingSquare[c]
+	var cr CastlingRights
+	kingSide := kfrom < rfrom
+	if kingSide {
+		cr = WhiteOO
+	} else {
+		cr = WhiteOOO
+	}
+	if c == Black {
+		cr <<= 2
+	}
+	p.st.Castling |= cr
+	p.castlingMask[kfrom] |= cr
+	p.castlingMask[rfrom] |= cr
+	p.castlingRookSquare[cr] = rfrom
+	kto, rto := p.castlingTargets(c, kingSide)
+	path := between(kfrom, kto).Or(between(rfrom, rto))
+	path.Del(kfrom)
+	path.Del(rfrom)
+	p.castlingPath[cr] = path
+}
+
+// castlingTargets returns the king's and rook's squares after castling.
+func (p *Position) castlingTargets(c Color, kingSide bool) (kto, rto geom.Square) {
+	rank := p.castlingRank(c)
+	if kingSide {
+		kto = geom.Sq(p.V.CastlingKingsideFile, rank)
+		rto = geom.Sq(p.V.CastlingKingsideFile-1, rank)
+	} else {
+		kto = geom.Sq(p.V.CastlingQueensideFile, rank)
+		rto = geom.Sq(p.V.CastlingQueensideFile+1, rank)
+	}
+	return
+}
+
+// between returns the squares from a (exclusive) to b (inclusive) on one
+// rank; b alone when they are not on one rank.
+func between(a, b geom.Square) geom.Set {
+	var s geom.Set
+	if a.Rank() != b.Rank() {
+		s.Add(b)
+		return s
+	}
+	step := 1
+	if b < a {
+		step = -1
+	}
+	for x := int(a) + step; ; x += step {
+		s.Add(geom.Square(x))
+		if geom.Square(x) == b {
+			break
+		}
+	}
+	return s
+}
+
+func (p *Position) parseEP(s string) error {
+	v := p.V
+	b := p.c.board
+	for len(s) > 0 {
+		n := 2
+		if len(s) >= 3 && s[2] >= '0' && s[2] <= '9' {
+			n = 3
+		}
+		if len(s) < n {
+			return fmt.Errorf("bad square %q", s)
+		}
+		sq, err := geom.ParseSquare(s[:n], b.Files, b.Ranks)
+		if err != nil {
+			return err
+		}
+		s = s[n:]
+		us := p.side
+		them := us.Other()
+		if !v.EnPassantRegion[us].Has(sq) {
+			continue
+		}
+		ok := !p.c.fastPawnEP || p.c.epNonPawn[us]
+		if !ok {
+			push := p.c.pawnPush[them]
+			attackers := p.pawnAttacksFrom(them, sq).And(p.PiecesOf(us, Pawn))
+			front1, ok1 := b.Step(sq, 0, push)
+			front2, ok2 := b.Step(sq, 0, 2*push)
+			behind, okb := b.Step(sq, 0, p.c.pawnPush[us])
+			pawnThere := (ok1 && p.PiecesOf(them, Pawn).Has(front1)) || (ok2 && p.PiecesOf(them, Pawn).Has(front2))
+			blocked := p.occ.Has(sq) || (okb && p.occ.Has(behind))
+			ok = attackers.Any() && pawnThere && !blocked
+		}
+		if ok {
+			p.st.EP.Add(sq)
+		}
+	}
+	return nil
+}
+
+// pawnAttacksFrom returns the squares a pawn of colour c on s captures to.
+func (p *Position) pawnAttacksFrom(c Color, s geom.Square) geom.Set {
+	return p.c.tables[c][Pawn].capture[s].all
+}
+
+// FEN returns the position in the variant's FEN dialect, as
+// Fairy-Stockfish writes it.
+func (p *Position) FEN() string {
+	v := p.V
+	b := p.c.board
+	var sb strings.Builder
+	for r := b.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < b.Files; f++ {
+			s := geom.Sq(f, r)
+			pc := p.board[s]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if up := p.unpromoted[s]; up != NoPiece {
+				sb.WriteByte('+')
+				sb.WriteByte(p.pieceChar(up))
+			} else {
+				sb.WriteByte(p.pieceChar(pc))
+			}
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	if p.side == White {
+		sb.WriteString(" w ")
+	} else {
+		sb.WriteString(" b ")
+	}
+	any := false
+	for c := White; c <= Black; c++ {
+		oo, ooo := WhiteOO, WhiteOOO
+		base := byte('A')
+		kc := byte('K')
+		qc := byte('Q')
+		if c == Black {
+			oo, ooo = BlackOO, BlackOOO
+			base, kc, qc = 'a', 'k', 'q'
+		}
+		rank := p.castlingRank(c)
+		if p.chess960 && p.CanCastle(oo|ooo) && p.PiecesOf(c, v.CastlingKingPiece[c]).And(geom.RankSet(rank)).More() {
+			sb.WriteByte(base + byte(p.castlingKingSquare[c].File()))
+		}
+		if p.CanCastle(oo) {
+			any = true
+			if p.chess960 {
+				sb.WriteByte(base + byte(p.castlingRookSquare[oo].File()))
+			} else {
+				sb.WriteByte(kc)
+			}
+		}
+		if p.CanCastle(ooo) {
+			any = true
+			if p.chess960 {
+				sb.WriteByte(base + byte(p.castlingRookSquare[ooo].File()))
+			} else {
+				sb.WriteByte(qc)
+			}
+		}
+	}
+	if !any {
+		sb.WriteByte('-')
+	}
+	switch {
+	case p.st.CountingLimit != 0:
+		fmt.Fprintf(&sb, " %d ", p.countingLimitOut())
+	case p.st.EP.Empty():
+		sb.WriteString(" - ")
+	default:
+		sb.WriteByte(' ')
+		for e := p.st.EP; e.Any(); {
+			sb.WriteString(e.Pop().String())
+		}
+		sb.WriteByte(' ')
+	}
+	if v.CheckCounting {
+		fmt.Fprintf(&sb, "%d+%d ", p.st.ChecksRemaining[0], p.st.ChecksRemaining[1])
+	}
+	if p.st.CountingLimit != 0 {
+		sb.WriteString(strconv.Itoa(p.countingPlyOut()))
+	} else {
+		sb.WriteString(strconv.Itoa(p.st.Rule50))
+	}
+	fullmove := 1 + (p.gamePly-int(p.side))/2
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(fullmove))
+	return sb.String()
+}
+
+func (p *Position) countingShorter() bool {
+	return p.V.CountingRule == CambodianCounting && 126-p.st.CountingPly < p.st.CountingLimit-p.st.CountingPly
+}
+
+func (p *Position) countingLimitOut() int {
+	if p.countingShorter() {
+		return 126
+	}
+	return p.st.CountingLimit
+}
+
+func (p *Position) countingPlyOut() int {
+	return p.st.CountingPly
+}
+
+// pieceChar returns the FEN letter of pc.
+func (p *Position) pieceChar(pc Piece) byte {
+	ch := p.V.PieceChar[pc.Type()]
+	if pc.Color() == Black {
+		return lower(ch)
+	}
+	return ch
+}
+
+// PieceChar returns the FEN letter of pc in this variant.
+func (p *Position) PieceChar(pc Piece) byte { return p.pieceChar(pc) }

@@ -1,0 +1,228 @@
+package position
+
+import "houserules/geom"
+
+// givesCheck reports whether m, made, leaves the opponent's king attacked.
+func (p *Position) givesCheck(m Move) bool {
+	p.Do(m)
+	c := p.st.Checkers.Any()
+	p.Undo()
+	return c
+}
+
+// HasLegalCapture reports whether the side to move has a legal capture
+// (cached per position; used by compulsory capture).
+func (p *Position) HasLegalCapture() bool {
+	if p.st.legalCapture >= 0 {
+		return p.st.legalCapture == 1
+	}
+	var buf [256]Move
+	res := int8(0)
+	for _, m := range p.PseudoLegal(buf[:0]) {
+		if p.IsCapture(m) && p.legalRoyal(m) {
+			res = 1
+			break
+		}
+	}
+	p.st.legalCapture = res
+	return res == 1
+}
+
+// Legal reports whether pseudo-legal move m is legal: it does not leave a
+// royal piece attacked (with the royalty rules of the variant), respects
+// compulsory capture and the no-checking rule, and castling does not pass
+// through attacked squares. The tests and their order follow
+// Fairy-Stockfish's Position::legal.
+func (p *Position) Legal(m Move) bool {
+	v := p.V
+	if !v.Checking && p.givesCheck(m) {
+		return false
+	}
+	if v.MustCapture && !p.IsCapture(m) && p.HasLegalCapture() {
+		return false
+	}
+	if v.PassOnStalemate[p.side] && m.Kind() == Pass && p.st.Checkers.Empty() {
+		var buf [256]Move
+		for _, o := range p.PseudoLegal(buf[:0]) {
+			if o.Kind() != Pass && p.Legal(o) {
+				return false
+			}
+		}
+	}
+	return p.legalRoyal(m)
+}
+
+// legalRoyal holds the royalty part of Legal.
+func (p *Position) legalRoyal(m Move) bool {
+	v := p.V
+	us := p.side
+	them := us.Other()
+	from, to := m.From(), m.To()
+	kind := m.Kind()
+	st := p.st
+	kingRing := &p.c.kingRing
+
+	if v.ExtinctionPseudoRoyal {
+		kto := to
+		occ := p.occ
+		occ.Del(from)
+		theirs := st.PseudoRoyals.And(p.byColor[them])
+		if kind == Castling {
+			kingSide := to > from
+			var rto geom.Square
+			kto, rto = p.castlingTargets(us, kingSide)
+			if st.PseudoRoyals.Has(from) {
+				step := 1
+				if kto < from {
+					step = -1
+				}
+				for s := from; ; s = geom.Square(int(s) + step) {
+					if (from != kto && s == kto) || (from == kto && s != from) {
+						break
+					}
+					if !(v.BlastOnCapture && kingRing[s].And(theirs).Any()) && p.AttackersTo(s, occ, them).Any() {
+						return false
+					}
+				}
+			}
+			occ.Toggle(to)
+			occ.Toggle(rto)
+		}
+		occ.Add(kto)
+		if kind == EnPassant {
+			occ.Del(p.captureSquare(kto))
+		}
+		capture := p.IsCapture(m)
+		if capture && v.BlastOnCapture {
+			ring := kingRing[kto].And(p.occ.AndNot(p.byType[Pawn]))
+			ring.Add(kto)
+			occ = occ.AndNot(ring)
+		}
+		if capture && v.PetrifyOnCaptureTypes.Has(p.board[from].Type()) && st.PseudoRoyals.Has(from) {
+			return false
+		}
+		ours := st.PseudoRoyals.And(p.byColor[us])
+		if from != to && ours.Has(from) {
+			ours.Del(from)
+			ours.Add(kto)
+		}
+		if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
+			if p.count[us][m.PromotionType()] > v.ExtinctionPieceCount {
+				ours = ours.AndNot(p.PiecesOf(us, m.PromotionType()))
+			} else {
+				ours.Add(kto)
+			}
+		}
+		if ours.AndNot(occ).Any() {
+			return false // self-explosion
+		}
+		cand := occ
+		cand.Del(kto)
+		for _, pt := range (v.PetrifyOnCaptureTypes & v.ExtinctionPieceTypes).Types() {
+			cand = cand.AndNot(p.PiecesOf(them, pt))
+		}
+		if theirs.AndNot(occ).Empty() {
+			for o := ours; o.Any(); {
+				sr := o.Pop()
+				if !(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any() {
+					return false
+				}
+			}
+		}
+		if v.DupleCheck {
+			pc := st.PseudoRoyalCand.And(p.byColor[us])
+			if from != to && pc.Has(from) {
+				pc.Del(from)
+				pc.Add(kto)
+			}
+			if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
+				pc.Add(kto)
+			}
+			all := pc.Any()
+			for all && pc.Any() {
+				sr := pc.Pop()
+				if !(!(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any()) {
+					all = false
+				}
+			}
+			if all {
+				return false
+			}
+		}
+	}
+
+	if p.IsCapture(m) && v.MutuallyImmuneTypes.Has(p.board[from].Type()) && p.board[from].Type() == p.board[to].Type() {
+		return false
+	}
+
+	hasKing := p.count[us][King] > 0
+	if kind == EnPassant && hasKing {
+		ksq := p.PiecesOf(us, King).First()
+		capsq := p.captureSquare(to)
+		occ := p.occ
+		occ.Del(from)
+		occ.Del(capsq)
+		occ.Add(to)
+		return p.AttackersTo(ksq, occ, them).And(occ).Empty()
+	}
+
+	if kind == Castling {
+		kingSide := to > from
+		kto, _ := p.castlingTargets(us, kingSide)
+		if p.board[from].Type() != King {
+			return true
+		}
+		step := -1
+		if kto < from {
+			step = 1
+		}
+		for s := kto; s != from; s = geom.Square(int(s) + step) {
+			if p.AttackersTo(s, p.occ, them).Any() {
+				return false
+			}
+		}
+		occ := p.occ
+		occ.Del(to)
+		return p.AttackersTo(kto, occ, them).Empty()
+	}
+
+	occ := p.occ
+	occ.Del(from)
+	occ.Add(to)
+
+	if v.MakpongRule && st.Checkers.Any() && p.board[from].Type() == King {
+		c := st.Checkers
+		c.Toggle(to)
+		if c.Any() {
+			return false
+		}
+	}
+	if p.board[from].Type() == King {
+		return p.AttackersTo(to, occ, them).Empty()
+	}
+	if !hasKing {
+		return true
+	}
+	ksq := p.PiecesOf(us, King).First()
+	a := p.AttackersTo(ksq, occ, them)
+	a.Del(to)
+	return a.Empty()
+}
+
+// LegalMoves appends the legal moves to list. It returns no move when the
+// game has ended by an immediate rule (extinction, flag, check count,
+// connection …), as Fairy-Stockfish does.
+func (p *Position) LegalMoves(list []Move) []Move {
+	if _, over := p.ImmediateEnd(); over {
+		return list
+	}
+	start := len(list)
+	list = p.PseudoLegal(list)
+	out := list[:start]
+	for _, m := range list[start:] {
+		if p.Legal(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+package position
+
+import "houserules/geom"
+
+// PseudoLegal appends the pseudo-legal moves of the side to move to list
+// and returns it: every move the pieces' movement allows, before the
+// legality filter (royal safety, compulsory capture, …). It follows the
+// base rules of Fairy-Stockfish's move generator: Betza movement, pawn
+// pushes and double steps, promotions, en passant, castling and passing.
+func (p *Position) PseudoLegal(list []Move) []Move {
+	v := p.V
+	us := p.side
+	them := us.Other()
+	notOurs := p.c.board.Mask.AndNot(p.byColor[us])
+	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
+		list = p.genPawnMoves(list)
+	}
+	for _, pt := range p.c.typeList {
+		if pt == Pawn || pt == King {
+			continue
+		}
+		bb := p.PiecesOf(us, pt)
+		for bb.Any() {
+			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs)
+		}
+	}
+	hasKing := p.count[us][King] > 0
+	if !hasKing && p.st.Castling&p.rightsOf(us) != 0 {
+		from := p.castlingKingSquare[us]
+		list = p.genCastling(list, us, from)
+	}
+	if v.Pass[us] && !hasKing && p.byColor[us].Any() {
+		s := p.byColor[us].First()
+		list = append(list, NewMove(s, s, Pass, 0))
+	}
+	if hasKing {
+		ksq := p.PiecesOf(us, King).First()
+		b := p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
+		for b.Any() {
+			list = append(list, NewMove(ksq, b.Pop(), Normal, 0))
+		}
+		if v.Pass[us] {
+			list = append(list, NewMove(ksq, ksq, Pass, 0))
+		}
+		if p.st.Checkers.Empty() && p.st.Castling&p.rightsOf(us) != 0 {
+			list = p.genCastling(list, us, ksq)
+		}
+	}
+	_ = them
+	return list
+}
+
+func (p *Position) rightsOf(c Color) CastlingRights {
+	if c == White {
+		return WhiteOO | WhiteOOO
+	}
+	return BlackOO | BlackOOO
+}
+
+func (p *Position) genCastling(list []Move, us Color, from geom.Square) []Move {
+	oo, ooo := WhiteOO, WhiteOOO
+	if us == Black {
+		oo, ooo = BlackOO, BlackOOO
+	}
+	for _, cr := range [2]CastlingRights{oo, ooo} {
+		if p.st.Castling&cr != 0 && p.castlingPath[cr].And(p.occ).Empty() {
+			list = append(list, NewMove(from, p.castlingRookSquare[cr], Castling, 0))
+		}
+	}
+	return list
+}
+
+func (p *Position) promotionAllowed(us Color, pt PieceType) bool {
+	lim := p.V.PromotionLimit[pt]
+	return lim == 0 || lim > p.count[us][pt]
+}
+
+// addPromotions adds the pawn-style promotions (and a shogi-style pawn
+// promotion) for a pawn reaching to.
+func (p *Position) addPromotions(list []Move, from, to geom.Square) []Move {
+	v := p.V
+	us := p.side
+	for _, pt := range p.c.promoTypes(v, us) {
+		if p.promotionAllowed(us, pt) {
+			list = append(list, NewMove(from, to, Promotion, pt))
+		}
+	}
+	if ppt := v.PromotedPieceType[Pawn]; ppt != NoPieceType && !(v.PiecePromotionOnCapture && !p.occ.Has(to)) {
+		list = append(list, NewMove(from, to, PiecePromotion, 0))
+	}
+	return list
+}
+
+func (c *compiled) promoTypes(v *Variant, us Color) []PieceType {
+	return v.PromotionPieceTypes[us].Types()
+}
+
+func (p *Position) genPawnMoves(list []Move) []Move {
+	v := p.V
+	us := p.side
+	them := us.Other()
+	b := p.c.board
+	push := p.c.pawnPush[us]
+	zone := v.PromotionRegion[us]
+	if v.SittuyinPromotion {
+		zone = geom.Set{}
+	}
+	movable := p.c.mobility[us][Pawn].AndNot(p.occ)
+	capturable := p.c.mobility[us][Pawn].And(p.byColor[them])
+	pawns := p.PiecesOf(us, Pawn)
+	emit := func(list []Move, from, to geom.Square) []Move {
+		if zone.Has(to) {
+			list = p.addPromotions(list, from, to)
+			if v.MandatoryPawnPromotion {
+				return list
+			}
+		}
+		return append(list, NewMove(from, to, Normal, 0))
+	}
+	for pw := pawns; pw.Any(); {
+		from := pw.Pop()
+		// pushes
+		if to, ok := b.Step(from, 0, push); ok && movable.Has(to) {
+			list = emit(list, from, to)
+			if v.DoubleStepRegion[us].Has(from) || v.TripleStepRegion[us].Has(from) {
+				if to2, ok := b.Step(to, 0, push); ok && movable.Has(to2) {
+					if v.DoubleStepRegion[us].Has(from) {
+						list = emit(list, from, to2)
+					}
+					if v.TripleStepRegion[us].Has(from) {
+						if to3, ok := b.Step(to2, 0, push); ok && movable.Has(to3) {
+							list = emit(list, from, to3)
+						}
+					}
+				}
+			}
+		}
+		// captures
+		caps := p.pawnAttacksFrom(us, from)
+		for c := caps.And(capturable); c.Any(); {
+			list = emit(list, from, c.Pop())
+		}
+	}
+	// en passant
+	for ep := p.st.EP.AndNot(p.occ); ep.Any(); {
+		to := ep.Pop()
+		for a := p.pawnAttacksFrom(them, to).And(pawns); a.Any(); {
+			list = append(list, NewMove(a.Pop(), to, EnPassant, 0))
+		}
+	}
+	return list
+}
+
+func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set) []Move {
+	v := p.V
+	us := p.side
+	attacks := p.Attacks(us, pt, from, p.occ)
+	quiets := p.quietTargets(us, pt, from, p.occ)
+	bAll := attacks.And(p.occ).Or(quiets.AndNot(p.occ))
+	b1 := bAll.And(notOurs)
+	zone := v.PromotionRegion[us]
+	var b2, b3, pawnProm, eps geom.Set
+	if promPt := v.PromotedPieceType[pt]; promPt != NoPieceType && p.promotionAllowed(us, promPt) {
+		b2 = b1
+	}
+	if v.PieceDemotion && p.promoted.Has(from) && p.unpromoted[from] != NoPiece {
+		b3 = b1
+	}
+	if v.PromotionPawnTypes[us].Has(pt) {
+		pawnProm = bAll.AndNot(p.byColor[us]).And(zone)
+	}
+	if v.EnPassantTypes[us].Has(pt) {
+		eps = attacks.AndNot(quiets).And(p.st.EP).AndNot(p.occ)
+	}
+	if pawnProm.Any() && v.MandatoryPawnPromotion {
+		b1 = b1.AndNot(pawnProm)
+	}
+	if b2.Any() || b3.Any() {
+		if v.MandatoryPiecePromotion {
+			var keep geom.Set
+			if !zone.Has(from) {
+				keep = geom.All.AndNot(zone)
+			}
+			if v.PiecePromotionOnCapture {
+				keep = keep.Or(geom.All.AndNot(p.occ))
+			}
+			b1 = b1.And(keep)
+		}
+		if v.PiecePromotionOnCapture {
+			b2 = b2.And(p.occ)
+			b3 = b3.And(p.occ)
+		}
+		if !zone.Has(from) {
+			b2 = b2.And(zone)
+			b3 = b3.And(zone)
+		}
+	}
+	for b1.Any() {
+		list = append(list, NewMove(from, b1.Pop(), Normal, 0))
+	}
+	for b2.Any() {
+		list = append(list, NewMove(from, b2.Pop(), PiecePromotion, 0))
+	}
+	for b3.Any() {
+		list = append(list, NewMove(from, b3.Pop(), PieceDemotion, 0))
+	}
+	if pawnProm.Any() {
+		for _, ppt := range p.c.promoTypes(v, us) {
+			if p.promotionAllowed(us, ppt) {
+				for pp := pawnProm; pp.Any(); {
+					list = append(list, NewMove(from, pp.Pop(), Promotion, ppt))
+				}
+			}
+		}
+	}
+	for eps.Any() {
+		list = append(list, NewMove(from, eps.Pop(), EnPassant, 0))
+	}
+	return list
+}

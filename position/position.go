@@ -1,0 +1,158 @@
+package position
+
+import (
+	"houserules/geom"
+)
+
+// State is the part of a position that make/unmake saves and restores.
+type State struct {
+	Castling        CastlingRights
+	EP              geom.Set // en-passant target squares
+	Rule50          int      // plies since the last capture or irreversible move
+	PliesFromNull   int
+	ChecksRemaining [2]int
+	CountingLimit   int
+	CountingPly     int
+	Key             uint64
+	Move            Move
+	Captured        Piece
+	Checkers        geom.Set
+	PseudoRoyals    geom.Set
+	PseudoRoyalCand geom.Set
+	Pass            bool
+	legalCapture    int8 // -1 unknown, 0 no, 1 yes (mustCapture cache)
+	logLen          int  // square-change log length before this move
+}
+
+// change is one square modification, for undo.
+type change struct {
+	sq         geom.Square
+	pc         Piece
+	unpromoted Piece
+	promoted   bool
+	id         uint16
+}
+
+// Position is a board state of one variant.
+type Position struct {
+	V *Variant
+	c *compiled
+
+	board      [geom.SquareNB]Piece
+	unpromoted [geom.SquareNB]Piece // original piece of a shogi-style promoted piece
+	ids        [geom.SquareNB]uint16
+	promoted   geom.Set
+	byType     [PieceTypeNB]geom.Set
+	byColor    [2]geom.Set
+	occ        geom.Set
+	count      [2][PieceTypeNB]int
+	nextID     uint16
+
+	side     Color
+	gamePly  int
+	chess960 bool
+
+	castlingMask       [geom.SquareNB]CastlingRights
+	castlingRookSquare [16]geom.Square
+	castlingKingSquare [2]geom.Square
+	castlingPath       [16]geom.Set
+	castlingKingPath   [16]geom.Set
+
+	st    *State
+	stack []State
+	log   []change
+}
+
+// SideToMove returns the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// PieceOn returns the piece on s (NoPiece if empty).
+func (p *Position) PieceOn(s geom.Square) Piece { return p.board[s] }
+
+// IDOn returns the stable ID of the piece on s (0 if empty).
+func (p *Position) IDOn(s geom.Square) uint16 { return p.ids[s] }
+
+// Occupied returns the set of occupied squares.
+func (p *Position) Occupied() geom.Set { return p.occ }
+
+// Pieces returns the squares of colour c.
+func (p *Position) Pieces(c Color) geom.Set { return p.byColor[c] }
+
+// PiecesOf returns the squares of colour c and type pt.
+func (p *Position) PiecesOf(c Color, pt PieceType) geom.Set { return p.byType[pt].And(p.byColor[c]) }
+
+// Count returns the number of pieces of colour c and type pt.
+func (p *Position) Count(c Color, pt PieceType) int { return p.count[c][pt] }
+
+// CountAll returns the number of pieces of colour c.
+func (p *Position) CountAll(c Color) int { return p.byColor[c].Count() }
+
+// Key returns the Zobrist key.
+func (p *Position) Key() uint64 { return p.st.Key }
+
+// State returns the current state (read only).
+func (p *Position) State() *State { return p.st }
+
+// GamePly returns the number of plies since the game start (from the FEN's
+// move number).
+func (p *Position) GamePly() int { return p.gamePly }
+
+// Chess960 reports whether castling uses Chess960 rules and notation.
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// IsPromoted reports whether the piece on s is marked promoted.
+func (p *Position) IsPromoted(s geom.Square) bool { return p.promoted.Has(s) }
+
+// EPSquares returns the en-passant target squares.
+func (p *Position) EPSquares() geom.Set { return p.st.EP }
+
+// CanCastle reports whether any of the rights cr remain.
+func (p *Position) CanCastle(cr CastlingRights) bool { return p.st.Castling&cr != 0 }
+
+// Checkers returns the pieces giving check to the side to move's king.
+func (p *Position) Checkers() geom.Set { return p.st.Checkers }
+
+// Ply returns the number of moves made since the position was set up.
+func (p *Position) Ply() int { return len(p.stack) - 1 }
+
+// set puts pc (NoPiece to clear) on s, logging the old contents.
+func (p *Position) set(s geom.Square, pc Piece, promoted bool, unpromoted Piece, id uint16) {
+	old := p.board[s]
+	p.log = append(p.log, change{s, old, p.unpromoted[s], p.promoted.Has(s), p.ids[s]})
+	p.put(s, pc, promoted, unpromoted, id)
+}
+
+// put changes a square without logging.
+func (p *Position) put(s geom.Square, pc Piece, promoted bool, unpromoted Piece, id uint16) {
+	old := p.board[s]
+	if old != NoPiece {
+		bit := geom.Bit(s)
+		p.byType[old.Type()] = p.byType[old.Type()].Xor(bit)
+		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
+		p.occ = p.occ.Xor(bit)
+		p.count[old.Color()][old.Type()]--
+		p.st.Key ^= zobristPiece[old][s]
+	}
+	p.board[s] = pc
+	p.unpromoted[s] = unpromoted
+	p.ids[s] = id
+	if promoted {
+		p.promoted.Add(s)
+	} else {
+		p.promoted.Del(s)
+	}
+	if pc != NoPiece {
+		bit := geom.Bit(s)
+		p.byType[pc.Type()] = p.byType[pc.Type()].Or(bit)
+		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
+		p.occ = p.occ.Or(bit)
+		p.count[pc.Color()][pc.Type()]++
+		p.st.Key ^= zobristPiece[pc][s]
+	}
+}
+
+// newID returns a fresh stable piece ID.
+func (p *Position) newID() uint16 {
+	p.nextID++
+	return p.nextID
+}

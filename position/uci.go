@@ -1,0 +1,69 @@
+package position
+
+import (
+	"fmt"
+	"strings"
+
+	"houserules/geom"
+)
+
+// UCI returns the move in Fairy-Stockfish's UCI notation: e2e4, e7e8q,
+// e1g1 (castling; e1h1 in Chess960 or when the king's target is
+// ambiguous with a normal king move), g7g8+ (shogi-style promotion),
+// P@e4 (drop), and a pass as the king "moving" to its own square.
+func (p *Position) UCI(m Move) string {
+	from, to := m.From(), m.To()
+	switch m.Kind() {
+	case Drop:
+		return string(p.pieceChar(MakePiece(White, m.PromotionType()))) + "@" + to.String()
+	case Castling:
+		if !p.chess960 {
+			kto, _ := p.castlingTargets(p.side, to > from)
+			// ambiguous with a normal king move to kto: keep king-takes-rook
+			if !p.isPseudoNormal(from, kto) {
+				to = kto
+			}
+		}
+	}
+	s := from.String() + to.String()
+	switch m.Kind() {
+	case Promotion:
+		s += string(lower(p.V.PieceChar[m.PromotionType()]))
+	case PiecePromotion:
+		s += "+"
+	case PieceDemotion:
+		s += "-"
+	}
+	return s
+}
+
+// isPseudoNormal reports whether a normal move from→to is pseudo-legal.
+func (p *Position) isPseudoNormal(from, to geom.Square) bool {
+	var buf [256]Move
+	for _, m := range p.PseudoLegal(buf[:0]) {
+		if m.Kind() == Normal && m.From() == from && m.To() == to {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseMove finds the legal move whose UCI text is s. Both castling forms
+// (king to its target, king takes rook) are accepted. It returns an error
+// naming the text when no legal move matches.
+func (p *Position) ParseMove(s string) (Move, error) {
+	s = strings.TrimSpace(s)
+	var buf [256]Move
+	moves := p.LegalMoves(buf[:0])
+	for _, m := range moves {
+		if p.UCI(m) == s {
+			return m, nil
+		}
+	}
+	for _, m := range moves {
+		if m.Kind() == Castling && m.From().String()+m.To().String() == s {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
+}

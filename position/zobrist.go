@@ -1,0 +1,65 @@
+package position
+
+import "houserules/geom"
+
+var (
+	zobristPiece    [256][geom.SquareNB]uint64
+	zobristCastling [16]uint64
+	zobristEP       [geom.MaxFiles]uint64
+	zobristChecks   [2][16]uint64
+	zobristSide     uint64
+)
+
+func init() {
+	// xorshift64* with a fixed seed: keys are the same in every run.
+	s := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		s ^= s >> 12
+		s ^= s << 25
+		s ^= s >> 27
+		return s * 2685821657736338717
+	}
+	for i := range zobristPiece {
+		for j := range zobristPiece[i] {
+			zobristPiece[i][j] = next()
+		}
+	}
+	for i := range zobristCastling {
+		zobristCastling[i] = next()
+	}
+	for i := range zobristEP {
+		zobristEP[i] = next()
+	}
+	for c := range zobristChecks {
+		for i := range zobristChecks[c] {
+			zobristChecks[c][i] = next()
+		}
+	}
+	zobristSide = next()
+	for j := range zobristPiece[0] {
+		zobristPiece[0][j] = 0
+	}
+}
+
+// computeKey computes the Zobrist key from scratch. Piece keys are already
+// folded in by put while the board was set up.
+func (p *Position) computeKey() {
+	var k uint64
+	for s := p.occ; s.Any(); {
+		sq := s.Pop()
+		k ^= zobristPiece[p.board[sq]][sq]
+	}
+	if p.side == Black {
+		k ^= zobristSide
+	}
+	k ^= zobristCastling[p.st.Castling]
+	for e := p.st.EP; e.Any(); {
+		k ^= zobristEP[e.Pop().File()]
+	}
+	if p.V.CheckCounting {
+		for c := 0; c < 2; c++ {
+			k ^= zobristChecks[c][p.st.ChecksRemaining[c]&15]
+		}
+	}
+	p.st.Key = k
+}

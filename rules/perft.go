@@ -1,0 +1,42 @@
+// Package rules is the move pipeline over a position: legal moves, game
+// results, perft and move text.
+package rules
+
+import "houserules/position"
+
+// Perft counts the leaf nodes of the legal move tree to depth plies
+// (the standard perft: depth 1 = the number of legal moves).
+func Perft(p *position.Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var buf [256]position.Move
+	moves := p.LegalMoves(buf[:0])
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.Do(m)
+		n += Perft(p, depth-1)
+		p.Undo()
+	}
+	return n
+}
+
+// DivideEntry is one root move and its subtree count.
+type DivideEntry struct {
+	Move  position.Move
+	Nodes uint64
+}
+
+// Divide returns perft(depth-1) for each legal root move.
+func Divide(p *position.Position, depth int) []DivideEntry {
+	var out []DivideEntry
+	for _, m := range p.LegalMoves(nil) {
+		p.Do(m)
+		out = append(out, DivideEntry{m, Perft(p, depth-1)})
+		p.Undo()
+	}
+	return out
+}

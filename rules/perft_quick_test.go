@@ -1,0 +1,29 @@
+package rules
+
+import (
+	"testing"
+
+	"houserules/position"
+)
+
+func TestQuickChess(t *testing.T) {
+	v := position.NewVariant()
+	p, err := position.New(v, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.FEN() != v.StartFEN {
+		t.Fatalf("fen %s", p.FEN())
+	}
+	for d, want := range []uint64{1, 20, 400, 8902, 197281} {
+		if got := Perft(p, d); got != want {
+			t.Errorf("depth %d got %d want %d", d, got, want)
+		}
+	}
+	k, _ := position.New(v, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false)
+	for d, want := range []uint64{1, 48, 2039, 97862} {
+		if got := Perft(k, d); got != want {
+			t.Errorf("kiwi depth %d got %d want %d", d, got, want)
+		}
+	}
+}

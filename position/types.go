@@ -72,11 +72,11 @@ const (
 
 // Further piece-type constants.
 const (
-	CustomPieceNB       = 25
-	CustomRoyal         = CustomPiece1 + CustomPieceNB // the custom king movement slot
-	King                = CustomRoyal + 1
-	PieceTypeNB         = int(King) + 1
-	AllPieces PieceType = 0 // "any piece type" where an option takes one type
+	CustomPieceNB           = 25
+	CustomRoyal             = CustomPiece1 + CustomPieceNB // the custom king movement slot
+	King                    = CustomRoyal + 1
+	PieceTypeNB             = int(King) + 1
+	AllPieces     PieceType = 0 // "any piece type" where an option takes one type
 )
 
 // PieceInfo is the built-in description of a named piece type.

@@ -30,6 +30,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -295,7 +296,8 @@ func readCorpus(path string) (map[string][]corpusRow, error) {
 func main() {
 	fsf := flag.String("fsf", "", "path of the Fairy-Stockfish binary (required)")
 	dir := flag.String("dir", "variants/catalogue", "catalogue directory")
-	depth := flag.Int("depth", 3, "perft depth from the start position")
+	depth := flag.Int("depth", 4, "maximum perft depth from the start position")
+	maxNodes := flag.Int64("max-nodes", 1000000, "do not go deeper once a start-position perft counts more nodes")
 	corpus := flag.String("corpus", "", "perft corpus (tsv); also compare perft from its builtin FENs")
 	corpusDepth := flag.Int("corpus-depth", 2, "perft depth for corpus positions")
 	walks := flag.Int("walks", 0, "random walks per section")
@@ -488,7 +490,17 @@ func main() {
 			}
 			return bb, true
 		}
-		start, ok := compare(fmt.Sprintf("startpos perft %d", *depth), "position startpos", *depth)
+		// Start position: perft at depth 1, 2, ... up to -depth, stopping
+		// once the count passes -max-nodes (depth d+1 would be too slow).
+		var start probe
+		ok, reached := true, 0
+		for d := 1; d <= *depth && ok; d++ {
+			start, ok = compare(fmt.Sprintf("startpos perft %d", d), "position startpos", d)
+			reached = d
+			if n, _ := strconv.ParseInt(start.nodes, 10, 64); n > *maxNodes {
+				break
+			}
+		}
 		nodes := start.nodes
 		if ok {
 			for _, r := range rows[s.name] {
@@ -516,7 +528,7 @@ func main() {
 			}
 		}
 		if len(problems) == 0 {
-			fmt.Printf("%-20s OK    perft(%d)=%s fen=%s\n", s.name, *depth, nodes, start.fen)
+			fmt.Printf("%-20s OK    perft(%d)=%s fen=%s\n", s.name, reached, nodes, start.fen)
 			matched = append(matched, s.name)
 		} else {
 			fmt.Printf("%-20s DIFF  %s\n", s.name, strings.Join(problems, "\n                            "))

@@ -494,12 +494,15 @@ func main() {
 		// once the count passes -max-nodes (depth d+1 would be too slow).
 		var start probe
 		ok, reached := true, 0
+		var prev int64
 		for d := 1; d <= *depth && ok; d++ {
 			start, ok = compare(fmt.Sprintf("startpos perft %d", d), "position startpos", d)
 			reached = d
-			if n, _ := strconv.ParseInt(start.nodes, 10, 64); n > *maxNodes {
+			n, _ := strconv.ParseInt(start.nodes, 10, 64)
+			if n > *maxNodes || (prev > 0 && n*(n/prev) > 10**maxNodes) {
 				break
 			}
+			prev = n
 		}
 		nodes := start.nodes
 		if ok {

@@ -19,7 +19,7 @@ func (p *Position) HasLegalCapture() bool {
 	var buf [256]Move
 	res := int8(0)
 	for _, m := range p.PseudoLegal(buf[:0]) {
-		if p.IsCapture(m) && p.legalRoyal(m) {
+		if p.IsCapture(m) && p.legalBase(m) {
 			res = 1
 			break
 		}
@@ -34,11 +34,16 @@ func (p *Position) HasLegalCapture() bool {
 // through attacked squares. The tests and their order follow
 // Fairy-Stockfish's Position::legal.
 func (p *Position) Legal(m Move) bool {
-	v := p.V
-	if !v.Checking && p.givesCheck(m) {
+	if p.V.MustCapture && !p.IsCapture(m) && p.HasLegalCapture() {
 		return false
 	}
-	if v.MustCapture && !p.IsCapture(m) && p.HasLegalCapture() {
+	return p.legalBase(m)
+}
+
+// legalBase is Legal without the compulsory-capture rule.
+func (p *Position) legalBase(m Move) bool {
+	v := p.V
+	if !v.Checking && p.givesCheck(m) {
 		return false
 	}
 	if v.PassOnStalemate[p.side] && m.Kind() == Pass && p.st.Checkers.Empty() {

@@ -20,6 +20,7 @@ type State struct {
 	PseudoRoyals    geom.Set
 	PseudoRoyalCand geom.Set
 	Pass            bool
+	Shak            bool // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8 // -1 unknown, 0 no, 1 yes (mustCapture cache)
 	logLen          int  // square-change log length before this move
 }
@@ -156,3 +157,7 @@ func (p *Position) newID() uint16 {
 	p.nextID++
 	return p.nextID
 }
+
+// StateAt returns the state after ply i of the moves made since setup
+// (0 = the setup position).
+func (p *Position) StateAt(i int) *State { return &p.stack[i] }

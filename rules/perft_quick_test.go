@@ -27,3 +27,12 @@ func TestQuickChess(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPerftChess5(b *testing.B) {
+	v := position.NewVariant()
+	p, _ := position.New(v, "", false)
+	for i := 0; i < b.N; i++ {
+		n := Perft(p, 5)
+		b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+	}
+}

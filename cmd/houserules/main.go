@@ -1,0 +1,25 @@
+// Command houserules is the chess-variant rules engine, AI and play server:
+// perft, legal moves, FEN, game status and variant-file checking for any
+// Fairy-Stockfish-compatible variant.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	root := &cobra.Command{
+		Use:           "houserules",
+		Short:         "Chess-variant rules engine: any variant, house rules, perft, play",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(perftCmd(), movesCmd(), fenCmd(), statusCmd(), checkCmd(), variantsCmd())
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "houserules:", err)
+		os.Exit(2)
+	}
+}

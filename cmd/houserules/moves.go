@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"houserules/rules"
+)
+
+func movesCmd() *cobra.Command {
+	var g gameFlags
+	cmd := &cobra.Command{
+		Use:   "moves",
+		Short: "List the legal moves, one UCI move per line, sorted",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := g.position()
+			if err != nil {
+				return err
+			}
+			var out []string
+			for _, m := range p.LegalMoves(nil) {
+				out = append(out, p.UCI(m))
+			}
+			sort.Strings(out)
+			for _, s := range out {
+				fmt.Println(s)
+			}
+			return nil
+		},
+	}
+	g.add(cmd, true)
+	return cmd
+}
+
+func fenCmd() *cobra.Command {
+	var g gameFlags
+	cmd := &cobra.Command{
+		Use:   "fen",
+		Short: "Print the FEN after --moves",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := g.position()
+			if err != nil {
+				return err
+			}
+			fmt.Println(p.FEN())
+			return nil
+		},
+	}
+	g.add(cmd, true)
+	return cmd
+}
+
+func statusCmd() *cobra.Command {
+	var g gameFlags
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Print `ongoing` or the result and its reason (e.g. `1-0 checkmate`)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := g.position()
+			if err != nil {
+				return err
+			}
+			if r, over := rules.GameResult(p); over {
+				fmt.Println(r)
+			} else {
+				fmt.Println("ongoing")
+			}
+			return nil
+		},
+	}
+	g.add(cmd, true)
+	return cmd
+}

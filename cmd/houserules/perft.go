@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"houserules/rules"
+)
+
+func perftCmd() *cobra.Command {
+	var g gameFlags
+	var depth int
+	var divide bool
+	cmd := &cobra.Command{
+		Use:   "perft",
+		Short: "Count the leaf nodes of the legal move tree (Fairy-Stockfish compatible)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if depth < 0 {
+				return fmt.Errorf("--depth must be ≥ 0")
+			}
+			p, err := g.position()
+			if err != nil {
+				return err
+			}
+			start := time.Now()
+			var nodes uint64
+			if divide && depth > 0 {
+				type line struct {
+					uci string
+					n   uint64
+				}
+				var lines []line
+				for _, d := range rules.Divide(p, depth) {
+					lines = append(lines, line{p.UCI(d.Move), d.Nodes})
+					nodes += d.Nodes
+				}
+				sort.Slice(lines, func(i, j int) bool { return lines[i].uci < lines[j].uci })
+				for _, l := range lines {
+					fmt.Printf("%s: %d\n", l.uci, l.n)
+				}
+				fmt.Println()
+			} else {
+				nodes = rules.Perft(p, depth)
+			}
+			el := time.Since(start)
+			fmt.Printf("Nodes searched: %d\n", nodes)
+			nps := float64(nodes) / max(el.Seconds(), 1e-9)
+			fmt.Fprintf(os.Stderr, "time %.3fs, %.0f nodes/s\n", el.Seconds(), nps)
+			return nil
+		},
+	}
+	g.add(cmd, true)
+	cmd.Flags().IntVar(&depth, "depth", 1, "depth in plies")
+	cmd.Flags().BoolVar(&divide, "divide", false, "print the node count below each root move")
+	return cmd
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"houserules/position"
+	"houserules/variants"
+)
+
+// gameFlags are the flags shared by the position commands.
+type gameFlags struct {
+	variant  string
+	ini      string
+	fen      string
+	moves    string
+	chess960 bool
+}
+
+func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
+	f := cmd.Flags()
+	f.StringVar(&g.variant, "variant", "chess", "variant name (built-in, or a section of --ini)")
+	f.StringVar(&g.ini, "ini", "", "Fairy-Stockfish variants.ini file to load")
+	f.StringVar(&g.fen, "fen", "", "start FEN (default: the variant's start position)")
+	f.BoolVar(&g.chess960, "chess960", false, "Chess960 castling rules and notation")
+	if withMoves {
+		f.StringVar(&g.moves, "moves", "", "UCI moves to play from the FEN, space separated")
+	}
+}
+
+// resolveVariant finds the variant: a section of --ini first (sections
+// with errors are reported on stderr and skipped), then the catalogue.
+func resolveVariant(name, ini string) (*position.Variant, error) {
+	if ini != "" {
+		f, err := variants.LoadFile(ini)
+		if err != nil {
+			return nil, err
+		}
+		found := false
+		for _, s := range f.Sections {
+			if s.Err != nil {
+				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %v\n", ini, s.Name, s.Err)
+			}
+			if s.Name == name {
+				found = true
+			}
+		}
+		if found {
+			return f.Lookup(name)
+		}
+	}
+	return variants.Get(name)
+}
+
+// position builds the position from the flags and plays --moves.
+func (g *gameFlags) position() (*position.Position, error) {
+	v, err := resolveVariant(g.variant, g.ini)
+	if err != nil {
+		return nil, err
+	}
+	p, err := position.New(v, g.fen, g.chess960)
+	if err != nil {
+		return nil, err
+	}
+	for i, mv := range strings.Fields(g.moves) {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			return nil, fmt.Errorf("--moves, move %d: %v", i+1, err)
+		}
+		p.Do(m)
+	}
+	return p, nil
+}

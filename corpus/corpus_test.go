@@ -1,0 +1,149 @@
+// Package corpus checks the rules core against the Fairy-Stockfish oracle
+// data in ../shared/testdata/perft (see its README): for every row the
+// variant, FEN and depth must give exactly the oracle's node count, and our
+// FEN of the position must equal the oracle's.
+package corpus
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+const shared = "../../shared/testdata"
+
+type row struct {
+	line     int
+	variant  string
+	source   string
+	chess960 bool
+	fen      string
+	depth    int
+	nodes    uint64
+	divide   []string
+}
+
+func readRows(t testing.TB, name string) []row {
+	path := filepath.Join(shared, "perft", name)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("oracle data not available (%v): run from a checkout with ../shared beside it", err)
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	n := 0
+	for sc.Scan() {
+		n++
+		if n == 1 {
+			continue
+		}
+		c := strings.Split(sc.Text(), "\t")
+		if len(c) < 6 {
+			continue
+		}
+		r := row{line: n, variant: c[0], source: c[1], chess960: c[2] == "true", fen: c[3]}
+		r.depth, _ = strconv.Atoi(c[4])
+		r.nodes, _ = strconv.ParseUint(c[5], 10, 64)
+		if len(c) > 6 {
+			r.divide = strings.Fields(c[6])
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+var (
+	allOnce sync.Once
+	allFile *variants.File
+	allErr  error
+)
+
+func variantFor(t testing.TB, r row) *position.Variant {
+	var v *position.Variant
+	var err error
+	if r.source == "ini" {
+		allOnce.Do(func() { allFile, allErr = variants.LoadFile(filepath.Join(shared, "variants", "all.ini")) })
+		if allErr != nil {
+			t.Fatalf("load all.ini: %v", allErr)
+		}
+		v, err = allFile.Lookup(r.variant)
+	} else {
+		v, err = variants.Get(r.variant)
+	}
+	if err != nil {
+		t.Fatalf("variant %s (%s): %v", r.variant, r.source, err)
+	}
+	return v
+}
+
+// divideDiff explains a mismatch: the moves we generate and the oracle's.
+func divideDiff(p *position.Position, want []string) string {
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		got = append(got, p.UCI(m))
+	}
+	sort.Strings(got)
+	gs, ws := map[string]bool{}, map[string]bool{}
+	for _, g := range got {
+		gs[g] = true
+	}
+	for _, w := range want {
+		ws[w] = true
+	}
+	var extra, missing []string
+	for _, g := range got {
+		if !ws[g] {
+			extra = append(extra, g)
+		}
+	}
+	for _, w := range want {
+		if !gs[w] {
+			missing = append(missing, w)
+		}
+	}
+	return fmt.Sprintf("depth-1: ours %d, oracle %d; extra %v; missing %v", len(got), len(want), extra, missing)
+}
+
+func runRows(t *testing.T, rows []row, maxNodes uint64) {
+	for _, r := range rows {
+		r := r
+		if r.nodes > maxNodes {
+			continue
+		}
+		t.Run(fmt.Sprintf("%s/line%d", r.variant, r.line), func(t *testing.T) {
+			t.Parallel()
+			v := variantFor(t, r)
+			p, err := position.New(v, r.fen, r.chess960)
+			if err != nil {
+				t.Fatalf("FEN %q: %v", r.fen, err)
+			}
+			if got := p.FEN(); got != r.fen && r.fen != "startpos" {
+				t.Errorf("FEN out\n got  %s\n want %s", got, r.fen)
+			}
+			if got := rules.Perft(p, r.depth); got != r.nodes {
+				msg := ""
+				if r.divide != nil {
+					msg = divideDiff(p, r.divide)
+				}
+				t.Errorf("perft(%d) of %q = %d, oracle %d\n%s", r.depth, r.fen, got, r.nodes, msg)
+			}
+		})
+	}
+}
+
+// TestCorpusCore runs every row of corpus-core.tsv.
+func TestCorpusCore(t *testing.T) {
+	runRows(t, readRows(t, "corpus-core.tsv"), 1<<62)
+}

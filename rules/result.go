@@ -1,0 +1,120 @@
+package rules
+
+import (
+	"houserules/position"
+)
+
+// Result is the outcome of a finished game.
+type Result struct {
+	// Score is "1-0", "0-1" or "1/2-1/2".
+	Score string
+	// Reason names the rule: checkmate, stalemate, extinction, flag, …
+	Reason string
+}
+
+func (r Result) String() string { return r.Score + " " + r.Reason }
+
+func score(p *position.Position, v position.Value) string {
+	switch v {
+	case position.ValueDraw:
+		return "1/2-1/2"
+	case position.ValueWin:
+		if p.SideToMove() == position.White {
+			return "1-0"
+		}
+		return "0-1"
+	default:
+		if p.SideToMove() == position.White {
+			return "0-1"
+		}
+		return "1-0"
+	}
+}
+
+// GameResult returns the result of the game in position p, or false while
+// the game goes on. It applies, in Fairy-Stockfish's order, the immediate
+// rules (extinction, flag, n-check, connection …), then the rules for a
+// side without legal moves (checkmate value, stalemate value, pseudo-royal
+// mate, shatar mate rule), then the n-move rule, n-fold repetition and the
+// counting rules. Repetition looks at the moves made on p since its setup.
+func GameResult(p *position.Position) (Result, bool) {
+	if e, over := p.ImmediateEnd(); over {
+		return Result{score(p, e.Value), e.Reason}, true
+	}
+	v := p.V
+	var buf [256]position.Move
+	moves := p.LegalMoves(buf[:0])
+	if len(moves) == 0 {
+		if p.Checkers().Any() {
+			val, reason := checkmateValue(p)
+			return Result{score(p, val), reason}, true
+		}
+		if v.ExtinctionPseudoRoyal && p.CheckedPseudoRoyals(p.SideToMove()).Any() {
+			return Result{score(p, v.CheckmateValue), "checkmate"}, true
+		}
+		val := v.StalemateValue
+		if v.StalematePieceCount {
+			c := p.CountAll(p.SideToMove()) - p.CountAll(p.SideToMove().Other())
+			switch {
+			case c == 0:
+				val = position.ValueDraw
+			case c > 0:
+				val = val.Neg()
+			}
+		}
+		return Result{score(p, val), "stalemate"}, true
+	}
+	st := p.State()
+	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
+		return Result{"1/2-1/2", "n-move rule"}, true
+	}
+	if v.NFoldRule > 0 && repetitions(p) >= v.NFoldRule {
+		val := v.NFoldValue
+		if v.NFoldValueAbsolute && p.SideToMove() == position.Black {
+			val = val.Neg()
+		}
+		return Result{score(p, val), "repetition"}, true
+	}
+	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
+		return Result{"1/2-1/2", "counting rule"}, true
+	}
+	return Result{}, false
+}
+
+func checkmateValue(p *position.Position) (position.Value, string) {
+	v := p.V
+	if v.ShatarMateRule {
+		c := p.Checkers()
+		if c.AndNot(p.PiecesOf(position.White, position.Knight).Or(p.PiecesOf(position.Black, position.Knight))).Empty() {
+			return position.ValueWin, "knight mate (shatar)"
+		}
+		for i := p.Ply(); i >= 0; i -= 2 {
+			s := p.StateAt(i)
+			if s.Checkers.Empty() {
+				break
+			}
+			if s.Shak {
+				return v.CheckmateValue, "checkmate"
+			}
+			if s.PliesFromNull < 2 {
+				break
+			}
+		}
+		return position.ValueDraw, "niol (shatar)"
+	}
+	return v.CheckmateValue, "checkmate"
+}
+
+// repetitions counts how often the current position occurred, this one
+// included, within the reversible plies made since setup.
+func repetitions(p *position.Position) int {
+	st := p.State()
+	end := min(st.Rule50, st.PliesFromNull, p.Ply())
+	n := 1
+	for i := 4; i <= end; i += 2 {
+		if p.StateAt(p.Ply()-i).Key == st.Key {
+			n++
+		}
+	}
+	return n
+}

@@ -147,3 +147,84 @@ func runRows(t *testing.T, rows []row, maxNodes uint64) {
 func TestCorpusCore(t *testing.T) {
 	runRows(t, readRows(t, "corpus-core.tsv"), 1<<62)
 }
+
+func readSuite(t testing.TB) []row {
+	path := filepath.Join(shared, "perft", "fsf-suite.tsv")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("oracle data not available (%v)", err)
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		c := strings.Split(sc.Text(), "\t")
+		if n == 1 || len(c) < 5 {
+			continue
+		}
+		r := row{line: n, variant: c[0], source: "builtin", chess960: c[1] == "true", fen: c[2]}
+		r.depth, _ = strconv.Atoi(c[3])
+		r.nodes, _ = strconv.ParseUint(c[4], 10, 64)
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// TestFSFSuite runs the perft vectors of Fairy-Stockfish's own test script
+// for every variant in the rules core's scope, up to 3M nodes per row (the
+// deeper rows run in BenchmarkFSFSuiteChess). Variants that need features
+// of later issues (drops, gating, walls, xiangqi rules …) are skipped with
+// the reason the catalogue gives.
+func TestFSFSuite(t *testing.T) {
+	for _, r := range readSuite(t) {
+		r := r
+		if r.nodes > 3_000_000 {
+			continue
+		}
+		t.Run(fmt.Sprintf("%s/line%d", r.variant, r.line), func(t *testing.T) {
+			t.Parallel()
+			v, err := variants.Get(r.variant)
+			if err != nil {
+				if strings.Contains(err.Error(), "not supported yet") {
+					t.Skipf("%s: %v", r.variant, err)
+				}
+				t.Fatalf("variant %s: %v", r.variant, err)
+			}
+			p, err := position.New(v, r.fen, r.chess960)
+			if err != nil {
+				t.Fatalf("FEN %q: %v", r.fen, err)
+			}
+			if got := rules.Perft(p, r.depth); got != r.nodes {
+				t.Errorf("perft(%d) of %q = %d, oracle %d", r.depth, r.fen, got, r.nodes)
+			}
+		})
+	}
+}
+
+// BenchmarkFSFSuiteChess runs the chess rows of the suite at full depth.
+func BenchmarkFSFSuiteChess(b *testing.B) {
+	rows := readSuite(b)
+	v, err := variants.Get("chess")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		var total uint64
+		for _, r := range rows {
+			if r.variant != "chess" || r.chess960 {
+				continue
+			}
+			p, err := position.New(v, r.fen, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if got := rules.Perft(p, r.depth); got != r.nodes {
+				b.Fatalf("perft(%d) of %q = %d, oracle %d", r.depth, r.fen, got, r.nodes)
+			}
+			total += r.nodes
+		}
+		b.ReportMetric(float64(total)/b.Elapsed().Seconds()*float64(b.N), "nodes/s")
+	}
+}

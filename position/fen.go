@@ -359,7 +359,7 @@ func (p *Position) castlingTargets(c Color, kingSide bool) (kto, rto geom.Square
 // rank; b alone when they are not on one rank.
 func between(a, b geom.Square) geom.Set {
 	var s geom.Set
-	if a.Rank() != b.Rank() {
+	if a.Rank() != b.Rank() || a == b {
 		s.Add(b)
 		return s
 	}

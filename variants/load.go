@@ -95,6 +95,10 @@ func Load(name string, r io.Reader) (*File, error) {
 	}
 	f := &File{Path: name}
 	seen := map[string]*Section{}
+	lastLine := map[string]int{} // last header line of each name, for the "defined later" hint
+	for _, rs := range raws {
+		lastLine[rs.Name] = rs.Line
+	}
 	for _, rs := range raws {
 		s := &Section{Name: rs.Name, Parent: rs.Parent, File: rs.File, Line: rs.Line}
 		f.Sections = append(f.Sections, s)
@@ -114,10 +118,8 @@ func Load(name string, r io.Reader) (*File, error) {
 			v, err := Get(parent)
 			var nf *notFoundError
 			if errors.As(err, &nf) {
-				for _, later := range raws {
-					if later.Name == parent && later.Line > rs.Line {
-						nf.hint = fmt.Sprintf(" (it is defined later, at line %d: a parent must come first)", later.Line)
-					}
+				if l := lastLine[parent]; l > rs.Line {
+					nf.hint = fmt.Sprintf(" (it is defined later, at line %d: a parent must come first)", l)
 				}
 			}
 			return v, err
@@ -1190,7 +1192,7 @@ func validateStartFEN(v *position.Variant) string {
 			}
 		}
 	}
-	// Geometry (fill_char_board).
+	// Geometry (fill_char_board). Ranks are counted from the top of the FEN.
 	nbRanks, nbFiles := v.MaxRank+1, v.MaxFile+1
 	rank, file := 0, 0
 	prev := byte('?')
@@ -1212,12 +1214,15 @@ func validateStartFEN(v *position.Variant) string {
 		case c == '/':
 			rank++
 			if file != nbFiles {
-				return fmt.Sprintf("rank %d has %d files, %d expected", rank, file, nbFiles)
+				return fmt.Sprintf("FEN rank %d has %d files, %d expected", rank, file, nbFiles)
+			}
+			if rank == nbRanks {
+				return fmt.Sprintf("more than %d ranks", nbRanks)
 			}
 			file = 0
 		case strings.IndexByte(special, c) < 0:
 			if file >= nbFiles {
-				return fmt.Sprintf("rank %d has more than %d files", rank+1, nbFiles)
+				return fmt.Sprintf("FEN rank %d has more than %d files", rank+1, nbFiles)
 			}
 			if pt := typeOf(c); pt == position.King && v.PieceChar[position.King] == c {
 				kings[0] = append(kings[0], sq{rank, file})
@@ -1225,9 +1230,6 @@ func validateStartFEN(v *position.Variant) string {
 				kings[1] = append(kings[1], sq{rank, file})
 			}
 			file++
-		}
-		if c == '/' && rank == nbRanks {
-			break
 		}
 		prev = c
 	}

@@ -1,0 +1,127 @@
+package position
+
+import (
+	"strings"
+	"testing"
+)
+
+func chess(t testing.TB) *Variant {
+	v := NewVariant()
+	if err := v.Compile(); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestFENRoundTrip(t *testing.T) {
+	v := chess(t)
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40",
+	} {
+		p, err := New(v, fen, false)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if got := p.FEN(); got != fen {
+			t.Errorf("round trip\n got  %s\n want %s", got, fen)
+		}
+	}
+}
+
+func TestFENChess960(t *testing.T) {
+	v := chess(t)
+	fen := "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+	p, err := New(v, fen, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FEN(); got != fen {
+		t.Errorf("got %s want %s", got, fen)
+	}
+	// KQkq is accepted in 960 and written with files.
+	p, _ = New(v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true)
+	if got := p.FEN(); !strings.Contains(got, " w HAha ") {
+		t.Errorf("960 castling letters: %s", got)
+	}
+}
+
+// The en-passant square is kept only when a pawn can take en passant
+// (X-FEN, as Fairy-Stockfish does).
+func TestFENEnPassantFilter(t *testing.T) {
+	v := chess(t)
+	p, _ := New(v, "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", false)
+	if strings.Contains(p.FEN(), "e3") {
+		t.Errorf("unusable ep square kept: %s", p.FEN())
+	}
+}
+
+func TestFENErrors(t *testing.T) {
+	v := chess(t)
+	for _, c := range []struct{ fen, want string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board: 7 ranks, the board has 8"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "rank 1 has more than 8 files"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "rank 1 has 7 files"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBXKBNR w KQkq - 0 1", `rank 1: 'X' is not a piece`},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", `side: "x" is not w or b`},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en passant"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", `counters: unexpected "extra"`},
+		{"", "empty FEN"},
+	} {
+		_, err := New(v, c.fen, false)
+		if c.fen == "" {
+			// "" means the start position
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%q) = %v, want %q", c.fen, err, c.want)
+		}
+	}
+}
+
+func FuzzFEN(f *testing.F) {
+	v := NewVariant()
+	if err := v.Compile(); err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/8/8/8/8/8/8/8 b - e3 99 200",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		if fen == "" || fen == "startpos" {
+			return
+		}
+		p, err := New(v, fen, false)
+		if err != nil {
+			if _, ok := err.(*FENError); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		// A parsed position must print and re-parse to the same FEN, and
+		// move generation must not crash on it.
+		out := p.FEN()
+		q, err := New(v, out, false)
+		if err != nil {
+			t.Fatalf("our FEN %q does not parse: %v", out, err)
+		}
+		if q.FEN() != out {
+			t.Fatalf("FEN not stable: %q -> %q", out, q.FEN())
+		}
+		for _, m := range p.LegalMoves(nil) {
+			p.Do(m)
+			p.Undo()
+		}
+		if p.FEN() != out {
+			t.Fatalf("do/undo changed %q into %q", out, p.FEN())
+		}
+	})
+}

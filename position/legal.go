@@ -46,6 +46,9 @@ func (p *Position) legalBase(m Move) bool {
 	if !v.Checking && p.givesCheck(m) {
 		return false
 	}
+	if v.ImmobilityIllegal && m.Kind() == Normal && p.c.tables[p.side][p.board[m.From()].Type()].quiet[m.To()].all.And(p.c.board.Mask).Empty() {
+		return false
+	}
 	if v.PassOnStalemate[p.side] && m.Kind() == Pass && p.st.Checkers.Empty() {
 		var buf [256]Move
 		for _, o := range p.PseudoLegal(buf[:0]) {

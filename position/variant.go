@@ -96,11 +96,12 @@ type Variant struct {
 	CastlingRookPieces        [2]PieceSet
 	OppositeCastling          bool
 
-	Checking        bool
-	MustCapture     bool
-	Pass            [2]bool
-	PassOnStalemate [2]bool
-	MakpongRule     bool
+	Checking          bool
+	MustCapture       bool
+	ImmobilityIllegal bool // a normal move may not end where the piece has no quiet move
+	Pass              [2]bool
+	PassOnStalemate   [2]bool
+	MakpongRule       bool
 
 	NMoveRuleTypes      [2]PieceSet
 	NMoveRule           int

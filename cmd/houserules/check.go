@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,7 +24,7 @@ func checkCmd() *cobra.Command {
 			for _, s := range f.Sections {
 				if s.Err != nil {
 					bad++
-					fmt.Printf("error %s: %v\n", s.Name, s.Err)
+					fmt.Printf("error %s: %s\n", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; "))
 				} else {
 					fmt.Printf("ok %s\n", s.Name)
 				}

@@ -18,11 +18,13 @@
 //     non-blank character after '='. A trailing '\r' is dropped.
 //   - When a key is repeated in a section, the later value wins.
 //
-// Two deliberate differences, both reported as errors or harmless: trailing
-// blanks of a value are removed (Fairy-Stockfish keeps them, which makes
-// "true " an invalid bool and puts a blank into a Betza string), and a
-// non-blank line without '=' or a key without a value is an error (Fairy-
-// Stockfish skips such lines, warning only in its "check" mode).
+// Deliberate differences, all harmless or reported as errors: a UTF-8 byte
+// order mark at the start is skipped (Fairy-Stockfish would miss the first
+// section); trailing blanks of a value are removed (Fairy-Stockfish keeps
+// them, which makes "true " an invalid bool and puts a blank into a Betza
+// string); a non-blank line without '=', a key without a value and a header
+// without ']' are errors (Fairy-Stockfish skips such lines, warning only in
+// its "check" mode, and reads a header up to the next ']' even across lines).
 package variants
 
 import (
@@ -53,7 +55,7 @@ func readINI(file string, r io.Reader) ([]*rawSection, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := string(data)
+	text := strings.TrimPrefix(string(data), "\uFEFF") // a UTF-8 byte order mark
 	var sections []*rawSection
 	var cur *rawSection
 	lineNo := 0

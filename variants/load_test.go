@@ -422,3 +422,10 @@ startFen = 4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1
 		t.Errorf("flag region %v", v.FlagRegion[position.White].Squares())
 	}
 }
+
+func TestByteOrderMark(t *testing.T) {
+	f := load(t, "\uFEFF[a:chess]\nchess960 = true\n")
+	if v, err := f.Lookup("a"); err != nil || !v.Chess960 {
+		t.Errorf("%v %v", v, err)
+	}
+}

@@ -22,9 +22,15 @@ func FuzzLoad(f *testing.F) {
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
 	}
+	// Every section of the real files, one seed each (small inputs fuzz faster).
 	for _, name := range []string{"shaolinking.ini", "fairy-stockfish-variants.ini"} {
 		if data, err := os.ReadFile(filepath.Join(testdata, name)); err == nil {
-			seeds = append(seeds, string(data))
+			for i, sec := range strings.Split(string(data), "\n[") {
+				if i > 0 {
+					sec = "[" + sec
+				}
+				seeds = append(seeds, sec)
+			}
 		}
 	}
 	for _, s := range seeds {

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"houserules/geom"
+	"houserules/position"
 )
 
 // fsfExpected is the outcome of every section of Fairy-Stockfish's own
@@ -251,5 +254,104 @@ func TestFairyStockfishVariantsIni(t *testing.T) {
 	}
 	if ownKey < fsfOwnKeyFailure {
 		t.Errorf("%d sections fail on their own key, want at least %d", ownKey, fsfOwnKeyFailure)
+	}
+}
+
+// Concrete values of a few sections of Fairy-Stockfish's variants.ini.
+func TestFairyStockfishSectionValues(t *testing.T) {
+	f, err := LoadFile(needTestdata(t, "fairy-stockfish-variants.ini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(name string) *position.Variant {
+		t.Helper()
+		v, err := f.Lookup(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return v
+	}
+	c := func(i int) position.PieceType { return position.CustomPiece1 + position.PieceType(i-1) }
+	both := func(s position.PieceSet) [2]position.PieceSet { return [2]position.PieceSet{s, s} }
+
+	// [centaurking:chess] king = k:KN
+	v := get("centaurking")
+	if v.KingType != position.CustomRoyal || v.CustomBetza[position.CustomRoyal] != "KN" || v.PieceChar[position.King] != 'K' {
+		t.Errorf("centaurking: king type %s betza %q letter %q", v.KingType, v.CustomBetza[position.CustomRoyal], v.PieceChar[position.King])
+	}
+
+	// [indiangreat]: 10x10, no parent so only the listed pieces.
+	v = get("indiangreat")
+	if v.MaxFile != 9 || v.MaxRank != 9 || v.Castling || v.DoubleStep {
+		t.Errorf("indiangreat: %dx%d castling %v doubleStep %v", v.MaxFile+1, v.MaxRank+1, v.Castling, v.DoubleStep)
+	}
+	want := position.SetOf(position.Pawn, position.Knight, position.Bishop, position.Rook, position.Queen, position.King,
+		position.Archbishop, position.Chancellor, position.Amazon)
+	if v.PieceTypes() != want || v.PieceChar[position.Archbishop] != 'V' || v.PieceChar[position.Chancellor] != 'W' || v.PieceChar[position.Amazon] != 'G' {
+		t.Errorf("indiangreat pieces %v", v.PieceTypes().Types())
+	}
+	if v.PromotionPieceTypes != both(position.SetOf(position.Queen)) || v.PromotionRegion != [2]geom.Set{ranks(9), ranks(0)} {
+		t.Errorf("indiangreat promotion %v %v", v.PromotionPieceTypes, v.PromotionRegion)
+	}
+
+	// [semitorpedo:chess]
+	v = get("semitorpedo")
+	if v.DoubleStepRegion != [2]geom.Set{ranks(1, 2), ranks(5, 6)} {
+		t.Errorf("semitorpedo double step %v", v.DoubleStepRegion)
+	}
+
+	// [pawnsonly] and its child [pawnsking:pawnsonly].
+	v = get("pawnsonly")
+	if v.PieceTypes() != position.SetOf(position.Pawn, position.Queen) || v.FlagPiece != [2]position.PieceType{position.Queen, position.Queen} ||
+		v.StalemateValue != position.ValueLoss || v.Castling {
+		t.Errorf("pawnsonly: pieces %v flag %v stalemate %v", v.PieceTypes().Types(), v.FlagPiece, v.StalemateValue)
+	}
+	v = get("pawnsking")
+	if v.PieceTypes() != position.SetOf(position.Pawn, position.Queen, position.Commoner) ||
+		v.FlagPiece != [2]position.PieceType{position.AllPieces, position.AllPieces} ||
+		v.ExtinctionPieceTypes != position.SetOf(position.Commoner) || v.ExtinctionValue != position.ValueLoss ||
+		v.StalemateValue != position.ValueDraw || v.FlagRegion != [2]geom.Set{ranks(7), ranks(0)} {
+		t.Errorf("pawnsking: pieces %v flag %v extinction %v", v.PieceTypes().Types(), v.FlagPiece, v.ExtinctionPieceTypes.Types())
+	}
+
+	// [1d-chess:chess]: maxFile given as a letter.
+	v = get("1d-chess")
+	if v.MaxRank != 0 || v.MaxFile != 7 || v.PieceChar[c(1)] != 'N' || v.PieceChar[position.Knight] != 0 || v.CustomBetza[c(1)] != "D" {
+		t.Errorf("1d-chess: %dx%d", v.MaxFile+1, v.MaxRank+1)
+	}
+
+	// [chak]: mobility regions of custom pieces, promotedPieceType, flag square.
+	v = get("chak")
+	if v.MaxFile != 8 || v.MaxRank != 8 {
+		t.Errorf("chak board %dx%d", v.MaxFile+1, v.MaxRank+1)
+	}
+	if v.MobilityRegion[position.White][c(6)] != ranks(4, 5, 6, 7, 8) || v.MobilityRegion[position.Black][c(3)] != ranks(0, 1, 2, 3, 4) ||
+		v.MobilityRegion[position.White][c(1)].Any() {
+		t.Errorf("chak mobility regions")
+	}
+	if v.PromotedPieceType[c(4)] != c(6) || v.PromotedPieceType[c(5)] != c(3) || v.PromotionPieceTypes != both(0) {
+		t.Errorf("chak promotions %v %v", v.PromotedPieceType[c(4)], v.PromotedPieceType[c(5)])
+	}
+	if v.FlagPiece != [2]position.PieceType{c(3), c(3)} || v.FlagRegion[position.White] != geom.Bit(geom.Sq(4, 7)) ||
+		v.FlagRegion[position.Black] != geom.Bit(geom.Sq(4, 1)) {
+		t.Errorf("chak flag %v %v", v.FlagPiece, v.FlagRegion)
+	}
+	if v.EnPassantTypes != both(position.SetOf(position.Pawn, c(4))) {
+		t.Errorf("chak en passant %v", v.EnPassantTypes)
+	}
+
+	// [nuclear:atomic]: a custom pawn with pawnTypes, petrification, no en passant.
+	v = get("nuclear")
+	p := c(1)
+	if v.PieceChar[position.Pawn] != 0 || v.PieceChar[p] != 'P' || v.CustomBetza[p] != "fmWfceFifmnD" {
+		t.Errorf("nuclear pawn")
+	}
+	if v.MainPromotionPawnType != [2]position.PieceType{p, p} || v.PromotionPawnTypes != both(position.SetOf(p)) ||
+		v.EnPassantTypes != both(position.SetOf(p)) || v.NMoveRuleTypes != both(position.SetOf(p)) {
+		t.Errorf("nuclear pawnTypes")
+	}
+	if v.PetrifyOnCaptureTypes != position.SetOf(p, position.Knight, position.Bishop, position.Rook, position.Queen) ||
+		v.EnPassantRegion != [2]geom.Set{} || !v.BlastOnCapture || !v.ExtinctionPseudoRoyal {
+		t.Errorf("nuclear petrify %v ep region %v", v.PetrifyOnCaptureTypes.Types(), v.EnPassantRegion)
 	}
 }

@@ -866,9 +866,7 @@ func (p *parser) parse() {
 
 	// The official options.
 	p.pString("variantTemplate", &v.Template)
-	if e, ok := p.find("pieceToCharTable"); ok {
-		_ = e // XBoard display only: accepted and ignored
-	}
+	p.find("pieceToCharTable") // XBoard display only: accepted and ignored
 	var pocketSize int
 	p.pInt("pocketSize", &pocketSize) // XBoard display only
 	p.pBool("chess960", &v.Chess960)
@@ -1018,9 +1016,8 @@ func (p *parser) parse() {
 			v.ConnectValue = val.Neg()
 		}
 	}
-	var mc int
 	if _, ok := p.cfg["materialCounting"]; ok {
-		mc = int(v.MaterialCounting)
+		mc := int(v.MaterialCounting)
 		p.pEnum("materialCounting", "MaterialCounting", []string{"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"}, &mc)
 		v.MaterialCounting = position.MaterialCounting(mc)
 	}

@@ -10,7 +10,16 @@
 //   - "go perft N" from the start position (total and per-move counts),
 //   - optionally perft from every corpus FEN of S (-corpus),
 //   - optionally a few random walks from the start position (-walks), comparing
-//     the legal moves and the FEN after every ply.
+//     the legal moves and the FEN after every ply,
+//   - optionally a fixed-depth search (-search N) at the start position and every
+//     20 plies of the walks: identical rules give identical searches, so this
+//     also catches game-end rules that perft does not see. Expected exceptions:
+//     the engine tunes its search for the variant named "chess" (by name), and
+//     a few built-ins pick special endgame evaluations (atomic, antichess, ...).
+//
+// With -derived FILE (e.g. Fairy-Stockfish's own variants.ini), every section T
+// of FILE, which inherits from built-ins, is also compared with a copy of T
+// whose built-in parents are replaced by the catalogue's sections.
 //
 // It only talks UCI to an engine binary given on the command line; it does
 // not contain or build any engine code.
@@ -230,6 +239,41 @@ func (e *engine) look(variant string, chess960 bool, position string, depth int)
 	return p, nil
 }
 
+// search runs a fixed-depth search after clearing the engine's state and
+// returns its principal lines without timing data. Two variants with the same
+// rules and evaluation search identically, so this also compares game-end
+// rules (results of terminal positions) that perft does not see.
+func (e *engine) search(variant string, chess960 bool, position string, depth int) (string, error) {
+	e.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", chess960),
+		"setoption name UCI_Variant value "+variant, "ucinewgame")
+	if err := e.sync(); err != nil {
+		return "", err
+	}
+	e.send(position, fmt.Sprintf("go depth %d", depth))
+	got, err := e.until(func(l string) bool { return strings.HasPrefix(l, "bestmove") }, timeout)
+	if err != nil {
+		return "", fmt.Errorf("search: %v", err)
+	}
+	var out []string
+	for _, l := range got {
+		f := strings.Fields(l)
+		if len(f) == 0 || (f[0] != "info" && f[0] != "bestmove") || strings.Contains(l, "currmove") || strings.Contains(l, "string") {
+			continue
+		}
+		var keep []string
+		for i := 0; i < len(f); i++ {
+			switch f[i] {
+			case "nps", "time", "hashfull", "tbhits":
+				i++
+			default:
+				keep = append(keep, f[i])
+			}
+		}
+		out = append(out, strings.Join(keep, " "))
+	}
+	return strings.Join(out, "\n"), e.sync()
+}
+
 func isNumber(s string) bool {
 	for _, c := range s {
 		if c < '0' || c > '9' {
@@ -293,6 +337,79 @@ func readCorpus(path string) (map[string][]corpusRow, error) {
 	return out, nil
 }
 
+// job is one comparison: the variant "ours" against the reference "ref".
+type job struct {
+	label, ours, ref string
+	chess960         bool
+}
+
+func die(a ...any) {
+	fmt.Fprintln(os.Stderr, a...)
+	os.Exit(1)
+}
+
+// topo returns the sections with every parent (known in byName) before its children.
+func topo(secs []*section, byName map[string]*section) []*section {
+	var order []*section
+	state := map[string]int{}
+	var visit func(s *section)
+	visit = func(s *section) {
+		if state[s.name] == 2 {
+			return
+		}
+		if state[s.name] == 1 {
+			die("inheritance cycle at", s.name)
+		}
+		state[s.name] = 1
+		if p, ok := byName[s.parent]; ok && p != s {
+			visit(p)
+		}
+		state[s.name] = 2
+		order = append(order, s)
+	}
+	for _, s := range secs {
+		visit(s)
+	}
+	return order
+}
+
+// write appends the sections to b, renaming each section with suffix and
+// each parent p with rename(p).
+func write(b *strings.Builder, secs []*section, suffix string, rename func(string) string) {
+	for _, s := range secs {
+		header := s.name + suffix
+		if s.parent != "" {
+			header += ":" + rename(s.parent)
+		}
+		fmt.Fprintf(b, "[%s]\n", header)
+		for _, l := range s.lines {
+			fmt.Fprintln(b, l)
+		}
+		fmt.Fprintln(b)
+	}
+}
+
+// variantList reads the UCI_Variant choices from the engine's option list.
+func variantList(e *engine) map[string]bool {
+	e.send("uci")
+	got, err := e.until(func(l string) bool { return l == "uciok" }, time.Minute)
+	if err != nil {
+		die("engine:", err)
+	}
+	out := map[string]bool{}
+	for _, l := range got {
+		if strings.HasPrefix(l, "option name UCI_Variant ") {
+			f := strings.Fields(l)
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] == "var" {
+					out[f[i+1]] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
 func main() {
 	fsf := flag.String("fsf", "", "path of the Fairy-Stockfish binary (required)")
 	dir := flag.String("dir", "variants/catalogue", "catalogue directory")
@@ -303,6 +420,9 @@ func main() {
 	walks := flag.Int("walks", 0, "random walks per section")
 	plies := flag.Int("plies", 30, "plies per random walk")
 	seed := flag.Int64("seed", 1, "random seed")
+	derived := flag.String("derived", "", "also check a variants.ini whose sections inherit from built-ins:\n"+
+		"each of its sections T is compared with a copy whose built-in parents are replaced by ours")
+	searchDepth := flag.Int("search", 0, "also compare a fixed-depth search (this depth) at the start and along the walks")
 	keep := flag.String("keep", "", "write the temporary ini to this path instead of a temp file")
 	flag.Parse()
 	if *fsf == "" {
@@ -312,92 +432,87 @@ func main() {
 
 	files, _ := filepath.Glob(filepath.Join(*dir, "*.ini"))
 	sort.Strings(files)
+	if len(files) == 0 {
+		die("no ini files in", *dir)
+	}
 	var secs []*section
 	byName := map[string]*section{}
 	for _, f := range files {
 		ss, err := parseFile(f)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+			die(err)
 		}
 		for _, s := range ss {
 			if o, dup := byName[s.name]; dup {
-				fmt.Fprintf(os.Stderr, "duplicate section %s in %s and %s\n", s.name, o.file, s.file)
-				os.Exit(1)
+				die(fmt.Sprintf("duplicate section %s in %s and %s", s.name, o.file, s.file))
 			}
 			byName[s.name] = s
 			secs = append(secs, s)
 		}
 	}
 
-	// Parents first: the engine needs a parent defined before its children.
-	var order []*section
-	state := map[string]int{}
-	var visit func(s *section)
-	visit = func(s *section) {
-		if state[s.name] == 2 {
-			return
+	const suffix, viaSuffix = "_ours", "_via"
+	oursName := func(p string) string {
+		if _, ok := byName[p]; ok {
+			return p + suffix
 		}
-		if state[s.name] == 1 {
-			fmt.Fprintln(os.Stderr, "inheritance cycle at", s.name)
-			os.Exit(1)
-		}
-		state[s.name] = 1
-		if p, ok := byName[s.parent]; ok {
-			visit(p)
-		}
-		state[s.name] = 2
-		order = append(order, s)
+		return p
 	}
-	for _, s := range secs {
-		visit(s)
+	var b strings.Builder
+	write(&b, topo(secs, byName), suffix, oursName)
+
+	// The derived file: loaded once as it is (parents are the built-ins)
+	// and once renamed, with parents that are catalogue sections replaced by ours.
+	var dsecs []*section
+	dByName := map[string]*section{}
+	if *derived != "" {
+		ss, err := parseFile(*derived)
+		if err != nil {
+			die(err)
+		}
+		for _, s := range ss {
+			if _, dup := dByName[s.name]; !dup {
+				dByName[s.name] = s
+				dsecs = append(dsecs, s)
+			}
+		}
+		ordered := topo(dsecs, dByName)
+		write(&b, ordered, "", func(p string) string { return p })
+		write(&b, ordered, viaSuffix, func(p string) string {
+			if _, ok := dByName[p]; ok {
+				return p + viaSuffix
+			}
+			return oursName(p)
+		})
 	}
 
-	const suffix = "_ours"
-	var b strings.Builder
-	for _, s := range order {
-		header := s.name + suffix
-		if s.parent != "" {
-			p := s.parent
-			if _, ok := byName[p]; ok {
-				p += suffix
-			}
-			header += ":" + p
-		}
-		fmt.Fprintf(&b, "[%s]\n", header)
-		for _, l := range s.lines {
-			fmt.Fprintln(&b, l)
-		}
-		fmt.Fprintln(&b)
-	}
 	tmp := *keep
 	if tmp == "" {
 		f, err := os.CreateTemp("", "catalogue-*.ini")
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+			die(err)
 		}
 		tmp = f.Name()
 		f.Close()
 		defer os.Remove(tmp)
 	}
 	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		die(err)
 	}
 	tmpAbs, _ := filepath.Abs(tmp)
 
-	// Warnings of the engine's own config check, per section.
+	// Warnings of the engine's own config check, per catalogue section.
 	warnings := map[string][]string{}
-	if out, err := exec.Command(*fsf, "check", tmpAbs).CombinedOutput(); err == nil || len(out) > 0 {
+	if out, _ := exec.Command(*fsf, "check", tmpAbs).CombinedOutput(); len(out) > 0 {
 		cur := ""
 		for _, l := range strings.Split(string(out), "\n") {
 			if strings.HasPrefix(l, "Parsing variant: ") {
-				cur = strings.TrimSuffix(strings.TrimPrefix(l, "Parsing variant: "), suffix)
+				cur = strings.TrimPrefix(l, "Parsing variant: ")
 				continue
 			}
-			if cur != "" && strings.TrimSpace(l) != "" {
-				warnings[cur] = append(warnings[cur], strings.TrimSpace(l))
+			if strings.HasSuffix(cur, suffix) && strings.TrimSpace(l) != "" {
+				name := strings.TrimSuffix(cur, suffix)
+				warnings[name] = append(warnings[name], strings.TrimSpace(l))
 			}
 		}
 	}
@@ -406,45 +521,46 @@ func main() {
 	if *corpus != "" {
 		var err error
 		if rows, err = readCorpus(*corpus); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+			die(err)
 		}
 	}
 
-	eng, err := startEngine(*fsf)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	defer eng.close()
-	eng.send("uci")
-	got, err := eng.until(func(l string) bool { return l == "uciok" }, time.Minute)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "engine:", err)
-		os.Exit(1)
-	}
-	builtin := map[string]bool{}
-	for _, l := range got {
-		if strings.HasPrefix(l, "option name UCI_Variant ") {
-			f := strings.Fields(l)
-			for i := 0; i+1 < len(f); i++ {
-				if f[i] == "var" {
-					builtin[f[i+1]] = true
-				}
-			}
+	start := func() *engine {
+		e, err := startEngine(*fsf)
+		if err != nil {
+			die(err)
 		}
+		variantList(e)
+		e.send("setoption name Threads value 1", "setoption name VariantPath value "+tmpAbs)
+		if err := e.sync(); err != nil {
+			die("engine:", err)
+		}
+		return e
 	}
-	eng.send("setoption name Threads value 1", "setoption name VariantPath value "+tmpAbs)
-	if err := eng.sync(); err != nil {
-		fmt.Fprintln(os.Stderr, "engine:", err)
-		os.Exit(1)
+	// The built-in names, before any file is loaded.
+	e0, err := startEngine(*fsf)
+	if err != nil {
+		die(err)
 	}
+	builtin := variantList(e0)
+	e0.close()
+	eng := start()
+	defer func() { eng.close() }()
+	loaded := variantList(eng)
 
-	chess960 := func(s *section) bool {
-		for cur := s; cur != nil; cur = byName[cur.parent] {
+	chess960 := func(s *section, names ...map[string]*section) bool {
+		for cur := s; cur != nil; {
 			if v, ok := cur.get("chess960"); ok {
 				return v == "true"
 			}
+			var next *section
+			for _, m := range names {
+				if p, ok := m[cur.parent]; ok && p != cur {
+					next = p
+					break
+				}
+			}
+			cur = next
 		}
 		return false
 	}
@@ -453,8 +569,8 @@ func main() {
 	for _, a := range flag.Args() {
 		want[a] = true
 	}
-	rng := rand.New(rand.NewSource(*seed))
-	var matched, differ, skipped []string
+	var jobs []job
+	var skipped []string
 	for _, s := range secs {
 		if len(want) > 0 && !want[s.name] {
 			continue
@@ -467,27 +583,39 @@ func main() {
 			skipped = append(skipped, s.name)
 			continue
 		}
-		c960 := chess960(s)
+		jobs = append(jobs, job{s.name, s.name + suffix, s.name, chess960(s, byName)})
+	}
+	for _, s := range dsecs {
+		if len(want) > 0 && !want[s.name] {
+			continue
+		}
+		if !loaded[s.name] || !loaded[s.name+viaSuffix] {
+			fmt.Printf("%-20s SKIP  derived section not loaded by the engine\n", s.name)
+			skipped = append(skipped, s.name)
+			continue
+		}
+		jobs = append(jobs, job{s.name + " (derived)", s.name + viaSuffix, s.name, chess960(s, dByName, builtinSections(byName))})
+	}
+
+	rng := rand.New(rand.NewSource(*seed))
+	var matched, differ []string
+	for _, j := range jobs {
 		var problems []string
-		fenReported, movesDiffer := false, false
+		fenReported, movesDiffer, searchDiffer := false, false, false
 		compare := func(what, pos string, d int) (probe, bool) {
-			a, errA := eng.look(s.name+suffix, c960, pos, d)
-			bb, errB := eng.look(s.name, c960, pos, d)
+			a, errA := eng.look(j.ours, j.chess960, pos, d)
+			bb, errB := eng.look(j.ref, j.chess960, pos, d)
 			if errA != nil || errB != nil {
-				problems = append(problems, fmt.Sprintf("%s: engine error ours=%v builtin=%v", what, errA, errB))
+				problems = append(problems, fmt.Sprintf("%s: engine error ours=%v reference=%v", what, errA, errB))
+				movesDiffer = true
 				// The engine may be stuck: restart it.
 				eng.close()
-				if eng, err = startEngine(*fsf); err == nil {
-					eng.send("uci")
-					eng.until(func(l string) bool { return l == "uciok" }, time.Minute)
-					eng.send("setoption name Threads value 1", "setoption name VariantPath value "+tmpAbs)
-					eng.sync()
-				}
+				eng = start()
 				return bb, false
 			}
 			if a.fen != bb.fen && !fenReported {
 				// Report a FEN difference once, but keep comparing moves.
-				problems = append(problems, fmt.Sprintf("%s: fen ours %q builtin %q", what, a.fen, bb.fen))
+				problems = append(problems, fmt.Sprintf("%s: fen ours %q reference %q", what, a.fen, bb.fen))
 				fenReported = true
 			}
 			a.fen = bb.fen
@@ -499,22 +627,52 @@ func main() {
 			return bb, true
 		}
 		// Start position: perft at depth 1, 2, ... up to -depth, stopping
-		// once the count passes -max-nodes (depth d+1 would be too slow).
-		var start probe
+		// once the count passes -max-nodes or the next depth looks too slow.
+		var first probe
 		ok, reached := true, 0
 		var prev int64
 		for d := 1; d <= *depth && ok; d++ {
-			start, ok = compare(fmt.Sprintf("startpos perft %d", d), "position startpos", d)
+			first, ok = compare(fmt.Sprintf("startpos perft %d", d), "position startpos", d)
 			reached = d
-			n, _ := strconv.ParseInt(start.nodes, 10, 64)
+			n, _ := strconv.ParseInt(first.nodes, 10, 64)
 			if n > *maxNodes || (prev > 0 && n*(n/prev) > 10**maxNodes) {
 				break
 			}
 			prev = n
 		}
-		nodes := start.nodes
+		searchCmp := func(what, pos string) {
+			if *searchDepth <= 0 || movesDiffer {
+				return
+			}
+			a, errA := eng.search(j.ours, j.chess960, pos, *searchDepth)
+			bb, errB := eng.search(j.ref, j.chess960, pos, *searchDepth)
+			if errA != nil || errB != nil {
+				problems = append(problems, fmt.Sprintf("%s: search error ours=%v reference=%v", what, errA, errB))
+				searchDiffer = true
+				eng.close()
+				eng = start()
+				return
+			}
+			if a != bb && !searchDiffer {
+				al, bl := strings.Split(a, "\n"), strings.Split(bb, "\n")
+				i := 0
+				for i < len(al) && i < len(bl) && al[i] == bl[i] {
+					i++
+				}
+				at, bt := "(end)", "(end)"
+				if i < len(al) {
+					at = al[i]
+				}
+				if i < len(bl) {
+					bt = bl[i]
+				}
+				problems = append(problems, fmt.Sprintf("%s: search depth %d differs: ours %q reference %q", what, *searchDepth, at, bt))
+				searchDiffer = true
+			}
+		}
 		if ok {
-			for _, r := range rows[s.name] {
+			searchCmp("startpos search", "position startpos")
+			for _, r := range rows[j.ref] {
 				if _, ok := compare("fen "+r.fen, "position fen "+r.fen, *corpusDepth); !ok {
 					break
 				}
@@ -531,6 +689,9 @@ func main() {
 						break
 					}
 					ms := p.moves()
+					if ply%20 == 19 || len(ms) == 0 {
+						searchCmp(pos, pos)
+					}
 					if len(ms) == 0 {
 						break
 					}
@@ -538,20 +699,28 @@ func main() {
 				}
 			}
 		}
-		if len(problems) == 0 {
-			fmt.Printf("%-20s OK    perft(%d)=%s fen=%s\n", s.name, reached, nodes, start.fen)
-			matched = append(matched, s.name)
-		} else if !movesDiffer {
-			fmt.Printf("%-20s FEN   perft(%d)=%s matches; %s\n", s.name, reached, nodes, strings.Join(problems, "; "))
-			differ = append(differ, s.name)
-		} else {
-			fmt.Printf("%-20s DIFF  %s\n", s.name, strings.Join(problems, "\n                            "))
-			differ = append(differ, s.name)
+		switch {
+		case len(problems) == 0:
+			fmt.Printf("%-20s OK    perft(%d)=%s fen=%s\n", j.label, reached, first.nodes, first.fen)
+			matched = append(matched, j.label)
+		case !movesDiffer && !fenReported:
+			fmt.Printf("%-20s SRCH  perft(%d)=%s matches; %s\n", j.label, reached, first.nodes, strings.Join(problems, "; "))
+			differ = append(differ, j.label)
+		case !movesDiffer:
+			fmt.Printf("%-20s FEN   perft(%d)=%s matches; %s\n", j.label, reached, first.nodes, strings.Join(problems, "; "))
+			differ = append(differ, j.label)
+		default:
+			fmt.Printf("%-20s DIFF  %s\n", j.label, strings.Join(problems, "\n                            "))
+			differ = append(differ, j.label)
 		}
 	}
-	fmt.Printf("\n%d matched, %d differ, %d without built-in\n", len(matched), len(differ), len(skipped))
+	fmt.Printf("\n%d matched, %d differ, %d skipped\n", len(matched), len(differ), len(skipped))
 	if len(differ) > 0 {
-		fmt.Println("differ:", strings.Join(differ, " "))
+		fmt.Println("differ:", strings.Join(differ, ", "))
 		os.Exit(1)
 	}
 }
+
+// builtinSections maps catalogue names to their sections, so that a derived
+// section's chess960 flag can be looked up through a catalogue parent.
+func builtinSections(byName map[string]*section) map[string]*section { return byName }

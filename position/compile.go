@@ -40,6 +40,7 @@ type moveTable struct {
 type pieceTable struct {
 	quiet, capture, initial [geom.SquareNB]moveTable
 	hasInitial              bool
+	sameQC                  bool // quiet and capture tables are identical
 	asymmetric              bool // attacks cannot be found by reversing from the target
 	slider                  bool // has rays (blocking matters)
 }
@@ -58,6 +59,10 @@ type compiled struct {
 	charToPc   [256]Piece
 	epNonPawn  [2]bool // en-passant types include non-pawns
 	fastPawnEP bool    // fastAttacks-like: only pawns capture en passant
+	// pinLegal: legality of ordinary moves can be decided from pins
+	// (a royal king, only leapers and sliders, no blast, no extra rules).
+	pinLegal bool
+	sliders  []PieceType // types with rays
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -137,6 +142,24 @@ func (v *Variant) Compile() error {
 	}
 	chessLike := SetOf(Pawn, Knight, Bishop, Rook, Queen, King, Immobile, Commoner, Archbishop, Chancellor)
 	c.fastPawnEP = c.types&^chessLike == 0 && v.KingType == King && !restricted
+	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
+		v.MutuallyImmuneTypes == 0 && !v.MakpongRule && v.PetrifyOnCaptureTypes == 0
+	for _, pt := range c.typeList {
+		t := c.tables[White][pt]
+		if t.asymmetric {
+			c.pinLegal = false
+		}
+		for s := range t.capture {
+			for _, r := range t.capture[s].rays {
+				if r.kind != raySlide {
+					c.pinLegal = false
+				}
+			}
+		}
+		if t.slider {
+			c.sliders = append(c.sliders, pt)
+		}
+	}
 	v.c = c
 	return nil
 }
@@ -226,7 +249,33 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 			}
 		}
 	}
+	t.sameQC = !t.hasInitial && sameTables(t.quiet[:], t.capture[:])
 	return t
+}
+
+func sameTables(a, b []moveTable) bool {
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.all != y.all || x.plain != y.plain || len(x.leaps) != len(y.leaps) || len(x.rays) != len(y.rays) {
+			return false
+		}
+		for j := range x.leaps {
+			if x.leaps[j] != y.leaps[j] {
+				return false
+			}
+		}
+		for j := range x.rays {
+			if x.rays[j].kind != y.rays[j].kind || len(x.rays[j].sq) != len(y.rays[j].sq) {
+				return false
+			}
+			for k := range x.rays[j].sq {
+				if x.rays[j].sq[k] != y.rays[j].sq[k] {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // lamePath returns the intermediate squares of a lame leap: it steps

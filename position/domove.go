@@ -42,6 +42,7 @@ func (p *Position) Do(m Move) {
 	st.logLen = prevLen
 	st.Move = m
 	st.Key ^= zobristSide
+	p.serial++
 	p.gamePly++
 	st.Rule50++
 	st.PliesFromNull++
@@ -224,6 +225,7 @@ func lineBetween(bd *geom.Board, a, b geom.Square) geom.Set {
 
 // Undo takes back the last move made with Do.
 func (p *Position) Undo() {
+	p.serial++
 	st := p.st
 	for i := len(p.log) - 1; i >= st.logLen; i-- {
 		c := p.log[i]
@@ -250,6 +252,7 @@ func (p *Position) DoNull() {
 	p.st.Rule50++
 	p.st.PliesFromNull = 0
 	p.st.Move = NoMove
+	p.serial++
 	p.side = p.side.Other()
 	p.gamePly++
 	p.setCheckInfo()

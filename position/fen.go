@@ -32,7 +32,7 @@ func New(v *Variant, fen string, chess960 bool) (*Position, error) {
 	if fen == "" || fen == "startpos" {
 		fen = v.StartFEN
 	}
-	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960}
+	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960, serial: 1}
 	p.stack = make([]State, 1, 64)
 	p.st = &p.stack[0]
 	p.st.legalCapture = -1

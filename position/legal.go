@@ -70,6 +70,21 @@ func (p *Position) legalRoyal(m Move) bool {
 	st := p.st
 	kingRing := &p.c.kingRing
 
+	if p.c.pinLegal && st.Checkers.Empty() && p.count[us][King] == 1 && kind <= PieceDemotion && p.board[from].Type() != King {
+		if p.pinSerial != p.serial {
+			p.computePins()
+		}
+		if !p.pinned.Has(from) {
+			return true
+		}
+		for i := 0; i < p.npins; i++ {
+			if p.pinSq[i] == from && !p.pinRay[i].Has(to) {
+				return false
+			}
+		}
+		return true
+	}
+
 	if v.ExtinctionPseudoRoyal {
 		kto := to
 		occ := p.occ
@@ -233,4 +248,50 @@ func (p *Position) LegalMoves(list []Move) []Move {
 		}
 	}
 	return out
+}
+
+// computePins finds the side to move's pieces that are the only piece
+// between their king and an enemy slider aiming at it, with the squares
+// they may still move to (the line up to and including the slider).
+func (p *Position) computePins() {
+	p.pinSerial = p.serial
+	p.pinned = geom.Set{}
+	p.npins = 0
+	us := p.side
+	them := us.Other()
+	ksq := p.PiecesOf(us, King).First()
+	for _, pt := range p.c.sliders {
+		enemy := MakePiece(them, pt)
+		if p.count[them][pt] == 0 {
+			continue
+		}
+		rays := p.c.tables[us][pt].capture[ksq].rays
+		for ri := range rays {
+			r := &rays[ri]
+			blocker := geom.NoSquare
+			for i, s := range r.sq {
+				if !p.occ.Has(s) {
+					continue
+				}
+				if blocker == geom.NoSquare {
+					if p.byColor[us].Has(s) {
+						blocker = s
+						continue
+					}
+					break
+				}
+				if p.board[s] == enemy && p.npins < len(p.pinSq) {
+					var line geom.Set
+					for _, x := range r.sq[:i+1] {
+						line.Add(x)
+					}
+					p.pinned.Add(blocker)
+					p.pinSq[p.npins] = blocker
+					p.pinRay[p.npins] = line
+					p.npins++
+				}
+				break
+			}
+		}
+	}
 }

@@ -155,8 +155,12 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	v := p.V
 	us := p.side
 	attacks := p.Attacks(us, pt, from, p.occ)
-	quiets := p.quietTargets(us, pt, from, p.occ)
-	bAll := attacks.And(p.occ).Or(quiets.AndNot(p.occ))
+	quiets := attacks
+	bAll := attacks
+	if !p.c.tables[us][pt].sameQC {
+		quiets = p.quietTargets(us, pt, from, p.occ)
+		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
+	}
 	b1 := bAll.And(notOurs)
 	zone := v.PromotionRegion[us]
 	var b2, b3, pawnProm, eps geom.Set

@@ -62,6 +62,14 @@ type Position struct {
 	st    *State
 	stack []State
 	log   []change
+
+	// pin scratch, valid while pinSerial == serial
+	serial    uint64
+	pinSerial uint64
+	pinned    geom.Set
+	pinSq     [24]geom.Square
+	pinRay    [24]geom.Set
+	npins     int
 }
 
 // SideToMove returns the colour to move.

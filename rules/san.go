@@ -1,0 +1,137 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"houserules/position"
+)
+
+// SAN returns the move in Standard Algebraic Notation as used for variants
+// (the PGN standard, extended the way Fairy-Stockfish writes it): piece
+// letter (none for pawns), the smallest disambiguation (file, then rank,
+// then square) among other pieces of the same type that can legally reach
+// the square, x for captures, =Q for promotions (=X for a shogi-style
+// promotion to X), O-O / O-O-O for castling, a pass as its king move or
+// "pass", and + or # when the move checks or mates the opponent's king.
+// m must be legal in p.
+func SAN(p *position.Position, m position.Move) string {
+	var sb strings.Builder
+	us := p.SideToMove()
+	from, to := m.From(), m.To()
+	pc := p.PieceOn(from)
+	switch m.Kind() {
+	case position.Castling:
+		if to > from {
+			sb.WriteString("O-O")
+		} else {
+			sb.WriteString("O-O-O")
+		}
+	case position.Pass:
+		sb.WriteString("pass")
+	default:
+		pt := pc.Type()
+		isPawn := pt == position.Pawn && m.Kind() != position.Drop
+		if !isPawn {
+			sb.WriteByte(upper(p.PieceChar(pc)))
+		}
+		capture := p.IsCapture(m)
+		if isPawn {
+			if capture {
+				sb.WriteByte(byte('a' + from.File()))
+			}
+		} else if m.Kind() != position.Drop {
+			sb.WriteString(disambiguation(p, m))
+		}
+		if m.Kind() == position.Drop {
+			sb.WriteByte('@')
+		} else if capture {
+			sb.WriteByte('x')
+		}
+		sb.WriteString(to.String())
+		switch m.Kind() {
+		case position.Promotion:
+			sb.WriteByte('=')
+			sb.WriteByte(upper(p.PieceChar(position.MakePiece(us, m.PromotionType()))))
+		case position.PiecePromotion:
+			sb.WriteByte('=')
+			sb.WriteByte(upper(p.PieceChar(position.MakePiece(us, p.V.PromotedPieceType[pt]))))
+		case position.PieceDemotion:
+			sb.WriteString("=")
+			sb.WriteString(p.UCI(m)[len(p.UCI(m))-1:])
+		}
+	}
+	p.Do(m)
+	if p.Checkers().Any() {
+		var buf [256]position.Move
+		if len(p.LegalMoves(buf[:0])) == 0 {
+			sb.WriteByte('#')
+		} else {
+			sb.WriteByte('+')
+		}
+	}
+	p.Undo()
+	return sb.String()
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 32
+	}
+	return c
+}
+
+func disambiguation(p *position.Position, m position.Move) string {
+	from, to := m.From(), m.To()
+	pt := p.PieceOn(from).Type()
+	var others []position.Move
+	var buf [256]position.Move
+	for _, o := range p.LegalMoves(buf[:0]) {
+		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && p.PieceOn(o.From()).Type() == pt {
+			others = append(others, o)
+		}
+	}
+	if len(others) == 0 {
+		return ""
+	}
+	sameFile, sameRank := false, false
+	for _, o := range others {
+		if o.From().File() == from.File() {
+			sameFile = true
+		}
+		if o.From().Rank() == from.Rank() {
+			sameRank = true
+		}
+	}
+	switch {
+	case !sameFile:
+		return string(rune('a' + from.File()))
+	case !sameRank:
+		return fmt.Sprint(from.Rank() + 1)
+	}
+	return from.String()
+}
+
+// ParseSAN finds the legal move whose SAN (with or without +, #, !, ?)
+// is s; UCI text is accepted too. It errors naming s when no legal move
+// matches or when more than one does.
+func ParseSAN(p *position.Position, s string) (position.Move, error) {
+	clean := strings.TrimRight(strings.TrimSpace(s), "+#!?")
+	clean = strings.ReplaceAll(clean, "0-0-0", "O-O-O")
+	clean = strings.ReplaceAll(clean, "0-0", "O-O")
+	var buf [256]position.Move
+	var found []position.Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		san := strings.TrimRight(SAN(p, m), "+#")
+		if san == clean || p.UCI(m) == clean {
+			found = append(found, m)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return position.NoMove, fmt.Errorf("no legal move %q in %s", s, p.FEN())
+	}
+	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, p.FEN())
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -566,14 +567,32 @@ func (p *parser) pEnum(key, typ string, words []string, dst *int) {
 
 // ---- not-yet-supported options: an error unless the value is the default ----
 
+// unsupportedBool: when position.Variant gains a bool field of the option's
+// Go-cased name (immobilityIllegal → ImmobilityIllegal), the option is
+// supported from then on and sets that field.
 func (p *parser) unsupportedBool(key string, def bool) {
 	if e, ok := p.find(key); ok {
 		if b, ok := readBool(e.Value); !ok {
 			p.invalid(e, "bool", "true or false")
-		} else if b != def {
+		} else if !setBoolField(p.v, key, b) && b != def {
 			p.notSupported(e)
 		}
 	}
+}
+
+// setBoolField sets the bool field named like the option (first letter
+// upper-cased) of the struct *v, and reports whether there is one.
+func setBoolField(v any, option string, b bool) bool {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct || option == "" {
+		return false
+	}
+	f := rv.Elem().FieldByName(string(upper(option[0])) + option[1:])
+	if !f.IsValid() || f.Kind() != reflect.Bool || !f.CanSet() {
+		return false
+	}
+	f.SetBool(b)
+	return true
 }
 
 func (p *parser) unsupportedInt(key string, def int) {

@@ -429,3 +429,22 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("%v %v", v, err)
 	}
 }
+
+func TestSetBoolField(t *testing.T) {
+	var s struct {
+		ImmobilityIllegal bool
+		Gating            int
+		hidden            bool
+	}
+	if !setBoolField(&s, "immobilityIllegal", true) || !s.ImmobilityIllegal {
+		t.Errorf("bool field not set")
+	}
+	if setBoolField(&s, "gating", true) || setBoolField(&s, "hidden", true) || setBoolField(&s, "pieceDrops", true) || setBoolField(s, "immobilityIllegal", true) {
+		t.Errorf("set a field that is not an exported bool")
+	}
+	// position.Variant has no such field today: the option is not supported.
+	f := load(t, "[a:chess]\ngating = true\n")
+	if err := f.Sections[0].Err; !errors.Is(err, ErrNotSupported) {
+		t.Errorf("gating: %v", err)
+	}
+}

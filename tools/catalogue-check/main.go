@@ -11,8 +11,8 @@
 //   - optionally perft from every corpus FEN of S (-corpus),
 //   - optionally a few random walks from the start position (-walks), comparing
 //     the legal moves and the FEN after every ply,
-//   - optionally a fixed-depth search (-search N) at the start position and every
-//     20 plies of the walks: identical rules give identical searches, so this
+//   - optionally a fixed-depth search (-search N) at the start position and at
+//     the end of every walk: identical rules give identical searches, so this
 //     also catches game-end rules that perft does not see. Expected exceptions:
 //     the engine tunes its search for the variant named "chess" (by name), and
 //     a few built-ins pick special endgame evaluations (atomic, antichess, ...).
@@ -100,9 +100,11 @@ func parseFile(path string) ([]*section, error) {
 
 // engine is a running UCI engine.
 type engine struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	lines    chan string
+	variant  string // selected variant, "" if unknown
+	chess960 bool
 }
 
 func startEngine(path string) (*engine, error) {
@@ -202,11 +204,21 @@ func (p probe) moves() []string {
 var timeout = 2 * time.Minute
 
 // look sets the variant and position and returns FEN and perft.
-func (e *engine) look(variant string, chess960 bool, position string, depth int) (probe, error) {
-	var p probe
+// use selects the variant (and the chess960 option) unless already selected.
+func (e *engine) use(variant string, chess960 bool) error {
+	if e.variant == variant && e.chess960 == chess960 {
+		return nil
+	}
 	e.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", chess960),
 		"setoption name UCI_Variant value "+variant)
-	if err := e.sync(); err != nil {
+	e.variant, e.chess960 = variant, chess960
+	return e.sync()
+}
+
+// look sets the variant and position and returns FEN and perft.
+func (e *engine) look(variant string, chess960 bool, position string, depth int) (probe, error) {
+	var p probe
+	if err := e.use(variant, chess960); err != nil {
 		return p, err
 	}
 	e.send(position, "d")
@@ -215,6 +227,7 @@ func (e *engine) look(variant string, chess960 bool, position string, depth int)
 		return p, fmt.Errorf("d: %v", err)
 	}
 	p.fen = strings.TrimPrefix(got[len(got)-1], "Fen: ")
+	// Let the rest of the board display go by.
 	if err := e.sync(); err != nil {
 		return p, err
 	}
@@ -232,9 +245,6 @@ func (e *engine) look(variant string, chess960 bool, position string, depth int)
 			}
 		}
 		sort.Strings(p.divide)
-		if err := e.sync(); err != nil {
-			return p, err
-		}
 	}
 	return p, nil
 }
@@ -244,8 +254,10 @@ func (e *engine) look(variant string, chess960 bool, position string, depth int)
 // rules and evaluation search identically, so this also compares game-end
 // rules (results of terminal positions) that perft does not see.
 func (e *engine) search(variant string, chess960 bool, position string, depth int) (string, error) {
-	e.send(fmt.Sprintf("setoption name UCI_Chess960 value %v", chess960),
-		"setoption name UCI_Variant value "+variant, "ucinewgame")
+	if err := e.use(variant, chess960); err != nil {
+		return "", err
+	}
+	e.send("ucinewgame")
 	if err := e.sync(); err != nil {
 		return "", err
 	}
@@ -602,46 +614,57 @@ func main() {
 	for _, j := range jobs {
 		var problems []string
 		fenReported, movesDiffer, searchDiffer := false, false, false
-		compare := func(what, pos string, d int) (probe, bool) {
-			a, errA := eng.look(j.ours, j.chess960, pos, d)
-			bb, errB := eng.look(j.ref, j.chess960, pos, d)
-			if errA != nil || errB != nil {
-				problems = append(problems, fmt.Sprintf("%s: engine error ours=%v reference=%v", what, errA, errB))
-				movesDiffer = true
-				// The engine may be stuck: restart it.
-				eng.close()
-				eng = start()
-				return bb, false
-			}
-			if a.fen != bb.fen && !fenReported {
+		restart := func() {
+			// The engine may be stuck or dead: start a fresh one.
+			eng.close()
+			eng = start()
+		}
+		// check compares one probe of ours with the reference's.
+		check := func(what string, a, ref probe) bool {
+			if a.fen != ref.fen && !fenReported {
 				// Report a FEN difference once, but keep comparing moves.
-				problems = append(problems, fmt.Sprintf("%s: fen ours %q reference %q", what, a.fen, bb.fen))
+				problems = append(problems, fmt.Sprintf("%s: fen ours %q reference %q", what, a.fen, ref.fen))
 				fenReported = true
 			}
-			a.fen = bb.fen
-			if d := diffProbe(a, bb); d != "" {
+			a.fen = ref.fen
+			if d := diffProbe(a, ref); d != "" {
 				problems = append(problems, what+": "+d)
 				movesDiffer = true
-				return bb, false
+				return false
 			}
-			return bb, true
+			return true
 		}
-		// Start position: perft at depth 1, 2, ... up to -depth, stopping
-		// once the count passes -max-nodes or the next depth looks too slow.
-		var first probe
-		ok, reached := true, 0
-		var prev int64
-		for d := 1; d <= *depth && ok; d++ {
-			first, ok = compare(fmt.Sprintf("startpos perft %d", d), "position startpos", d)
-			reached = d
-			n, _ := strconv.ParseInt(first.nodes, 10, 64)
-			if n > *maxNodes || (prev > 0 && n*(n/prev) > 10**maxNodes) {
-				break
+		engineError := func(what string, err error) {
+			problems = append(problems, fmt.Sprintf("%s: engine error: %v", what, err))
+			movesDiffer = true
+			restart()
+		}
+		// batch probes a list of positions, all with the reference first,
+		// then all with ours, and compares them in order.
+		batch := func(whats, positions []string, depth int) bool {
+			var refs []probe
+			for i, pos := range positions {
+				p, err := eng.look(j.ref, j.chess960, pos, depth)
+				if err != nil {
+					engineError(whats[i]+" (reference)", err)
+					return false
+				}
+				refs = append(refs, p)
 			}
-			prev = n
+			for i, pos := range positions {
+				p, err := eng.look(j.ours, j.chess960, pos, depth)
+				if err != nil {
+					engineError(whats[i]+" (ours)", err)
+					return false
+				}
+				if !check(whats[i], p, refs[i]) {
+					return false
+				}
+			}
+			return true
 		}
 		searchCmp := func(what, pos string) {
-			if *searchDepth <= 0 || movesDiffer {
+			if *searchDepth <= 0 || movesDiffer || searchDiffer {
 				return
 			}
 			a, errA := eng.search(j.ours, j.chess960, pos, *searchDepth)
@@ -649,11 +672,10 @@ func main() {
 			if errA != nil || errB != nil {
 				problems = append(problems, fmt.Sprintf("%s: search error ours=%v reference=%v", what, errA, errB))
 				searchDiffer = true
-				eng.close()
-				eng = start()
+				restart()
 				return
 			}
-			if a != bb && !searchDiffer {
+			if a != bb {
 				al, bl := strings.Split(a, "\n"), strings.Split(bb, "\n")
 				i := 0
 				for i < len(al) && i < len(bl) && al[i] == bl[i] {
@@ -670,33 +692,69 @@ func main() {
 				searchDiffer = true
 			}
 		}
+
+		// Start position: perft at depth 1, 2, ... up to -depth, stopping
+		// once the count passes -max-nodes or the next depth looks too slow.
+		var first probe
+		ok, reached := true, 0
+		var prev int64
+		for d := 1; d <= *depth && ok; d++ {
+			what := fmt.Sprintf("startpos perft %d", d)
+			ref, err := eng.look(j.ref, j.chess960, "position startpos", d)
+			if err != nil {
+				engineError(what+" (reference)", err)
+				ok = false
+				break
+			}
+			a, err := eng.look(j.ours, j.chess960, "position startpos", d)
+			if err != nil {
+				engineError(what+" (ours)", err)
+				ok = false
+				break
+			}
+			first, reached = ref, d
+			ok = check(what, a, ref)
+			n, _ := strconv.ParseInt(first.nodes, 10, 64)
+			if n > *maxNodes || (prev > 0 && n*(n/prev) > 10**maxNodes) {
+				break
+			}
+			prev = n
+		}
 		if ok {
 			searchCmp("startpos search", "position startpos")
+			var whats, positions []string
 			for _, r := range rows[j.ref] {
-				if _, ok := compare("fen "+r.fen, "position fen "+r.fen, *corpusDepth); !ok {
+				whats = append(whats, "fen "+r.fen)
+				positions = append(positions, "position fen "+r.fen)
+			}
+			ok = batch(whats, positions, *corpusDepth)
+		}
+		for w := 0; ok && w < *walks; w++ {
+			// Walk with the reference's moves, then replay with ours.
+			var moves, positions []string
+			for ply := 0; ply < *plies; ply++ {
+				pos := "position startpos"
+				if len(moves) > 0 {
+					pos += " moves " + strings.Join(moves, " ")
+				}
+				positions = append(positions, pos)
+				p, err := eng.look(j.ref, j.chess960, pos, 1)
+				if err != nil {
+					engineError(pos+" (reference)", err)
+					ok = false
 					break
 				}
-			}
-			for w := 0; w < *walks && !movesDiffer; w++ {
-				var moves []string
-				for ply := 0; ply < *plies; ply++ {
-					pos := "position startpos"
-					if len(moves) > 0 {
-						pos += " moves " + strings.Join(moves, " ")
-					}
-					p, ok := compare(pos, pos, 1)
-					if !ok {
-						break
-					}
-					ms := p.moves()
-					if ply%20 == 19 || len(ms) == 0 {
-						searchCmp(pos, pos)
-					}
-					if len(ms) == 0 {
-						break
-					}
-					moves = append(moves, ms[rng.Intn(len(ms))])
+				ms := p.moves()
+				if len(ms) == 0 {
+					break
 				}
+				moves = append(moves, ms[rng.Intn(len(ms))])
+			}
+			if ok {
+				ok = batch(positions, positions, 1)
+			}
+			if ok && len(positions) > 0 {
+				searchCmp(positions[len(positions)-1], positions[len(positions)-1])
 			}
 		}
 		switch {

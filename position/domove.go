@@ -69,14 +69,14 @@ func (p *Position) Do(m Move) {
 		kingSide := to > from
 		kto, rto := p.castlingTargets(us, kingSide)
 		rook := p.board[to]
-		kid, rid := p.ids[from], p.ids[to]
-		p.set(from, NoPiece, false, NoPiece, 0)
-		p.set(to, NoPiece, false, NoPiece, 0)
-		p.set(kto, pc, false, NoPiece, kid)
-		p.set(rto, rook, false, NoPiece, rid)
+		km, rm := p.meta[from], p.meta[to]
+		p.set(from, NoPiece, false, Meta{})
+		p.set(to, NoPiece, false, Meta{})
+		p.set(kto, pc, false, km)
+		p.set(rto, rook, false, rm)
 	}
 	if captured != NoPiece {
-		p.set(capsq, NoPiece, false, NoPiece, 0)
+		p.set(capsq, NoPiece, false, Meta{})
 		st.Rule50 = 0
 	}
 	if kind != Castling && kind != Pass {
@@ -106,17 +106,21 @@ func (p *Position) Do(m Move) {
 		st.Key ^= zobristCastling[st.Castling]
 	}
 	if kind != Castling && kind != Pass {
-		promoted, unprom, id := p.promoted.Has(from), p.unpromoted[from], p.ids[from]
-		p.set(from, NoPiece, false, NoPiece, 0)
+		promoted, meta := p.promoted.Has(from), p.meta[from]
+		p.set(from, NoPiece, false, Meta{})
 		switch kind {
 		case Promotion:
-			p.set(to, MakePiece(us, m.PromotionType()), true, NoPiece, id)
+			meta.Unpromoted = NoPiece
+			p.set(to, MakePiece(us, m.PromotionType()), true, meta)
 		case PiecePromotion:
-			p.set(to, MakePiece(us, v.PromotedPieceType[pc.Type()]), true, pc, id)
+			meta.Unpromoted = pc
+			p.set(to, MakePiece(us, v.PromotedPieceType[pc.Type()]), true, meta)
 		case PieceDemotion:
-			p.set(to, unprom, false, NoPiece, id)
+			unprom := meta.Unpromoted
+			meta.Unpromoted = NoPiece
+			p.set(to, unprom, false, meta)
 		default:
-			p.set(to, pc, promoted, unprom, id)
+			p.set(to, pc, promoted, meta)
 		}
 		if kind == Normal || kind == EnPassant {
 			if pc.Type() == Pawn {
@@ -151,7 +155,7 @@ func (p *Position) Do(m Move) {
 				st.Castling &^= m
 				st.Key ^= zobristCastling[st.Castling]
 			}
-			p.set(bsq, NoPiece, false, NoPiece, 0)
+			p.set(bsq, NoPiece, false, Meta{})
 		}
 	}
 	p.side = them
@@ -229,7 +233,7 @@ func (p *Position) Undo() {
 	st := p.st
 	for i := len(p.log) - 1; i >= st.logLen; i-- {
 		c := p.log[i]
-		p.put(c.sq, c.pc, c.promoted, c.unpromoted, c.id)
+		p.put(c.sq, c.pc, c.promoted, c.meta)
 	}
 	p.log = p.log[:st.logLen]
 	p.stack = p.stack[:len(p.stack)-1]

@@ -103,7 +103,7 @@ func (p *Position) parseFEN(fen string) error {
 					return bad("board", "rank %d has more than %d files", r+1, b.Files)
 				}
 				pc := MakePiece(base.Color(), v.PromotedPieceType[base.Type()])
-				p.put(geom.Sq(f, r), pc, true, base, p.newID())
+				p.put(geom.Sq(f, r), pc, true, Meta{Unpromoted: base, ID: p.newID()})
 				f++
 			default:
 				pc := p.c.charToPc[ch]
@@ -118,7 +118,7 @@ func (p *Position) parseFEN(fen string) error {
 					promoted = true
 					i++
 				}
-				p.put(geom.Sq(f, r), pc, promoted, NoPiece, p.newID())
+				p.put(geom.Sq(f, r), pc, promoted, Meta{ID: p.newID()})
 				f++
 			}
 		}
@@ -439,7 +439,7 @@ func (p *Position) FEN() string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			if up := p.unpromoted[s]; up != NoPiece {
+			if up := p.meta[s].Unpromoted; up != NoPiece {
 				sb.WriteByte('+')
 				sb.WriteByte(p.pieceChar(up))
 			} else {

@@ -167,7 +167,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	if promPt := v.PromotedPieceType[pt]; promPt != NoPieceType && p.promotionAllowed(us, promPt) {
 		b2 = b1
 	}
-	if v.PieceDemotion && p.promoted.Has(from) && p.unpromoted[from] != NoPiece {
+	if v.PieceDemotion && p.promoted.Has(from) && p.meta[from].Unpromoted != NoPiece {
 		b3 = b1
 	}
 	if v.PromotionPawnTypes[us].Has(pt) {

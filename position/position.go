@@ -20,18 +20,32 @@ type State struct {
 	PseudoRoyals    geom.Set
 	PseudoRoyalCand geom.Set
 	Pass            bool
-	Shak            bool // a check by a knight, rook or bers (shatar mate rule)
-	legalCapture    int8 // -1 unknown, 0 no, 1 yes (mustCapture cache)
-	logLen          int  // square-change log length before this move
+	GameFacts       [4]int32 // per-game preset state
+	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
+	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
+	logLen          int      // square-change log length before this move
+}
+
+// FactSlots is the number of per-piece fact slots (Hp, HasMoved, …).
+const FactSlots = 4
+
+// Facts holds one piece's fact values, in the slots the ruleset assigned.
+type Facts [FactSlots]int16
+
+// Meta is what travels with a piece besides its type and colour: its
+// stable ID, the piece it was before a shogi-style promotion, and its facts.
+type Meta struct {
+	Unpromoted Piece
+	ID         uint16
+	Facts      Facts
 }
 
 // change is one square modification, for undo.
 type change struct {
-	sq         geom.Square
-	pc         Piece
-	unpromoted Piece
-	promoted   bool
-	id         uint16
+	sq       geom.Square
+	pc       Piece
+	promoted bool
+	meta     Meta
 }
 
 // Position is a board state of one variant.
@@ -39,15 +53,14 @@ type Position struct {
 	V *Variant
 	c *compiled
 
-	board      [geom.SquareNB]Piece
-	unpromoted [geom.SquareNB]Piece // original piece of a shogi-style promoted piece
-	ids        [geom.SquareNB]uint16
-	promoted   geom.Set
-	byType     [PieceTypeNB]geom.Set
-	byColor    [2]geom.Set
-	occ        geom.Set
-	count      [2][PieceTypeNB]int
-	nextID     uint16
+	board    [geom.SquareNB]Piece
+	meta     [geom.SquareNB]Meta
+	promoted geom.Set
+	byType   [PieceTypeNB]geom.Set
+	byColor  [2]geom.Set
+	occ      geom.Set
+	count    [2][PieceTypeNB]int
+	nextID   uint16
 
 	side     Color
 	gamePly  int
@@ -79,7 +92,29 @@ func (p *Position) SideToMove() Color { return p.side }
 func (p *Position) PieceOn(s geom.Square) Piece { return p.board[s] }
 
 // IDOn returns the stable ID of the piece on s (0 if empty).
-func (p *Position) IDOn(s geom.Square) uint16 { return p.ids[s] }
+func (p *Position) IDOn(s geom.Square) uint16 { return p.meta[s].ID }
+
+// MetaOn returns the ID, unpromoted piece and facts of the piece on s.
+func (p *Position) MetaOn(s geom.Square) Meta { return p.meta[s] }
+
+// Fact returns fact slot i of the piece on s.
+func (p *Position) Fact(s geom.Square, i int) int16 { return p.meta[s].Facts[i] }
+
+// SetFact changes fact slot i of the piece on s; Undo restores it.
+func (p *Position) SetFact(s geom.Square, i int, val int16) {
+	m := p.meta[s]
+	m.Facts[i] = val
+	p.set(s, p.board[s], p.promoted.Has(s), m)
+}
+
+// GameFact returns game fact i (per-game preset state).
+func (p *Position) GameFact(i int) int32 { return p.st.GameFacts[i] }
+
+// SetGameFact changes game fact i; Undo restores it.
+func (p *Position) SetGameFact(i int, val int32) {
+	p.st.Key ^= zobristGameFact(i, p.st.GameFacts[i]) ^ zobristGameFact(i, val)
+	p.st.GameFacts[i] = val
+}
 
 // Occupied returns the set of occupied squares.
 func (p *Position) Occupied() geom.Set { return p.occ }
@@ -125,14 +160,13 @@ func (p *Position) Checkers() geom.Set { return p.st.Checkers }
 func (p *Position) Ply() int { return len(p.stack) - 1 }
 
 // set puts pc (NoPiece to clear) on s, logging the old contents.
-func (p *Position) set(s geom.Square, pc Piece, promoted bool, unpromoted Piece, id uint16) {
-	old := p.board[s]
-	p.log = append(p.log, change{s, old, p.unpromoted[s], p.promoted.Has(s), p.ids[s]})
-	p.put(s, pc, promoted, unpromoted, id)
+func (p *Position) set(s geom.Square, pc Piece, promoted bool, meta Meta) {
+	p.log = append(p.log, change{s, p.board[s], p.promoted.Has(s), p.meta[s]})
+	p.put(s, pc, promoted, meta)
 }
 
 // put changes a square without logging.
-func (p *Position) put(s geom.Square, pc Piece, promoted bool, unpromoted Piece, id uint16) {
+func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 	old := p.board[s]
 	if old != NoPiece {
 		bit := geom.Bit(s)
@@ -140,11 +174,10 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, unpromoted Piece,
 		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
-		p.st.Key ^= zobristPiece[old][s]
+		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
 	}
 	p.board[s] = pc
-	p.unpromoted[s] = unpromoted
-	p.ids[s] = id
+	p.meta[s] = meta
 	if promoted {
 		p.promoted.Add(s)
 	} else {
@@ -156,7 +189,7 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, unpromoted Piece,
 		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
-		p.st.Key ^= zobristPiece[pc][s]
+		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
 	}
 }
 

@@ -8,7 +8,31 @@ var (
 	zobristEP       [geom.MaxFiles]uint64
 	zobristChecks   [2][16]uint64
 	zobristSide     uint64
+	zobristFact     [FactSlots][16]uint64
+	zobristGame     [4][16]uint64
 )
+
+// zobristFacts hashes a piece's fact values on s (zero facts hash to 0, so
+// variants without facts pay one branch).
+func zobristFacts(f Facts, s geom.Square) uint64 {
+	if f == (Facts{}) {
+		return 0
+	}
+	var k uint64
+	for i, v := range f {
+		if v != 0 {
+			k ^= zobristFact[i][uint16(v)&15] * (uint64(s) + 1)
+		}
+	}
+	return k
+}
+
+func zobristGameFact(i int, v int32) uint64 {
+	if v == 0 {
+		return 0
+	}
+	return zobristGame[i][uint32(v)&15] * uint64(v)
+}
 
 func init() {
 	// xorshift64* with a fixed seed: keys are the same in every run.
@@ -36,6 +60,16 @@ func init() {
 		}
 	}
 	zobristSide = next()
+	for i := range zobristFact {
+		for j := range zobristFact[i] {
+			zobristFact[i][j] = next()
+		}
+	}
+	for i := range zobristGame {
+		for j := range zobristGame[i] {
+			zobristGame[i][j] = next()
+		}
+	}
 	for j := range zobristPiece[0] {
 		zobristPiece[0][j] = 0
 	}
@@ -47,7 +81,10 @@ func (p *Position) computeKey() {
 	var k uint64
 	for s := p.occ; s.Any(); {
 		sq := s.Pop()
-		k ^= zobristPiece[p.board[sq]][sq]
+		k ^= zobristPiece[p.board[sq]][sq] ^ zobristFacts(p.meta[sq].Facts, sq)
+	}
+	for i, v := range p.st.GameFacts {
+		k ^= zobristGameFact(i, v)
 	}
 	if p.side == Black {
 		k ^= zobristSide

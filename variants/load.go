@@ -1025,16 +1025,9 @@ func (p *parser) parse() {
 	p.pSquares("connectRegion2Black", &v.ConnectRegion2[B])
 	p.pInt("connectNxN", &v.ConnectNxN)
 	p.pInt("collinearN", &v.CollinearN)
-	// Fairy-Stockfish's connectValue is the result for the side that made
-	// the connection (default win); position.Variant keeps it for the side
-	// to move, which faces the connection (default loss).
-	if e, ok := p.cfg["connectValue"]; ok {
-		var cv position.Value
-		p.pValue("connectValue", &cv)
-		if val, ok := readValue(e.Value); ok {
-			v.ConnectValue = val.Neg()
-		}
-	}
+	// connectValue is the result for the side that made the connection
+	// (default win), as in Fairy-Stockfish.
+	p.pValue("connectValue", &v.ConnectValue)
 	if _, ok := p.cfg["materialCounting"]; ok {
 		mc := int(v.MaterialCounting)
 		p.pEnum("materialCounting", "MaterialCounting", []string{"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"}, &mc)

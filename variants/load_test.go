@@ -371,7 +371,7 @@ doubleStepRankMin = 2
 	if r := v.MobilityRegion[position.White][c1]; r.Count() != 2 || !r.Has(geom.Sq(0, 0)) || !r.Has(geom.Sq(7, 7)) {
 		t.Errorf("mobility region %v", r.Squares())
 	}
-	if v.Topology != geom.Cylinder || v.ConnectValue != position.ValueLoss || v.CountingRule != position.MakrukCounting ||
+	if v.Topology != geom.Cylinder || v.ConnectValue != position.ValueWin || v.CountingRule != position.MakrukCounting ||
 		v.MaterialCounting != position.JanggiMaterial || v.CastlingWins != position.WhiteOO|position.BlackOOO {
 		t.Errorf("topology %v connectValue %v counting %v material %v castlingWins %v",
 			v.Topology, v.ConnectValue, v.CountingRule, v.MaterialCounting, v.CastlingWins)

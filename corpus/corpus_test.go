@@ -228,3 +228,31 @@ func BenchmarkFSFSuiteChess(b *testing.B) {
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestCorpusExtended runs the rows of corpus-extended.tsv whose variant
+// loads: a variant we accept must be right; the others must be refused
+// with "not supported yet" (pockets, gating, walls … come in later issues).
+func TestCorpusExtended(t *testing.T) {
+	rows := readRows(t, "corpus-extended.tsv")
+	var run []row
+	for _, r := range rows {
+		var err error
+		if r.source == "ini" {
+			allOnce.Do(func() { allFile, allErr = variants.LoadFile(filepath.Join(shared, "variants", "all.ini")) })
+			if allErr != nil {
+				t.Fatal(allErr)
+			}
+			_, err = allFile.Lookup(r.variant)
+		} else {
+			_, err = variants.Get(r.variant)
+		}
+		if err != nil {
+			if !strings.Contains(err.Error(), "not supported yet") {
+				t.Errorf("%s: refused without a 'not supported yet' reason: %v", r.variant, err)
+			}
+			continue
+		}
+		run = append(run, r)
+	}
+	runRows(t, run, 1<<62)
+}

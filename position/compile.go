@@ -143,7 +143,7 @@ func (v *Variant) Compile() error {
 	chessLike := SetOf(Pawn, Knight, Bishop, Rook, Queen, King, Immobile, Commoner, Archbishop, Chancellor)
 	c.fastPawnEP = c.types&^chessLike == 0 && v.KingType == King && !restricted
 	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
-		v.MutuallyImmuneTypes == 0 && !v.MakpongRule && v.PetrifyOnCaptureTypes == 0
+		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
 	for _, pt := range c.typeList {
 		t := c.tables[White][pt]
 		if t.asymmetric {

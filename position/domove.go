@@ -137,7 +137,7 @@ func (p *Position) Do(m Move) {
 		}
 	}
 	// blast
-	if captured != NoPiece && (v.BlastOnCapture || v.PetrifyOnCaptureTypes != 0) {
+	if captured != NoPiece && v.BlastOnCapture {
 		var immune geom.Set
 		for _, pt := range v.BlastImmuneTypes.Types() {
 			immune = immune.Or(p.byType[pt])

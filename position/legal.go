@@ -121,9 +121,6 @@ func (p *Position) legalRoyal(m Move) bool {
 			ring.Add(kto)
 			occ = occ.AndNot(ring)
 		}
-		if capture && v.PetrifyOnCaptureTypes.Has(p.board[from].Type()) && st.PseudoRoyals.Has(from) {
-			return false
-		}
 		ours := st.PseudoRoyals.And(p.byColor[us])
 		if from != to && ours.Has(from) {
 			ours.Del(from)
@@ -141,9 +138,6 @@ func (p *Position) legalRoyal(m Move) bool {
 		}
 		cand := occ
 		cand.Del(kto)
-		for _, pt := range (v.PetrifyOnCaptureTypes & v.ExtinctionPieceTypes).Types() {
-			cand = cand.AndNot(p.PiecesOf(them, pt))
-		}
 		if theirs.AndNot(occ).Empty() {
 			for o := ours; o.Any(); {
 				sr := o.Pop()

@@ -73,11 +73,9 @@ type Variant struct {
 	MandatoryPiecePromotion bool
 	PieceDemotion           bool
 
-	BlastOnCapture        bool
-	BlastImmuneTypes      PieceSet
-	MutuallyImmuneTypes   PieceSet
-	PetrifyOnCaptureTypes PieceSet
-	PetrifyBlastPieces    bool
+	BlastOnCapture      bool
+	BlastImmuneTypes    PieceSet
+	MutuallyImmuneTypes PieceSet
 
 	DoubleStep       bool
 	DoubleStepRegion [2]geom.Set

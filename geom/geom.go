@@ -58,90 +58,49 @@ func ParseSquare(txt string, files, ranks int) (Square, error) {
 	return Sq(int(txt[0]-'a'), r-1), nil
 }
 
-// Set is a set of squares (a 144-bit bitboard).
-type Set struct{ A, B, C uint64 }
+// Set is a set of squares (a 144-bit bitboard): bit s%64 of word s/64.
+type Set [3]uint64
 
 // Bit returns the one-square set {s}.
 func Bit(s Square) Set {
-	switch {
-	case s < 64:
-		return Set{A: 1 << s}
-	case s < 128:
-		return Set{B: 1 << (s - 64)}
-	default:
-		return Set{C: 1 << (s - 128)}
-	}
+	var b Set
+	b[s>>6] = 1 << (s & 63)
+	return b
 }
 
 // Has reports whether s is in the set.
-func (b Set) Has(s Square) bool {
-	switch {
-	case s < 64:
-		return b.A&(1<<s) != 0
-	case s < 128:
-		return b.B&(1<<(s-64)) != 0
-	default:
-		return b.C&(1<<(s-128)) != 0
-	}
-}
+func (b Set) Has(s Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
 
 // Add puts s into the set.
-func (b *Set) Add(s Square) {
-	switch {
-	case s < 64:
-		b.A |= 1 << s
-	case s < 128:
-		b.B |= 1 << (s - 64)
-	default:
-		b.C |= 1 << (s - 128)
-	}
-}
+func (b *Set) Add(s Square) { b[s>>6] |= 1 << (s & 63) }
 
 // Del removes s from the set.
-func (b *Set) Del(s Square) {
-	switch {
-	case s < 64:
-		b.A &^= 1 << s
-	case s < 128:
-		b.B &^= 1 << (s - 64)
-	default:
-		b.C &^= 1 << (s - 128)
-	}
-}
+func (b *Set) Del(s Square) { b[s>>6] &^= 1 << (s & 63) }
 
 // Toggle flips s.
-func (b *Set) Toggle(s Square) {
-	switch {
-	case s < 64:
-		b.A ^= 1 << s
-	case s < 128:
-		b.B ^= 1 << (s - 64)
-	default:
-		b.C ^= 1 << (s - 128)
-	}
-}
+func (b *Set) Toggle(s Square) { b[s>>6] ^= 1 << (s & 63) }
 
 // Or returns the union.
-func (b Set) Or(o Set) Set { return Set{b.A | o.A, b.B | o.B, b.C | o.C} }
+func (b Set) Or(o Set) Set { return Set{b[0] | o[0], b[1] | o[1], b[2] | o[2]} }
 
 // And returns the intersection.
-func (b Set) And(o Set) Set { return Set{b.A & o.A, b.B & o.B, b.C & o.C} }
+func (b Set) And(o Set) Set { return Set{b[0] & o[0], b[1] & o[1], b[2] & o[2]} }
 
 // AndNot returns b minus o.
-func (b Set) AndNot(o Set) Set { return Set{b.A &^ o.A, b.B &^ o.B, b.C &^ o.C} }
+func (b Set) AndNot(o Set) Set { return Set{b[0] &^ o[0], b[1] &^ o[1], b[2] &^ o[2]} }
 
 // Xor returns the symmetric difference.
-func (b Set) Xor(o Set) Set { return Set{b.A ^ o.A, b.B ^ o.B, b.C ^ o.C} }
+func (b Set) Xor(o Set) Set { return Set{b[0] ^ o[0], b[1] ^ o[1], b[2] ^ o[2]} }
 
 // Empty reports whether the set has no square.
-func (b Set) Empty() bool { return b.A|b.B|b.C == 0 }
+func (b Set) Empty() bool { return b[0]|b[1]|b[2] == 0 }
 
 // Any reports whether the set has a square.
-func (b Set) Any() bool { return b.A|b.B|b.C != 0 }
+func (b Set) Any() bool { return b[0]|b[1]|b[2] != 0 }
 
 // Count returns the number of squares.
 func (b Set) Count() int {
-	return bits.OnesCount64(b.A) + bits.OnesCount64(b.B) + bits.OnesCount64(b.C)
+	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
 }
 
 // More reports whether the set has more than one square.
@@ -150,12 +109,12 @@ func (b Set) More() bool { return b.Count() > 1 }
 // First returns the lowest square, NoSquare if empty.
 func (b Set) First() Square {
 	switch {
-	case b.A != 0:
-		return Square(bits.TrailingZeros64(b.A))
-	case b.B != 0:
-		return Square(64 + bits.TrailingZeros64(b.B))
-	case b.C != 0:
-		return Square(128 + bits.TrailingZeros64(b.C))
+	case b[0] != 0:
+		return Square(bits.TrailingZeros64(b[0]))
+	case b[1] != 0:
+		return Square(64 + bits.TrailingZeros64(b[1]))
+	case b[2] != 0:
+		return Square(128 + bits.TrailingZeros64(b[2]))
 	}
 	return NoSquare
 }
@@ -163,17 +122,17 @@ func (b Set) First() Square {
 // Pop removes and returns the lowest square.
 func (b *Set) Pop() Square {
 	switch {
-	case b.A != 0:
-		s := Square(bits.TrailingZeros64(b.A))
-		b.A &= b.A - 1
+	case b[0] != 0:
+		s := Square(bits.TrailingZeros64(b[0]))
+		b[0] &= b[0] - 1
 		return s
-	case b.B != 0:
-		s := Square(64 + bits.TrailingZeros64(b.B))
-		b.B &= b.B - 1
+	case b[1] != 0:
+		s := Square(64 + bits.TrailingZeros64(b[1]))
+		b[1] &= b[1] - 1
 		return s
-	case b.C != 0:
-		s := Square(128 + bits.TrailingZeros64(b.C))
-		b.C &= b.C - 1
+	case b[2] != 0:
+		s := Square(128 + bits.TrailingZeros64(b[2]))
+		b[2] &= b[2] - 1
 		return s
 	}
 	return NoSquare

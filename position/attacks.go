@@ -40,7 +40,7 @@ func (p *Position) AttackersTo(s geom.Square, occ geom.Set, c Color) geom.Set {
 				b = b.Or(cand)
 				continue
 			}
-			b = b.Or(rev.targets(occ).And(cand))
+			b = b.Or(rev.hits(occ, cand))
 			continue
 		}
 		for cand.Any() {

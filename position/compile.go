@@ -26,6 +26,7 @@ const (
 type ray struct {
 	kind uint8
 	sq   []geom.Square
+	mask geom.Set // the squares of sq
 }
 
 // moveTable is one modality of one piece type on one square.
@@ -239,6 +240,7 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 					}
 					seen.Add(nx)
 					r.sq = append(r.sq, nx)
+					r.mask.Add(nx)
 					mt.all.Add(nx)
 					cur = nx
 				}
@@ -379,6 +381,38 @@ func (mt *moveTable) targets(occ geom.Set) geom.Set {
 					break
 				}
 			}
+		}
+	}
+	return b
+}
+
+// hits returns the squares of cand that the table reaches with occupancy
+// occ, assuming every member of cand is occupied: the first piece on a
+// slide ray, the piece behind the screen on a cannon ray, plain leaps.
+// (Lame leaps and grasshoppers are not covered: their types are handled
+// as asymmetric.)
+func (mt *moveTable) hits(occ, cand geom.Set) geom.Set {
+	b := mt.plain.And(cand)
+	for i := range mt.rays {
+		r := &mt.rays[i]
+		if r.mask.And(cand).Empty() {
+			continue
+		}
+		screens := 0
+		if r.kind == rayCannon {
+			screens = 1
+		}
+		for _, s := range r.sq {
+			if !occ.Has(s) {
+				continue
+			}
+			if screens == 0 {
+				if cand.Has(s) {
+					b.Add(s)
+				}
+				break
+			}
+			screens--
 		}
 	}
 	return b

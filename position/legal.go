@@ -259,9 +259,13 @@ func (p *Position) computePins() {
 		if p.count[them][pt] == 0 {
 			continue
 		}
+		enemies := p.PiecesOf(them, pt)
 		rays := p.c.tables[us][pt].capture[ksq].rays
 		for ri := range rays {
 			r := &rays[ri]
+			if r.mask.And(enemies).Empty() {
+				continue
+			}
 			blocker := geom.NoSquare
 			for i, s := range r.sq {
 				if !p.occ.Has(s) {

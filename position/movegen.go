@@ -31,16 +31,16 @@ func (p *Position) PseudoLegal(list []Move) []Move {
 	}
 	if v.Pass[us] && !hasKing && p.byColor[us].Any() {
 		s := p.byColor[us].First()
-		list = append(list, NewMove(s, s, Pass, 0))
+		list = append(list, NewMove(s, s, Pass, 0).WithProduction(ProdPass))
 	}
 	if hasKing {
 		ksq := p.PiecesOf(us, King).First()
 		b := p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
 		for b.Any() {
-			list = append(list, NewMove(ksq, b.Pop(), Normal, 0))
+			list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 		}
 		if v.Pass[us] {
-			list = append(list, NewMove(ksq, ksq, Pass, 0))
+			list = append(list, NewMove(ksq, ksq, Pass, 0).WithProduction(ProdPass))
 		}
 		if p.st.Checkers.Empty() && p.st.Castling&p.rightsOf(us) != 0 {
 			list = p.genCastling(list, us, ksq)
@@ -64,7 +64,7 @@ func (p *Position) genCastling(list []Move, us Color, from geom.Square) []Move {
 	}
 	for _, cr := range [2]CastlingRights{oo, ooo} {
 		if p.st.Castling&cr != 0 && p.castlingPath[cr].And(p.occ).Empty() {
-			list = append(list, NewMove(from, p.castlingRookSquare[cr], Castling, 0))
+			list = append(list, NewMove(from, p.castlingRookSquare[cr], Castling, 0).WithProduction(ProdCastling))
 		}
 	}
 	return list
@@ -82,11 +82,11 @@ func (p *Position) addPromotions(list []Move, from, to geom.Square) []Move {
 	us := p.side
 	for _, pt := range p.c.promoTypes(v, us) {
 		if p.promotionAllowed(us, pt) {
-			list = append(list, NewMove(from, to, Promotion, pt))
+			list = append(list, NewMove(from, to, Promotion, pt).WithProduction(ProdPromotion))
 		}
 	}
 	if ppt := v.PromotedPieceType[Pawn]; ppt != NoPieceType && !(v.PiecePromotionOnCapture && !p.occ.Has(to)) {
-		list = append(list, NewMove(from, to, PiecePromotion, 0))
+		list = append(list, NewMove(from, to, PiecePromotion, 0).WithProduction(ProdPiecePromotion))
 	}
 	return list
 }
@@ -108,28 +108,28 @@ func (p *Position) genPawnMoves(list []Move) []Move {
 	movable := p.c.mobility[us][Pawn].AndNot(p.occ)
 	capturable := p.c.mobility[us][Pawn].And(p.byColor[them])
 	pawns := p.PiecesOf(us, Pawn)
-	emit := func(list []Move, from, to geom.Square) []Move {
+	emit := func(list []Move, from, to geom.Square, prod uint16) []Move {
 		if zone.Has(to) {
 			list = p.addPromotions(list, from, to)
 			if v.MandatoryPawnPromotion {
 				return list
 			}
 		}
-		return append(list, NewMove(from, to, Normal, 0))
+		return append(list, NewMove(from, to, Normal, 0).WithProduction(prod))
 	}
 	for pw := pawns; pw.Any(); {
 		from := pw.Pop()
 		// pushes
 		if to, ok := b.Step(from, 0, push); ok && movable.Has(to) {
-			list = emit(list, from, to)
+			list = emit(list, from, to, ProdPawnSinglePush)
 			if v.DoubleStepRegion[us].Has(from) || v.TripleStepRegion[us].Has(from) {
 				if to2, ok := b.Step(to, 0, push); ok && movable.Has(to2) {
 					if v.DoubleStepRegion[us].Has(from) {
-						list = emit(list, from, to2)
+						list = emit(list, from, to2, ProdPawnDoublePush)
 					}
 					if v.TripleStepRegion[us].Has(from) {
 						if to3, ok := b.Step(to2, 0, push); ok && movable.Has(to3) {
-							list = emit(list, from, to3)
+							list = emit(list, from, to3, ProdPawnDoublePush)
 						}
 					}
 				}
@@ -138,14 +138,14 @@ func (p *Position) genPawnMoves(list []Move) []Move {
 		// captures
 		caps := p.pawnAttacksFrom(us, from)
 		for c := caps.And(capturable); c.Any(); {
-			list = emit(list, from, c.Pop())
+			list = emit(list, from, c.Pop(), ProdPawnCapture)
 		}
 	}
 	// en passant
 	for ep := p.st.EP.AndNot(p.occ); ep.Any(); {
 		to := ep.Pop()
 		for a := p.pawnAttacksFrom(them, to).And(pawns); a.Any(); {
-			list = append(list, NewMove(a.Pop(), to, EnPassant, 0))
+			list = append(list, NewMove(a.Pop(), to, EnPassant, 0).WithProduction(ProdEnPassant))
 		}
 	}
 	return list
@@ -199,26 +199,27 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 			b3 = b3.And(zone)
 		}
 	}
+	prod := Move(pieceProduction(pt)) << 48
 	for b1.Any() {
-		list = append(list, NewMove(from, b1.Pop(), Normal, 0))
+		list = append(list, NewMove(from, b1.Pop(), Normal, 0)|prod)
 	}
 	for b2.Any() {
-		list = append(list, NewMove(from, b2.Pop(), PiecePromotion, 0))
+		list = append(list, NewMove(from, b2.Pop(), PiecePromotion, 0).WithProduction(ProdPiecePromotion))
 	}
 	for b3.Any() {
-		list = append(list, NewMove(from, b3.Pop(), PieceDemotion, 0))
+		list = append(list, NewMove(from, b3.Pop(), PieceDemotion, 0).WithProduction(ProdPieceDemotion))
 	}
 	if pawnProm.Any() {
 		for _, ppt := range p.c.promoTypes(v, us) {
 			if p.promotionAllowed(us, ppt) {
 				for pp := pawnProm; pp.Any(); {
-					list = append(list, NewMove(from, pp.Pop(), Promotion, ppt))
+					list = append(list, NewMove(from, pp.Pop(), Promotion, ppt).WithProduction(ProdPromotion))
 				}
 			}
 		}
 	}
 	for eps.Any() {
-		list = append(list, NewMove(from, eps.Pop(), EnPassant, 0))
+		list = append(list, NewMove(from, eps.Pop(), EnPassant, 0).WithProduction(ProdEnPassant))
 	}
 	return list
 }

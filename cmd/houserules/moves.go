@@ -6,11 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"houserules/position"
 	"houserules/rules"
 )
 
 func movesCmd() *cobra.Command {
 	var g gameFlags
+	var explain bool
 	cmd := &cobra.Command{
 		Use:   "moves",
 		Short: "List the legal moves, one UCI move per line, sorted",
@@ -22,7 +24,11 @@ func movesCmd() *cobra.Command {
 			}
 			var out []string
 			for _, m := range p.LegalMoves(nil) {
-				out = append(out, p.UCI(m))
+				line := p.UCI(m)
+				if explain {
+					line += " " + position.ProductionName(m.Production())
+				}
+				out = append(out, line)
 			}
 			sort.Strings(out)
 			for _, s := range out {
@@ -32,6 +38,7 @@ func movesCmd() *cobra.Command {
 		},
 	}
 	g.add(cmd, true)
+	cmd.Flags().BoolVar(&explain, "explain", false, "print the production that generated each move")
 	return cmd
 }
 

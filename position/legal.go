@@ -293,3 +293,29 @@ func (p *Position) computePins() {
 		}
 	}
 }
+
+// CountLegal returns the number of legal moves (len(LegalMoves)), counting
+// the moves of unpinned ordinary pieces without listing them when the
+// variant allows it (perft's leaf nodes).
+func (p *Position) CountLegal() int {
+	v := p.V
+	us := p.side
+	if !p.c.pinLegal || p.st.Checkers.Any() || v.MustCapture || v.ImmobilityIllegal || v.PassOnStalemate[us] || p.count[us][King] != 1 {
+		var buf [256]Move
+		return len(p.LegalMoves(buf[:0]))
+	}
+	if _, over := p.ImmediateEnd(); over {
+		return 0
+	}
+	if p.pinSerial != p.serial {
+		p.computePins()
+	}
+	n := 0
+	var buf [256]Move
+	for _, m := range p.pseudoLegal(buf[:0], &n) {
+		if p.Legal(m) {
+			n++
+		}
+	}
+	return n
+}

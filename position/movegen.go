@@ -8,6 +8,13 @@ import "houserules/geom"
 // base rules of Fairy-Stockfish's move generator: Betza movement, pawn
 // pushes and double steps, promotions, en passant, castling and passing.
 func (p *Position) PseudoLegal(list []Move) []Move {
+	return p.pseudoLegal(list, nil)
+}
+
+// pseudoLegal is PseudoLegal; with count != nil, the moves of unpinned
+// ordinary pieces (no promotion, no en passant) are counted into *count
+// instead of listed (pins must be computed and the side not in check).
+func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	v := p.V
 	us := p.side
 	them := us.Other()
@@ -21,7 +28,7 @@ func (p *Position) PseudoLegal(list []Move) []Move {
 		}
 		bb := p.PiecesOf(us, pt)
 		for bb.Any() {
-			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs)
+			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs, count)
 		}
 	}
 	hasKing := p.count[us][King] > 0
@@ -151,7 +158,7 @@ func (p *Position) genPawnMoves(list []Move) []Move {
 	return list
 }
 
-func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set) []Move {
+func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
 	v := p.V
 	us := p.side
 	attacks := p.Attacks(us, pt, from, p.occ)
@@ -175,6 +182,17 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	}
 	if v.EnPassantTypes[us].Has(pt) {
 		eps = attacks.AndNot(quiets).And(p.st.EP).AndNot(p.occ)
+	}
+	if count != nil && b2.Empty() && b3.Empty() && pawnProm.Empty() && eps.Empty() {
+		if p.pinned.Has(from) {
+			for i := 0; i < p.npins; i++ {
+				if p.pinSq[i] == from {
+					b1 = b1.And(p.pinRay[i])
+				}
+			}
+		}
+		*count += b1.Count()
+		return list
 	}
 	if pawnProm.Any() && v.MandatoryPawnPromotion {
 		b1 = b1.AndNot(pawnProm)

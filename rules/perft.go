@@ -10,11 +10,11 @@ func Perft(p *position.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.CountLegal())
+	}
 	var buf [256]position.Move
 	moves := p.LegalMoves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	var n uint64
 	for _, m := range moves {
 		p.Do(m)

@@ -148,13 +148,16 @@ func (b Set) Squares() []Square {
 }
 
 // FileSet is every square of 0-based file f (all 12 ranks).
-func FileSet(f int) Set {
-	var s Set
-	for r := 0; r < MaxRanks; r++ {
-		s.Add(Sq(f, r))
+func FileSet(f int) Set { return fileSets[f] }
+
+var fileSets = func() (fs [MaxFiles]Set) {
+	for f := range fs {
+		for r := 0; r < MaxRanks; r++ {
+			fs[f].Add(Sq(f, r))
+		}
 	}
-	return s
-}
+	return
+}()
 
 // RankSet is every square of 0-based rank r (all 12 files).
 func RankSet(r int) Set {
@@ -237,3 +240,27 @@ func (b *Board) Step(s Square, df, dr int) (Square, bool) {
 
 // Contains reports whether s is on the board.
 func (b *Board) Contains(s Square) bool { return s != NoSquare && b.Mask.Has(s) }
+
+// Shift moves every square of the set by n squares (n > 0 towards higher
+// squares; one rank is 12). Squares pushed past either end are dropped;
+// callers mask file wrap-around themselves.
+func (b Set) Shift(n int) Set {
+	switch {
+	case n > 0 && n < 64:
+		u := uint(n)
+		return Set{b[0] << u, b[1]<<u | b[0]>>(64-u), (b[2]<<u | b[1]>>(64-u)) & (1<<(SquareNB-128) - 1)}
+	case n < 0 && n > -64:
+		u := uint(-n)
+		return Set{b[0]>>u | b[1]<<(64-u), b[1]>>u | b[2]<<(64-u), b[2] >> u}
+	case n == 0:
+		return b
+	}
+	var out Set
+	for b.Any() {
+		s := int(b.Pop()) + n
+		if s >= 0 && s < SquareNB {
+			out.Add(Square(s))
+		}
+	}
+	return out
+}

@@ -67,3 +67,22 @@ func TestTopology(t *testing.T) {
 		t.Error("one-rank board size")
 	}
 }
+
+func TestShift(t *testing.T) {
+	var s Set
+	for _, sq := range []Square{0, 11, 60, 63, 64, 100, 127, 131, 143} {
+		s.Add(sq)
+	}
+	for _, n := range []int{1, 12, 13, 11, 24, 36, 63, -1, -12, -13, -11, -24, -63, 70, -70} {
+		got := s.Shift(n)
+		var want Set
+		for _, sq := range s.Squares() {
+			if x := int(sq) + n; x >= 0 && x < SquareNB {
+				want.Add(Square(x))
+			}
+		}
+		if got != want {
+			t.Errorf("Shift(%d) = %v, want %v", n, got.Squares(), want.Squares())
+		}
+	}
+}

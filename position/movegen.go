@@ -20,7 +20,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	them := us.Other()
 	notOurs := p.c.board.Mask.AndNot(p.byColor[us])
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
-		list = p.genPawnMoves(list)
+		list = p.genPawnMoves(list, count)
 	}
 	for _, pt := range p.c.typeList {
 		if pt == Pawn || pt == King {
@@ -102,7 +102,7 @@ func (c *compiled) promoTypes(v *Variant, us Color) []PieceType {
 	return v.PromotionPieceTypes[us].Types()
 }
 
-func (p *Position) genPawnMoves(list []Move) []Move {
+func (p *Position) genPawnMoves(list []Move, count *int) []Move {
 	v := p.V
 	us := p.side
 	them := us.Other()
@@ -124,7 +124,32 @@ func (p *Position) genPawnMoves(list []Move) []Move {
 		}
 		return append(list, NewMove(from, to, Normal, 0).WithProduction(prod))
 	}
-	for pw := pawns; pw.Any(); {
+	pw := pawns
+	if count != nil && b.Topology == geom.Plain {
+		// Count the moves of unpinned pawns by whole sets; promotions
+		// are listed.
+		free := pawns.AndNot(p.pinned)
+		d := geom.MaxFiles * push
+		cnt := func(targets geom.Set, delta int, prod uint16) {
+			*count += targets.AndNot(zone).Count()
+			for z := targets.And(zone); z.Any(); {
+				to := z.Pop()
+				list = emit(list, geom.Square(int(to)-delta), to, prod)
+			}
+		}
+		one := free.Shift(d).And(movable)
+		cnt(one, d, ProdPawnSinglePush)
+		if dsr := free.And(v.DoubleStepRegion[us]); dsr.Any() {
+			cnt(dsr.Shift(d).And(movable).Shift(d).And(movable), 2*d, ProdPawnDoublePush)
+		}
+		if tsr := free.And(v.TripleStepRegion[us]); tsr.Any() {
+			cnt(tsr.Shift(d).And(movable).Shift(d).And(movable).Shift(d).And(movable), 3*d, ProdPawnDoublePush)
+		}
+		cnt(free.AndNot(geom.FileSet(geom.MaxFiles-1)).Shift(d+1).And(capturable), d+1, ProdPawnCapture)
+		cnt(free.AndNot(geom.FileSet(0)).Shift(d-1).And(capturable), d-1, ProdPawnCapture)
+		pw = pawns.And(p.pinned)
+	}
+	for pw.Any() {
 		from := pw.Pop()
 		// pushes
 		if to, ok := b.Step(from, 0, push); ok && movable.Has(to) {

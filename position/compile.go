@@ -64,6 +64,9 @@ type compiled struct {
 	// (a royal king, only leapers and sliders, no blast, no extra rules).
 	pinLegal bool
 	sliders  []PieceType // types with rays
+	// plainMover: the type's moves are plain from→to moves (no promotion,
+	// demotion or en passant for that colour).
+	plainMover [2][PieceTypeNB]bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -143,6 +146,12 @@ func (v *Variant) Compile() error {
 	}
 	chessLike := SetOf(Pawn, Knight, Bishop, Rook, Queen, King, Immobile, Commoner, Archbishop, Chancellor)
 	c.fastPawnEP = c.types&^chessLike == 0 && v.KingType == King && !restricted
+	for _, pt := range c.typeList {
+		for col := White; col <= Black; col++ {
+			c.plainMover[col][pt] = v.PromotedPieceType[pt] == NoPieceType && !v.PieceDemotion &&
+				!v.PromotionPawnTypes[col].Has(pt) && !v.EnPassantTypes[col].Has(pt)
+		}
+	}
 	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
 		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
 	for _, pt := range c.typeList {

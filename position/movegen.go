@@ -194,6 +194,20 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
 	}
 	b1 := bAll.And(notOurs)
+	if p.c.plainMover[us][pt] {
+		if count != nil {
+			if p.pinned.Has(from) {
+				b1 = b1.And(p.pinLine(from))
+			}
+			*count += b1.Count()
+			return list
+		}
+		prod := Move(pieceProduction(pt)) << 48
+		for b1.Any() {
+			list = append(list, NewMove(from, b1.Pop(), Normal, 0)|prod)
+		}
+		return list
+	}
 	zone := v.PromotionRegion[us]
 	var b2, b3, pawnProm, eps geom.Set
 	if promPt := v.PromotedPieceType[pt]; promPt != NoPieceType && p.promotionAllowed(us, promPt) {
@@ -210,11 +224,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	}
 	if count != nil && b2.Empty() && b3.Empty() && pawnProm.Empty() && eps.Empty() {
 		if p.pinned.Has(from) {
-			for i := 0; i < p.npins; i++ {
-				if p.pinSq[i] == from {
-					b1 = b1.And(p.pinRay[i])
-				}
-			}
+			b1 = b1.And(p.pinLine(from))
 		}
 		*count += b1.Count()
 		return list
@@ -265,4 +275,15 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		list = append(list, NewMove(from, eps.Pop(), EnPassant, 0).WithProduction(ProdEnPassant))
 	}
 	return list
+}
+
+// pinLine returns the squares a pinned piece on s may move to.
+func (p *Position) pinLine(s geom.Square) geom.Set {
+	line := geom.All
+	for i := 0; i < p.npins; i++ {
+		if p.pinSq[i] == s {
+			line = line.And(p.pinRay[i])
+		}
+	}
+	return line
 }

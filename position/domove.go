@@ -159,6 +159,7 @@ func (p *Position) Do(m Move) {
 		}
 	}
 	p.side = them
+	st.Side = them
 	p.setCheckInfo()
 	if v.CheckCounting && st.Checkers.Any() {
 		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
@@ -238,7 +239,7 @@ func (p *Position) Undo() {
 	p.log = p.log[:st.logLen]
 	p.stack = p.stack[:len(p.stack)-1]
 	p.st = &p.stack[len(p.stack)-1]
-	p.side = p.side.Other()
+	p.side = p.st.Side
 	p.gamePly--
 }
 
@@ -258,6 +259,7 @@ func (p *Position) DoNull() {
 	p.st.Move = NoMove
 	p.serial++
 	p.side = p.side.Other()
+	p.st.Side = p.side
 	p.gamePly++
 	p.setCheckInfo()
 }

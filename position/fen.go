@@ -231,6 +231,7 @@ func (p *Position) parseFEN(fen string) error {
 			}
 		}
 	}
+	p.st.Side = p.side
 	p.computeKey()
 	p.setCheckInfo()
 	return nil

@@ -6,6 +6,7 @@ import (
 
 // State is the part of a position that make/unmake saves and restores.
 type State struct {
+	Side            Color // the side to move in this state
 	Castling        CastlingRights
 	EP              geom.Set // en-passant target squares
 	Rule50          int      // plies since the last capture or irreversible move
@@ -202,3 +203,17 @@ func (p *Position) newID() uint16 {
 // StateAt returns the state after ply i of the moves made since setup
 // (0 = the setup position).
 func (p *Position) StateAt(i int) *State { return &p.stack[i] }
+
+// SetSideToMove gives the move to c within the current ply (multi-ply
+// turns: a hook that keeps the turn calls it after Do). Undo of the ply
+// restores the previous side.
+func (p *Position) SetSideToMove(c Color) {
+	if c == p.side {
+		return
+	}
+	p.side = c
+	p.st.Side = c
+	p.st.Key ^= zobristSide
+	p.serial++
+	p.setCheckInfo()
+}

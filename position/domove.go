@@ -76,6 +76,8 @@ func (p *Position) Do(m Move) {
 		p.set(rto, rook, false, rm)
 	}
 	if captured != NoPiece {
+		st.CapturedMeta = p.meta[capsq]
+		st.CaptureSquare = capsq
 		p.set(capsq, NoPiece, false, Meta{})
 		st.Rule50 = 0
 	}

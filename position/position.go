@@ -17,6 +17,8 @@ type State struct {
 	Key             uint64
 	Move            Move
 	Captured        Piece
+	CapturedMeta    Meta        // ID and facts of the captured piece
+	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
 	Checkers        geom.Set
 	PseudoRoyals    geom.Set
 	PseudoRoyalCand geom.Set
@@ -214,6 +216,29 @@ func (p *Position) SetSideToMove(c Color) {
 	p.side = c
 	p.st.Side = c
 	p.st.Key ^= zobristSide
+	p.serial++
+	p.setCheckInfo()
+}
+
+// Put places pc with its meta (ID, facts) on s, replacing what was there;
+// Undo of the current ply restores the square. For hooks that edit the
+// board after a move (fission, pushes, detonations).
+func (p *Position) Put(s geom.Square, pc Piece, meta Meta) {
+	p.set(s, pc, false, meta)
+	p.serial++
+}
+
+// Remove empties s (logged like Put).
+func (p *Position) Remove(s geom.Square) {
+	p.set(s, NoPiece, false, Meta{})
+	p.serial++
+}
+
+// NewPieceID returns a fresh stable piece ID for a piece a hook creates.
+func (p *Position) NewPieceID() uint16 { return p.newID() }
+
+// Refresh recomputes the check information after hooks changed the board.
+func (p *Position) Refresh() {
 	p.serial++
 	p.setCheckInfo()
 }

@@ -1,0 +1,519 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"houserules/geom"
+	"houserules/position"
+)
+
+// FactDecl declares a per-piece fact: its name (Hp, HasMoved …) and the
+// value every piece starts with.
+type FactDecl struct {
+	Name    string
+	Initial func(pc position.Piece) int16
+}
+
+// Builder collects what the presets of a ruleset install. Variant may be
+// edited until Compile finishes.
+type Builder struct {
+	Variant *position.Variant
+	facts   []FactDecl
+	hooks   []any
+}
+
+// Fact declares a per-piece fact and returns its slot; declaring the same
+// name twice returns the same slot (the first declaration's initial value
+// wins). It errors when the slots run out.
+func (b *Builder) Fact(name string, initial func(position.Piece) int16) (int, error) {
+	for i, f := range b.facts {
+		if f.Name == name {
+			return i, nil
+		}
+	}
+	if len(b.facts) >= position.FactSlots {
+		return 0, fmt.Errorf("fact %s: at most %d per-piece facts", name, position.FactSlots)
+	}
+	b.facts = append(b.facts, FactDecl{name, initial})
+	return len(b.facts) - 1, nil
+}
+
+// Hook registers h, which implements one or more of the hook interfaces.
+func (b *Builder) Hook(h any) { b.hooks = append(b.hooks, h) }
+
+// Ruleset is a compiled variant + presets: immutable, shared by games.
+type Ruleset struct {
+	Variant *position.Variant
+	Specs   []Spec
+	Facts   []FactDecl
+
+	extra    []ExtraMovesHook
+	filter   []FilterMovesHook
+	legal    []FilterLegalHook
+	royals   []RoyalsHook
+	attack   []AttackersHook
+	after    []AfterMoveHook
+	endTurn  []EndTurnHook
+	keepTurn []KeepTurnHook
+	result   []ResultHook
+}
+
+// Plain reports whether the ruleset has no hooks (the base rules alone).
+func (r *Ruleset) Plain() bool {
+	return len(r.extra)+len(r.filter)+len(r.legal)+len(r.royals)+len(r.attack)+
+		len(r.after)+len(r.endTurn)+len(r.keepTurn)+len(r.result) == 0
+}
+
+// FactSlot returns the slot of the named fact.
+func (r *Ruleset) FactSlot(name string) (int, bool) {
+	for i, f := range r.Facts {
+		if f.Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// CompileError is a ruleset that cannot be built; it names the presets.
+type CompileError struct{ Msg string }
+
+func (e *CompileError) Error() string { return e.Msg }
+
+// Compile builds a ruleset from variant v (not modified) and the presets in
+// specs, in order. It checks that every preset exists, that every
+// Requires is present (the error names both IDs and the fix) and that no
+// two presets are incompatible (the error names both).
+func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if _, ok := Lookup(s.ID); !ok {
+			return nil, &CompileError{fmt.Sprintf("unknown preset %q (see `houserules rules list`)", s.ID)}
+		}
+		if seen[s.ID] {
+			return nil, &CompileError{fmt.Sprintf("preset %s is listed twice", s.ID)}
+		}
+		seen[s.ID] = true
+	}
+	for _, s := range specs {
+		p, _ := Lookup(s.ID)
+		inf := p.Info()
+		for _, req := range inf.Requires {
+			if !seen[req] {
+				return nil, &CompileError{fmt.Sprintf("preset %s requires %s: add it, e.g. --presets %s,%s", s.ID, req, req, s.ID)}
+			}
+		}
+		for _, inc := range inf.Incompatible {
+			if seen[inc] {
+				return nil, &CompileError{fmt.Sprintf("presets %s and %s are incompatible: choose one", s.ID, inc)}
+			}
+		}
+		if _, ok := s.Options["scope"]; ok && !inf.ScopeAware {
+			return nil, &CompileError{fmt.Sprintf("preset %s does not take a scope option", s.ID)}
+		}
+	}
+	ordered := orderByRequires(specs)
+	b := &Builder{Variant: v.Clone()}
+	for _, s := range ordered {
+		p, _ := Lookup(s.ID)
+		if err := p.Setup(b, s.Options); err != nil {
+			return nil, &CompileError{fmt.Sprintf("preset %s: %v", s.ID, err)}
+		}
+	}
+	if err := b.Variant.Compile(); err != nil {
+		return nil, err
+	}
+	r := &Ruleset{Variant: b.Variant, Specs: ordered, Facts: b.facts}
+	for _, h := range b.hooks {
+		if x, ok := h.(ExtraMovesHook); ok {
+			r.extra = append(r.extra, x)
+		}
+		if x, ok := h.(FilterMovesHook); ok {
+			r.filter = append(r.filter, x)
+		}
+		if x, ok := h.(FilterLegalHook); ok {
+			r.legal = append(r.legal, x)
+		}
+		if x, ok := h.(RoyalsHook); ok {
+			r.royals = append(r.royals, x)
+		}
+		if x, ok := h.(AttackersHook); ok {
+			r.attack = append(r.attack, x)
+		}
+		if x, ok := h.(AfterMoveHook); ok {
+			r.after = append(r.after, x)
+		}
+		if x, ok := h.(EndTurnHook); ok {
+			r.endTurn = append(r.endTurn, x)
+		}
+		if x, ok := h.(KeepTurnHook); ok {
+			r.keepTurn = append(r.keepTurn, x)
+		}
+		if x, ok := h.(ResultHook); ok {
+			r.result = append(r.result, x)
+		}
+	}
+	return r, nil
+}
+
+// orderByRequires puts every preset after the presets it requires, keeping
+// the given order otherwise.
+func orderByRequires(specs []Spec) []Spec {
+	byID := map[string]Spec{}
+	for _, s := range specs {
+		byID[s.ID] = s
+	}
+	done := map[string]bool{}
+	var out []Spec
+	var add func(s Spec)
+	add = func(s Spec) {
+		if done[s.ID] {
+			return
+		}
+		done[s.ID] = true
+		p, _ := Lookup(s.ID)
+		for _, req := range p.Info().Requires {
+			if r, ok := byID[req]; ok {
+				add(r)
+			}
+		}
+		out = append(out, s)
+	}
+	for _, s := range specs {
+		add(s)
+	}
+	return out
+}
+
+// Game is a position played under a ruleset.
+type Game struct {
+	R   *Ruleset
+	Pos *position.Position
+	// plies[i] = the number of plies the mover had played in the current
+	// turn before move i (multi-ply turns).
+	plies []int
+	cur   int
+}
+
+// NewGame sets up a game from fen ("" = start position). Facts missing from
+// the FEN get their declared initial values.
+func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
+	board, facts := SplitFacts(fen)
+	p, err := position.New(r.Variant, board, chess960)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{R: r, Pos: p}
+	for slot, f := range r.Facts {
+		if f.Initial == nil {
+			continue
+		}
+		for occ := p.Occupied(); occ.Any(); {
+			s := occ.Pop()
+			p.SetFact(s, slot, f.Initial(p.PieceOn(s)))
+		}
+	}
+	if facts != "" {
+		if err := g.applyFacts(facts); err != nil {
+			return nil, err
+		}
+	}
+	p.Refresh()
+	return g, nil
+}
+
+// LegalMoves returns the legal moves of the side to move through the whole
+// pipeline; with no hooks it is the position's own generator.
+func (g *Game) LegalMoves() []position.Move {
+	if g.R.Plain() {
+		return g.Pos.LegalMoves(nil)
+	}
+	return g.hookedLegal()
+}
+
+func (g *Game) hookedLegal() []position.Move {
+	p := g.Pos
+	if e, over := g.presetResult(); over {
+		_ = e
+		return nil
+	}
+	if _, over := p.ImmediateEnd(); over {
+		return nil
+	}
+	us := p.SideToMove()
+	moves := p.PseudoLegal(nil)
+	for _, h := range g.R.extra {
+		moves = h.ExtraMoves(g, us, moves)
+	}
+	moves = dedupe(p, moves)
+	var out []position.Move
+	for _, m := range moves {
+		ok := true
+		for _, h := range g.R.filter {
+			if !h.AllowMove(g, m) {
+				ok = false
+				break
+			}
+		}
+		if ok && g.legalHooked(m) {
+			out = append(out, m)
+		}
+	}
+	if p.V.MustCapture {
+		var caps []position.Move
+		for _, m := range out {
+			if p.IsCapture(m) {
+				caps = append(caps, m)
+			}
+		}
+		if len(caps) > 0 {
+			out = caps
+		}
+	}
+	for _, h := range g.R.legal {
+		out = h.FilterLegal(g, out)
+	}
+	return out
+}
+
+// dedupe keeps one move per from→to/kind/promotion (a destination reached
+// both by a base move and a preset move is listed once, the base first).
+func dedupe(p *position.Position, moves []position.Move) []position.Move {
+	seen := make(map[position.Move]bool, len(moves))
+	out := moves[:0]
+	for _, m := range moves {
+		k := m.Base()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, m)
+	}
+	return out
+}
+
+// royals returns the pieces of colour c that must not be left attacked.
+func (g *Game) royals(c position.Color) geom.Set {
+	for _, h := range g.R.royals {
+		if s, ok := h.Royals(g, c); ok {
+			return s
+		}
+	}
+	return g.Pos.PiecesOf(c, position.King)
+}
+
+// Attackers returns the pieces of colour c attacking s, with the preset
+// moves and attack rules included.
+func (g *Game) Attackers(s geom.Square, c position.Color) geom.Set {
+	p := g.Pos
+	a := p.AttackersTo(s, p.Occupied(), c)
+	for _, h := range g.R.extra {
+		for _, m := range h.ExtraMoves(g, c, nil) {
+			if m.To() == s && m.Kind() != position.Castling && m.From() != m.To() {
+				a.Add(m.From())
+			}
+		}
+	}
+	for _, h := range g.R.attack {
+		a = h.Attackers(g, s, c, a)
+	}
+	return a
+}
+
+// InCheck reports whether a royal of colour c is attacked.
+func (g *Game) InCheck(c position.Color) bool {
+	if g.R.Plain() {
+		if c == g.Pos.SideToMove() {
+			return g.Pos.InCheck()
+		}
+	}
+	for r := g.royals(c); r.Any(); {
+		if g.Attackers(r.Pop(), c.Other()).Any() {
+			return true
+		}
+	}
+	return false
+}
+
+// legalHooked: m is legal if, made with all its effects, no royal of the
+// mover is attacked; castling may not start in, pass through or end in an
+// attacked square; a no-checking variant may not give check.
+func (g *Game) legalHooked(m position.Move) bool {
+	p := g.Pos
+	us := p.SideToMove()
+	if m.Kind() == position.Castling {
+		if g.InCheck(us) {
+			return false
+		}
+		kto := castlingKingTarget(p, m)
+		from := m.From()
+		step := 1
+		if kto < from {
+			step = -1
+		}
+		for s := from; s != kto; s = geom.Square(int(s) + step) {
+			if s != from && g.Attackers(s, us.Other()).Any() {
+				return false
+			}
+		}
+	}
+	g.Do(m)
+	defer g.Undo()
+	if g.InCheck(us) {
+		return false
+	}
+	if !p.V.Checking && g.InCheck(us.Other()) {
+		return false
+	}
+	return true
+}
+
+func castlingKingTarget(p *position.Position, m position.Move) geom.Square {
+	v := p.V
+	rank := m.From().Rank()
+	if m.To() > m.From() {
+		return geom.Sq(v.CastlingKingsideFile, rank)
+	}
+	return geom.Sq(v.CastlingQueensideFile, rank)
+}
+
+// Do plays m with all its effects: the physical move, the after-move
+// hooks, the end of the turn (unless a hook keeps the turn).
+func (g *Game) Do(m position.Move) {
+	p := g.Pos
+	if g.R.Plain() {
+		p.Do(m)
+		return
+	}
+	us := p.SideToMove()
+	piece := p.PieceOn(m.From())
+	p.Do(m)
+	st := p.State()
+	info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
+	for _, h := range g.R.after {
+		h.AfterMove(g, m, info)
+	}
+	g.plies = append(g.plies, g.cur)
+	keep := false
+	for _, h := range g.R.keepTurn {
+		if h.KeepTurn(g, us, g.cur+1) {
+			keep = true
+		}
+	}
+	if keep {
+		g.cur++
+		p.SetSideToMove(us)
+	} else {
+		g.cur = 0
+		for _, h := range g.R.endTurn {
+			h.EndTurn(g, us)
+		}
+	}
+	p.Refresh()
+}
+
+// Undo takes back the last Do.
+func (g *Game) Undo() {
+	if !g.R.Plain() && len(g.plies) > 0 {
+		g.cur = g.plies[len(g.plies)-1]
+		g.plies = g.plies[:len(g.plies)-1]
+	}
+	g.Pos.Undo()
+}
+
+// PliesThisTurn is the number of plies the side to move has already played
+// in its current turn.
+func (g *Game) PliesThisTurn() int { return g.cur }
+
+func (g *Game) presetResult() (Result, bool) {
+	for _, h := range g.R.result {
+		if r, ok := h.Result(g); ok {
+			return r, true
+		}
+	}
+	return Result{}, false
+}
+
+// Result returns the game result under the ruleset, or false while the
+// game goes on: preset results first, then the base rules with the
+// ruleset's royals deciding checkmate.
+func (g *Game) Result() (Result, bool) {
+	if g.R.Plain() {
+		return GameResult(g.Pos)
+	}
+	if r, over := g.presetResult(); over {
+		return r, true
+	}
+	p := g.Pos
+	if e, over := p.ImmediateEnd(); over {
+		return Result{score(p, e.Value), e.Reason}, true
+	}
+	if len(g.LegalMoves()) == 0 {
+		if g.InCheck(p.SideToMove()) {
+			return Result{score(p, p.V.CheckmateValue), "checkmate"}, true
+		}
+		return Result{score(p, p.V.StalemateValue), "stalemate"}, true
+	}
+	return GameResult(p)
+}
+
+// FEN returns the position's FEN with the facts suffix when the ruleset
+// declares facts (see FactsSuffix).
+func (g *Game) FEN() string {
+	fen := g.Pos.FEN()
+	if len(g.R.Facts) == 0 {
+		return fen
+	}
+	return fen + " " + g.factsSuffix()
+}
+
+// UCIList renders moves as UCI text.
+func (g *Game) UCIList(moves []position.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = g.Pos.UCI(m)
+	}
+	return out
+}
+
+// ParseMove finds the legal move with UCI (or SAN) text s.
+func (g *Game) ParseMove(s string) (position.Move, error) {
+	s = strings.TrimSpace(s)
+	moves := g.LegalMoves()
+	for _, m := range moves {
+		if g.Pos.UCI(m) == s {
+			return m, nil
+		}
+	}
+	for _, m := range moves {
+		if m.Kind() == position.Castling && m.From().String()+m.To().String() == s {
+			return m, nil
+		}
+	}
+	if g.R.Plain() {
+		return ParseSAN(g.Pos, s)
+	}
+	return position.NoMove, fmt.Errorf("illegal move %q in %s", s, g.FEN())
+}
+
+// PerftGame counts leaf nodes through the whole pipeline (presets
+// included); without hooks it is Perft.
+func PerftGame(g *Game, depth int) uint64 {
+	if g.R.Plain() {
+		return Perft(g.Pos, depth)
+	}
+	if depth <= 0 {
+		return 1
+	}
+	moves := g.LegalMoves()
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		g.Do(m)
+		n += PerftGame(g, depth-1)
+		g.Undo()
+	}
+	return n
+}

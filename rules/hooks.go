@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"houserules/geom"
+	"houserules/position"
+)
+
+// The hooks of the move pipeline (DESIGN.md, "The move pipeline"). A preset
+// implements only the ones it needs and registers them with Builder.Hook;
+// a ruleset without hooks runs the base rules untouched.
+//
+// Legal-move query: base generator → ExtraMoves → FilterMoves → legality
+// (royal safety with Royals and Attackers) → FilterLegal.
+// Move application: the physical move (position.Do) → AfterMove (capture
+// and damage resolution, fission, detonation …) → EndTurn (poison, heal …,
+// in registration order) → KeepTurn (multi-ply turns) → GameResult.
+
+// ExtraMovesHook adds moves for colour c (extra-moves). It must append
+// only moves whose origin holds a piece of colour c, tagged with its
+// production; it is also called for the opponent to find attacks.
+type ExtraMovesHook interface {
+	ExtraMoves(g *Game, c position.Color, list []position.Move) []position.Move
+}
+
+// FilterMovesHook removes pseudo-legal moves (filter-moves): return false
+// to drop m.
+type FilterMovesHook interface {
+	AllowMove(g *Game, m position.Move) bool
+}
+
+// FilterLegalHook filters the final legal move list (filter-legal-moves,
+// e.g. compulsory capture).
+type FilterLegalHook interface {
+	FilterLegal(g *Game, moves []position.Move) []position.Move
+}
+
+// RoyalsHook returns the pieces of colour c that must not be left attacked
+// (royal-pieces); ok = false leaves the decision to the next hook or the
+// base rule (the variant's king).
+type RoyalsHook interface {
+	Royals(g *Game, c position.Color) (royals geom.Set, ok bool)
+}
+
+// AttackersHook changes which pieces of colour c attack s (check
+// detection): it receives the base attackers and returns the final set.
+type AttackersHook interface {
+	Attackers(g *Game, s geom.Square, c position.Color, base geom.Set) geom.Set
+}
+
+// MoveInfo tells AfterMove what the physical move did.
+type MoveInfo struct {
+	Mover         position.Color
+	Piece         position.Piece // the moving piece (before promotion)
+	Captured      position.Piece // NoPiece when nothing was taken
+	CaptureSquare geom.Square
+	CapturedMeta  position.Meta // ID and facts of the captured piece
+}
+
+// AfterMoveHook runs after the physical move (capture/damage resolution
+// and after-move effects). It edits the board through the position's
+// logged primitives (Put, Remove, SetFact), so Undo restores everything.
+type AfterMoveHook interface {
+	AfterMove(g *Game, m position.Move, info MoveInfo)
+}
+
+// EndTurnHook runs when colour mover's turn ends (after its last ply).
+type EndTurnHook interface {
+	EndTurn(g *Game, mover position.Color)
+}
+
+// KeepTurnHook decides multi-ply turns: return true to let mover play
+// another ply of the same turn.
+type KeepTurnHook interface {
+	KeepTurn(g *Game, mover position.Color, pliesThisTurn int) bool
+}
+
+// ResultHook ends the game by a preset rule; it runs before the base
+// results. ok = false means "no decision".
+type ResultHook interface {
+	Result(g *Game) (Result, bool)
+}

@@ -61,7 +61,10 @@ func RegisterProduction(name string) uint16 {
 }
 
 // pieceProduction is the production of an ordinary move of type pt.
-func pieceProduction(pt PieceType) uint16 {
+func pieceProduction(pt PieceType) uint16 { return PieceProduction(pt) }
+
+// PieceProduction is the production of an ordinary move of piece type pt.
+func PieceProduction(pt PieceType) uint16 {
 	switch pt {
 	case Knight:
 		return ProdKnightMove

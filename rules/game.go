@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"houserules/geom"
@@ -153,7 +154,15 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 			r.result = append(r.result, x)
 		}
 	}
+	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
 	return r, nil
+}
+
+func endOrder(h EndTurnHook) int {
+	if o, ok := h.(EndTurnOrderer); ok {
+		return o.EndTurnOrder()
+	}
+	return 0
 }
 
 // orderByRequires puts every preset after the presets it requires, keeping

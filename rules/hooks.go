@@ -68,6 +68,12 @@ type EndTurnHook interface {
 	EndTurn(g *Game, mover position.Color)
 }
 
+// EndTurnOrderer lets an EndTurnHook say when it runs among the others:
+// lower first, default 0 (poison resolves before healing, RULINGS).
+type EndTurnOrderer interface {
+	EndTurnOrder() int
+}
+
 // KeepTurnHook decides multi-ply turns: return true to let mover play
 // another ply of the same turn.
 type KeepTurnHook interface {

@@ -8,6 +8,9 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	_ "houserules/presets" // registers the house-rule presets
+	"houserules/rules"
 )
 
 func main() {
@@ -17,7 +20,11 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(perftCmd(), movesCmd(), fenCmd(), statusCmd(), checkCmd(), variantsCmd())
+	if err := rules.CheckRegistry(); err != nil {
+		fmt.Fprintln(os.Stderr, "houserules:", err)
+		os.Exit(2)
+	}
+	root.AddCommand(perftCmd(), movesCmd(), fenCmd(), statusCmd(), checkCmd(), variantsCmd(), rulesCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "houserules:", err)
 		os.Exit(2)

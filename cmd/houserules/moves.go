@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"houserules/position"
-	"houserules/rules"
 )
 
 func movesCmd() *cobra.Command {
@@ -18,12 +17,13 @@ func movesCmd() *cobra.Command {
 		Short: "List the legal moves, one UCI move per line, sorted",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.position()
+			game, err := g.game()
 			if err != nil {
 				return err
 			}
+			p := game.Pos
 			var out []string
-			for _, m := range p.LegalMoves(nil) {
+			for _, m := range game.LegalMoves() {
 				line := p.UCI(m)
 				if explain {
 					line += " " + position.ProductionName(m.Production())
@@ -49,11 +49,11 @@ func fenCmd() *cobra.Command {
 		Short: "Print the FEN after --moves",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.position()
+			game, err := g.game()
 			if err != nil {
 				return err
 			}
-			fmt.Println(p.FEN())
+			fmt.Println(game.FEN())
 			return nil
 		},
 	}
@@ -68,11 +68,11 @@ func statusCmd() *cobra.Command {
 		Short: "Print `ongoing` or the result and its reason (e.g. `1-0 checkmate`)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.position()
+			game, err := g.game()
 			if err != nil {
 				return err
 			}
-			if r, over := rules.GameResult(p); over {
+			if r, over := game.Result(); over {
 				fmt.Println(r)
 			} else {
 				fmt.Println("ongoing")

@@ -23,10 +23,11 @@ func perftCmd() *cobra.Command {
 			if depth < 0 {
 				return fmt.Errorf("--depth must be ≥ 0")
 			}
-			p, err := g.position()
+			game, err := g.game()
 			if err != nil {
 				return err
 			}
+			p := game.Pos
 			start := time.Now()
 			var nodes uint64
 			if divide && depth > 0 {
@@ -35,9 +36,13 @@ func perftCmd() *cobra.Command {
 					n   uint64
 				}
 				var lines []line
-				for _, d := range rules.Divide(p, depth) {
-					lines = append(lines, line{p.UCI(d.Move), d.Nodes})
-					nodes += d.Nodes
+				for _, m := range game.LegalMoves() {
+					uci := p.UCI(m)
+					game.Do(m)
+					n := rules.PerftGame(game, depth-1)
+					game.Undo()
+					lines = append(lines, line{uci, n})
+					nodes += n
 				}
 				sort.Slice(lines, func(i, j int) bool { return lines[i].uci < lines[j].uci })
 				for _, l := range lines {
@@ -45,7 +50,7 @@ func perftCmd() *cobra.Command {
 				}
 				fmt.Println()
 			} else {
-				nodes = rules.Perft(p, depth)
+				nodes = rules.PerftGame(game, depth)
 			}
 			el := time.Since(start)
 			fmt.Printf("Nodes searched: %d\n", nodes)

@@ -8,11 +8,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"houserules/position"
+	"houserules/rules"
 	"houserules/variants"
 )
 
 // gameFlags are the flags shared by the position commands.
 type gameFlags struct {
+	presets  string
 	variant  string
 	ini      string
 	fen      string
@@ -26,6 +28,7 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 	f.StringVar(&g.ini, "ini", "", "Fairy-Stockfish variants.ini file to load")
 	f.StringVar(&g.fen, "fen", "", "start FEN (default: the variant's start position)")
 	f.BoolVar(&g.chess960, "chess960", false, "Chess960 castling rules and notation")
+	f.StringVar(&g.presets, "presets", "", "house rules: ID[:key=value…][,ID…], e.g. piece-hp,king-heals")
 	if withMoves {
 		f.StringVar(&g.moves, "moves", "", "UCI moves to play from the FEN, space separated")
 	}
@@ -55,22 +58,30 @@ func resolveVariant(name, ini string) (*position.Variant, error) {
 	return variants.Get(name)
 }
 
-// position builds the position from the flags and plays --moves.
-func (g *gameFlags) position() (*position.Position, error) {
+// game builds the game from the flags and plays --moves.
+func (g *gameFlags) game() (*rules.Game, error) {
 	v, err := resolveVariant(g.variant, g.ini)
 	if err != nil {
 		return nil, err
 	}
-	p, err := position.New(v, g.fen, g.chess960)
+	specs, err := rules.ParseSpecs(g.presets)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := rules.Compile(v, specs)
+	if err != nil {
+		return nil, err
+	}
+	game, err := rules.NewGame(rs, g.fen, g.chess960)
 	if err != nil {
 		return nil, err
 	}
 	for i, mv := range strings.Fields(g.moves) {
-		m, err := p.ParseMove(mv)
+		m, err := game.ParseMove(mv)
 		if err != nil {
 			return nil, fmt.Errorf("--moves, move %d: %v", i+1, err)
 		}
-		p.Do(m)
+		game.Do(m)
 	}
-	return p, nil
+	return game, nil
 }

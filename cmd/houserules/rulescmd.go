@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"houserules/rules"
+)
+
+func rulesCmd() *cobra.Command {
+	cmd := &cobra.Command{Use: "rules", Short: "House-rule presets: list them, explain a ruleset"}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "list",
+		Short: "List the presets: ID, name, category, mode, requires, incompatible",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Printf("%-26s %-26s %-20s %-9s %-16s %s\n", "ID", "NAME", "CATEGORY", "MODE", "REQUIRES", "INCOMPATIBLE")
+			for _, p := range rules.Presets() {
+				in := p.Info()
+				fmt.Printf("%-26s %-26s %-20s %-9s %-16s %s\n", in.ID, in.Name, in.Category, in.Mode,
+					dash(strings.Join(in.Requires, ",")), dash(strings.Join(in.Incompatible, ",")))
+			}
+			return nil
+		},
+	})
+	var g gameFlags
+	explain := &cobra.Command{
+		Use:   "explain",
+		Short: "Show the active productions of a ruleset and what each preset added, retracted or overrode",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, err := resolveVariant(g.variant, g.ini)
+			if err != nil {
+				return err
+			}
+			specs, err := rules.ParseSpecs(g.presets)
+			if err != nil {
+				return err
+			}
+			rs, err := rules.Compile(v, specs)
+			if err != nil {
+				return err
+			}
+			fmt.Print(rules.Explain(rs))
+			return nil
+		},
+	}
+	g.add(explain, false)
+	cmd.AddCommand(explain)
+	return cmd
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

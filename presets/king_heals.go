@@ -1,0 +1,54 @@
+package presets
+
+import (
+	"houserules/position"
+	"houserules/rules"
+)
+
+// KingHeals is the king-heals preset (seed RULES.md, "Regenerating King"):
+// at the end of a player's turn, if that player's king is not attacked, it
+// regains 1 HP, up to 3. RULINGS: king-heals — poison resolves first.
+type KingHeals struct{}
+
+func init() { rules.Register(KingHeals{}) }
+
+// MaxKingHP is the most hit points a king can heal to.
+const MaxKingHP = 3
+
+// Info declares the preset.
+func (KingHeals) Info() rules.Info {
+	return rules.Info{
+		ID: "king-heals", Name: "Regenerating King", Category: "Piece Ability", Mode: rules.Hybrid,
+		Description: "At the end of its side's turn a king that is not attacked heals 1 HP (max 3).",
+		Requires:    []string{"piece-hp"},
+		Adds:        []string{"preset.king-heal"},
+		Overrides:   []string{"fide.king-capture-illegal"},
+	}
+}
+
+// Setup registers the end-of-turn heal.
+func (KingHeals) Setup(b *rules.Builder, opts rules.Options) error {
+	slot, err := b.Fact(HPFact, initialHP)
+	if err != nil {
+		return err
+	}
+	b.Hook(&kingHeals{slot: slot})
+	return nil
+}
+
+type kingHeals struct{ slot int }
+
+// EndTurnOrder: after poison (RULINGS: poison resolves first).
+func (h *kingHeals) EndTurnOrder() int { return 20 }
+
+// EndTurn heals the mover's kings that are not attacked.
+func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {
+	p := g.Pos
+	for k := p.PiecesOf(mover, position.King); k.Any(); {
+		s := k.Pop()
+		hp := p.Fact(s, h.slot)
+		if hp < MaxKingHP && g.Attackers(s, mover.Other()).Empty() {
+			p.SetFact(s, h.slot, hp+1)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package presets
+
+import "testing"
+
+// Scenario 1: a rook captures a 2-HP pawn: the pawn drops to 1 HP and is
+// pushed to the first empty adjacent square clockwise from N.
+func TestPieceHP_Scenario1(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1")
+	play(t, g, "d1d5")
+	if pieceAt(t, g, "d5") != "R" || pieceAt(t, g, "d6") != "p" || hp(t, g, "d6") != 1 {
+		t.Errorf("d5=%s d6=%s hp=%d; FEN %s", pieceAt(t, g, "d5"), pieceAt(t, g, "d6"), hp(t, g, "d6"), g.FEN())
+	}
+}
+
+// Scenario 2: a 1-HP pawn is captured for good.
+func TestPieceHP_Scenario2(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d5=1}")
+	play(t, g, "d1d5")
+	if pieceAt(t, g, "d5") != "R" || g.Pos.Occupied().Count() != 3 {
+		t.Errorf("pawn not removed: %s", g.FEN())
+	}
+}
+
+// Scenario 3: a 2-HP knight with every adjacent square occupied is removed.
+// (A queen's line to the target always leaves one adjacent square empty,
+// so a white knight makes the capture here: same rule.)
+func TestPieceHP_Scenario3(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/2ppp3/2pnp3/1Nppp3/8/8/4K3 w - - 0 1")
+	play(t, g, "b4d5")
+	if pieceAt(t, g, "d5") != "N" || g.Pos.Count(1, 2) != 0 {
+		t.Errorf("knight not removed: %s", g.FEN())
+	}
+}
+
+// Edge: en passant damages the pawn on its own square and pushes it from there.
+func TestPieceHP_EnPassant(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+	play(t, g, "e5d6")
+	// d5 was emptied: the pawn (1 HP left) is pushed from d5 to the first
+	// empty square clockwise from N: d6 holds the white pawn, so NE = e6.
+	if pieceAt(t, g, "d6") != "P" || pieceAt(t, g, "e6") != "p" || hp(t, g, "e6") != 1 {
+		t.Errorf("after exd6 e.p.: %s", g.FEN())
+	}
+}
+
+// RULINGS: piece-hp — a king with 2+ HP may stand attacked; with 1 HP the
+// usual check rules hold.
+func TestPieceHP_CheckOnlyAtOneHP(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+	if hasMove(g, "e1e2") || hasMove(g, "e1d1") {
+		t.Errorf("1-HP king may step into attack: %v", legal(g))
+	}
+	g = newGame(t, "piece-hp", "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1 {Hp:e1=2}")
+	if !hasMove(g, "e1e2") {
+		t.Errorf("2-HP king may stand attacked: %v", legal(g))
+	}
+}
+
+func TestPieceHP_FactsRoundTrip(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1")
+	play(t, g, "d1d5")
+	fen := g.FEN()
+	if want := "4k3/8/3p4/3R4/8/8/8/4K3 b - - 0 1 {Hp:d6=1}"; fen != want {
+		t.Fatalf("FEN %s, want %s", fen, want)
+	}
+	h := newGame(t, "piece-hp", fen)
+	if h.FEN() != fen {
+		t.Errorf("round trip: %s", h.FEN())
+	}
+}

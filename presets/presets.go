@@ -30,3 +30,5 @@ func firstEmptyAdjacent(p *position.Position, s geom.Square) (geom.Square, bool)
 func piecesOf(g *rules.Game, c position.Color, pt position.PieceType) geom.Set {
 	return g.Pos.PiecesOf(c, pt)
 }
+
+func sqAt(file, rank int) geom.Square { return geom.Sq(file, rank) }

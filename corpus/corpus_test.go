@@ -199,6 +199,13 @@ func TestFSFSuite(t *testing.T) {
 			if got := rules.Perft(p, r.depth); got != r.nodes {
 				t.Errorf("perft(%d) of %q = %d, oracle %d", r.depth, r.fen, got, r.nodes)
 			}
+			// plain chess takes the 64-bit fast path: check the generic
+			// core on the same rows too.
+			if v.StandardChess() && !r.chess960 {
+				if got := rules.PerftGeneric(p, r.depth); got != r.nodes {
+					t.Errorf("generic perft(%d) of %q = %d, oracle %d", r.depth, r.fen, got, r.nodes)
+				}
+			}
 		})
 	}
 }

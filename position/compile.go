@@ -2,6 +2,7 @@ package position
 
 import (
 	"fmt"
+	"reflect"
 
 	"houserules/betza"
 	"houserules/geom"
@@ -67,6 +68,8 @@ type compiled struct {
 	// plainMover: the type's moves are plain from→to moves (no promotion,
 	// demotion or en passant for that colour).
 	plainMover [2][PieceTypeNB]bool
+	// standardChess: the options are exactly the defaults (chess).
+	standardChess bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -170,9 +173,21 @@ func (v *Variant) Compile() error {
 			c.sliders = append(c.sliders, pt)
 		}
 	}
+	c.standardChess = v.sameRulesAs(NewVariant())
 	v.c = c
 	return nil
 }
+
+// sameRulesAs reports whether v and w have the same options (names aside).
+func (v *Variant) sameRulesAs(w *Variant) bool {
+	a, b := *v, *w
+	a.Name, b.Name, a.Template, b.Template, a.c, b.c = "", "", "", "", nil, nil
+	return reflect.DeepEqual(a, b)
+}
+
+// StandardChess reports whether the compiled variant has exactly the rules
+// of chess (fast paths may then be used).
+func (v *Variant) StandardChess() bool { return v.c != nil && v.c.standardChess }
 
 // Compiled reports whether Compile has run.
 func (v *Variant) Compiled() bool { return v.c != nil }

@@ -2,11 +2,27 @@
 // results, perft and move text.
 package rules
 
-import "houserules/position"
+import (
+	"houserules/position"
+	"houserules/position/chess64"
+)
 
 // Perft counts the leaf nodes of the legal move tree to depth plies
 // (the standard perft: depth 1 = the number of legal moves).
 func Perft(p *position.Position, depth int) uint64 {
+	if depth >= 3 && p.V.StandardChess() && !p.Chess960() && p.Ply() == 0 {
+		if b, err := chess64.Parse(p.FEN()); err == nil {
+			return b.Perft(depth)
+		}
+	}
+	return perft(p, depth)
+}
+
+// PerftGeneric is Perft through the generic core only (no fast path): the
+// reference the fast path is tested against.
+func PerftGeneric(p *position.Position, depth int) uint64 { return perft(p, depth) }
+
+func perft(p *position.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -18,7 +34,7 @@ func Perft(p *position.Position, depth int) uint64 {
 	var n uint64
 	for _, m := range moves {
 		p.Do(m)
-		n += Perft(p, depth-1)
+		n += perft(p, depth-1)
 		p.Undo()
 	}
 	return n

@@ -667,12 +667,19 @@ func main() {
 			if *searchDepth <= 0 || movesDiffer || searchDiffer {
 				return
 			}
-			a, errA := eng.search(j.ours, j.chess960, pos, *searchDepth)
-			bb, errB := eng.search(j.ref, j.chess960, pos, *searchDepth)
+			// A fresh engine for every search: caches such as the material
+			// table survive "ucinewgame" and would carry over from the
+			// variant searched before.
+			fresh := func(variant string) (string, error) {
+				e := start()
+				defer e.close()
+				return e.search(variant, j.chess960, pos, *searchDepth)
+			}
+			a, errA := fresh(j.ours)
+			bb, errB := fresh(j.ref)
 			if errA != nil || errB != nil {
 				problems = append(problems, fmt.Sprintf("%s: search error ours=%v reference=%v", what, errA, errB))
 				searchDiffer = true
-				restart()
 				return
 			}
 			if a != bb {

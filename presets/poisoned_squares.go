@@ -1,0 +1,77 @@
+package presets
+
+import (
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+)
+
+// PoisonedSquares is the poisoned-squares preset (seed RULES.md, "Poisoned
+// Centre"): at the end of a player's turn each of that player's pieces
+// standing on a poisoned square loses 1 HP; a piece at 0 HP is removed.
+// RULINGS: poisoned-squares — only the pieces of the side whose turn ended
+// take damage. RULINGS: king-heals — poison resolves before the heal. A
+// king killed by poison is gone and its side has lost (piece-hp's result
+// rule); stepping a 1-HP king onto poison is therefore a legal, losing move.
+//
+// The poisoned squares are the centre of the board: the middle file (odd
+// width) or two middle files (even width), crossed with the middle rank
+// or two middle ranks. On 8×8 that is d4 d5 e4 e5 as the seed names them;
+// on 10×8 (capablanca) e4 e5 f4 f5; on 9×9 only e5; on 9×10 e5 e6.
+type PoisonedSquares struct{}
+
+func init() { rules.Register(PoisonedSquares{}) }
+
+// Info declares the preset.
+func (PoisonedSquares) Info() rules.Info {
+	return rules.Info{
+		ID: "poisoned-squares", Name: "Poisoned Centre", Category: "Persistent State", Mode: rules.Additive,
+		Description: "A piece that ends its owner's turn on a central square (d4 d5 e4 e5 on 8×8) loses 1 HP; at 0 HP it is removed.",
+		Requires:    []string{"piece-hp"},
+		Adds:        []string{"preset.poison-damage"},
+	}
+}
+
+// Setup finds the centre squares and registers the end-of-turn poison.
+func (PoisonedSquares) Setup(b *rules.Builder, opts rules.Options) error {
+	slot, err := b.Fact(HPFact, initialHP)
+	if err != nil {
+		return err
+	}
+	b.Hook(&poison{slot: slot, squares: centreSquares(b.Variant.MaxFile+1, b.Variant.MaxRank+1)})
+	return nil
+}
+
+// centreSquares returns the central block of a files×ranks board: the one
+// or two middle files crossed with the one or two middle ranks.
+func centreSquares(files, ranks int) geom.Set {
+	var s geom.Set
+	for f := (files - 1) / 2; f <= files/2; f++ {
+		for r := (ranks - 1) / 2; r <= ranks/2; r++ {
+			s.Add(geom.Sq(f, r))
+		}
+	}
+	return s
+}
+
+type poison struct {
+	slot    int
+	squares geom.Set
+}
+
+// EndTurnOrder: before king-heals (20).
+func (h *poison) EndTurnOrder() int { return 10 }
+
+// EndTurn damages the mover's pieces on poisoned squares.
+func (h *poison) EndTurn(g *rules.Game, mover position.Color) {
+	p := g.Pos
+	for on := p.Pieces(mover).And(h.squares); on.Any(); {
+		s := on.Pop()
+		hp := p.Fact(s, h.slot) - 1
+		if hp <= 0 {
+			p.Remove(s)
+			continue
+		}
+		p.SetFact(s, h.slot, hp)
+	}
+}

@@ -58,49 +58,71 @@ func ParseSquare(txt string, files, ranks int) (Square, error) {
 	return Sq(int(txt[0]-'a'), r-1), nil
 }
 
-// Set is a set of squares (a 144-bit bitboard): bit s%64 of word s/64.
-type Set [3]uint64
+// Set is a set of squares (a 144-bit bitboard): squares 0-63 in A, 64-127
+// in B, 128-143 in C. (A struct, not an array, so the compiler keeps sets
+// in registers.)
+type Set struct{ A, B, C uint64 }
+
+// word returns the word holding s and the bit of s in it.
+func (b *Set) word(s Square) *uint64 {
+	switch {
+	case s < 64:
+		return &b.A
+	case s < 128:
+		return &b.B
+	}
+	return &b.C
+}
 
 // Bit returns the one-square set {s}.
 func Bit(s Square) Set {
 	var b Set
-	b[s>>6] = 1 << (s & 63)
+	*b.word(s) = 1 << (s & 63)
 	return b
 }
 
 // Has reports whether s is in the set.
-func (b Set) Has(s Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
+func (b Set) Has(s Square) bool {
+	w := b.A
+	if s >= 64 {
+		w = b.B
+	}
+	if s >= 128 {
+		w = b.C
+	}
+	return w>>(s&63)&1 != 0
+}
 
 // Add puts s into the set.
-func (b *Set) Add(s Square) { b[s>>6] |= 1 << (s & 63) }
+func (b *Set) Add(s Square) { *b.word(s) |= 1 << (s & 63) }
 
 // Del removes s from the set.
-func (b *Set) Del(s Square) { b[s>>6] &^= 1 << (s & 63) }
+func (b *Set) Del(s Square) { *b.word(s) &^= 1 << (s & 63) }
 
 // Toggle flips s.
-func (b *Set) Toggle(s Square) { b[s>>6] ^= 1 << (s & 63) }
+func (b *Set) Toggle(s Square) { *b.word(s) ^= 1 << (s & 63) }
 
 // Or returns the union.
-func (b Set) Or(o Set) Set { return Set{b[0] | o[0], b[1] | o[1], b[2] | o[2]} }
+func (b Set) Or(o Set) Set { return Set{b.A | o.A, b.B | o.B, b.C | o.C} }
 
 // And returns the intersection.
-func (b Set) And(o Set) Set { return Set{b[0] & o[0], b[1] & o[1], b[2] & o[2]} }
+func (b Set) And(o Set) Set { return Set{b.A & o.A, b.B & o.B, b.C & o.C} }
 
 // AndNot returns b minus o.
-func (b Set) AndNot(o Set) Set { return Set{b[0] &^ o[0], b[1] &^ o[1], b[2] &^ o[2]} }
+func (b Set) AndNot(o Set) Set { return Set{b.A &^ o.A, b.B &^ o.B, b.C &^ o.C} }
 
 // Xor returns the symmetric difference.
-func (b Set) Xor(o Set) Set { return Set{b[0] ^ o[0], b[1] ^ o[1], b[2] ^ o[2]} }
+func (b Set) Xor(o Set) Set { return Set{b.A ^ o.A, b.B ^ o.B, b.C ^ o.C} }
 
 // Empty reports whether the set has no square.
-func (b Set) Empty() bool { return b[0]|b[1]|b[2] == 0 }
+func (b Set) Empty() bool { return b.A|b.B|b.C == 0 }
 
 // Any reports whether the set has a square.
-func (b Set) Any() bool { return b[0]|b[1]|b[2] != 0 }
+func (b Set) Any() bool { return b.A|b.B|b.C != 0 }
 
 // Count returns the number of squares.
 func (b Set) Count() int {
-	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
+	return bits.OnesCount64(b.A) + bits.OnesCount64(b.B) + bits.OnesCount64(b.C)
 }
 
 // More reports whether the set has more than one square.
@@ -109,12 +131,12 @@ func (b Set) More() bool { return b.Count() > 1 }
 // First returns the lowest square, NoSquare if empty.
 func (b Set) First() Square {
 	switch {
-	case b[0] != 0:
-		return Square(bits.TrailingZeros64(b[0]))
-	case b[1] != 0:
-		return Square(64 + bits.TrailingZeros64(b[1]))
-	case b[2] != 0:
-		return Square(128 + bits.TrailingZeros64(b[2]))
+	case b.A != 0:
+		return Square(bits.TrailingZeros64(b.A))
+	case b.B != 0:
+		return Square(64 + bits.TrailingZeros64(b.B))
+	case b.C != 0:
+		return Square(128 + bits.TrailingZeros64(b.C))
 	}
 	return NoSquare
 }
@@ -122,17 +144,17 @@ func (b Set) First() Square {
 // Pop removes and returns the lowest square.
 func (b *Set) Pop() Square {
 	switch {
-	case b[0] != 0:
-		s := Square(bits.TrailingZeros64(b[0]))
-		b[0] &= b[0] - 1
+	case b.A != 0:
+		s := Square(bits.TrailingZeros64(b.A))
+		b.A &= b.A - 1
 		return s
-	case b[1] != 0:
-		s := Square(64 + bits.TrailingZeros64(b[1]))
-		b[1] &= b[1] - 1
+	case b.B != 0:
+		s := Square(64 + bits.TrailingZeros64(b.B))
+		b.B &= b.B - 1
 		return s
-	case b[2] != 0:
-		s := Square(128 + bits.TrailingZeros64(b[2]))
-		b[2] &= b[2] - 1
+	case b.C != 0:
+		s := Square(128 + bits.TrailingZeros64(b.C))
+		b.C &= b.C - 1
 		return s
 	}
 	return NoSquare
@@ -248,10 +270,10 @@ func (b Set) Shift(n int) Set {
 	switch {
 	case n > 0 && n < 64:
 		u := uint(n)
-		return Set{b[0] << u, b[1]<<u | b[0]>>(64-u), (b[2]<<u | b[1]>>(64-u)) & (1<<(SquareNB-128) - 1)}
+		return Set{b.A << u, b.B<<u | b.A>>(64-u), (b.C<<u | b.B>>(64-u)) & (1<<(SquareNB-128) - 1)}
 	case n < 0 && n > -64:
 		u := uint(-n)
-		return Set{b[0]>>u | b[1]<<(64-u), b[1]>>u | b[2]<<(64-u), b[2] >> u}
+		return Set{b.A>>u | b.B<<(64-u), b.B>>u | b.C<<(64-u), b.C >> u}
 	case n == 0:
 		return b
 	}

@@ -1,0 +1,468 @@
+package search
+
+import (
+	"math"
+
+	"houserules/betza"
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+)
+
+// PawnValue is the unit of the evaluation: one pawn = 100 (centipawns).
+const PawnValue = 100
+
+// mobilityDecay weights the k-th square of a rider's ray by decay^(k-1):
+// on a real board rays are blocked, so far squares count less.
+const mobilityDecay = 0.7
+
+// Evaluator is the static evaluation of one ruleset. It needs no tuning per
+// variant: piece values come from each piece's mobility on an empty board
+// (unless the variant file gives pieceValueMg/Eg), and the terms that
+// depend on the rules (hit points, flag region, check counting, losing
+// material wins) are switched on by the ruleset's own options and facts.
+type Evaluator struct {
+	v     *position.Variant
+	board *geom.Board
+	types []position.PieceType
+
+	// Mg and Eg are the piece values in centipawns (0 for a royal king).
+	Mg, Eg [position.PieceTypeNB]int
+	// Mobility is the piece's average number of targets on an empty board
+	// (rays decayed), from which the values are derived.
+	Mobility [position.PieceTypeNB]float64
+
+	slider  [position.PieceTypeNB]bool
+	pawnish [2][position.PieceTypeNB]bool // promotes like a pawn
+	royal   bool                          // the variant has a royal king
+	safety  bool                          // king safety matters (royal king, checks exist)
+
+	materialSign int // -1 when losing material wins (antichess)
+	mobWeight    int
+
+	hpSlot int // -1 when the ruleset has no Hp fact
+	hpInit func(position.Piece) int16
+
+	flag      [2]bool
+	flagPiece [2]position.PieceType
+	flagDist  [2][geom.SquareNB]int8
+	flagMax   [2]int
+	flagW     [2]int
+
+	checkCount bool
+	extLoss    position.PieceSet // extinction (loss) piece types: the last ones are precious
+
+	centr    [geom.SquareNB]int
+	kingRing [geom.SquareNB]geom.Set
+	promDist [2][geom.SquareNB]int8
+	promMax  int
+	front    [2][geom.SquareNB]geom.Set // squares ahead on the same and adjacent files
+
+	phaseTotal int
+}
+
+// NewEvaluator builds the evaluation of ruleset r.
+func NewEvaluator(r *rules.Ruleset) *Evaluator {
+	v := r.Variant
+	b := v.Board()
+	e := &Evaluator{v: v, board: b, hpSlot: -1, mobWeight: 4, materialSign: 1}
+	e.types = v.PieceTypes().Types()
+	e.royal = v.PieceTypes().Has(position.King)
+	e.safety = e.royal && v.Checking
+	for c := 0; c < 2; c++ {
+		for _, pt := range v.PromotionPawnTypes[c].Types() {
+			e.pawnish[c][pt] = true
+		}
+		if pt := v.MainPromotionPawnType[c]; pt != position.NoPieceType {
+			e.pawnish[c][pt] = true
+		}
+	}
+	for _, pt := range e.types {
+		bp := v.Betza(pt)
+		q, cp := mobility(b, bp)
+		m := (q + cp) / 2
+		e.Mobility[pt] = m
+		val := int(math.Round(56.9*m + 0.771*m*m))
+		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
+			val = PawnValue
+		}
+		if bp != nil {
+			for _, a := range bp.Atoms {
+				if a.Kind != betza.Leap {
+					e.slider[pt] = true
+				}
+			}
+		}
+		if val < 20 {
+			val = 20
+		}
+		e.Mg[pt], e.Eg[pt] = val, val
+		// Values from the variant file are in Fairy-Stockfish's units
+		// (a pawn is 126 mg / 208 eg); 2.4 of them make our centipawn.
+		if x := v.PieceValueMg[pt]; x > 0 {
+			e.Mg[pt] = x * 10 / 24
+			if v.PieceValueEg[pt] == 0 {
+				e.Eg[pt] = e.Mg[pt]
+			}
+		}
+		if x := v.PieceValueEg[pt]; x > 0 {
+			e.Eg[pt] = x * 10 / 24
+			if v.PieceValueMg[pt] == 0 {
+				e.Mg[pt] = e.Eg[pt]
+			}
+		}
+	}
+	if e.royal {
+		e.Mg[position.King], e.Eg[position.King] = 0, 0
+	}
+	// Losing all one's pieces wins (antichess, giveaway): material counts
+	// against its owner and mobility means little.
+	if v.ExtinctionValue == position.ValueWin && (v.ExtinctionPieceTypes.Has(position.AllPieces) || v.StalemateValue == position.ValueWin) {
+		e.materialSign = -1
+		e.mobWeight = 0
+		e.safety = false
+	}
+	if v.ExtinctionValue == position.ValueLoss {
+		for _, pt := range v.ExtinctionPieceTypes.Types() {
+			if pt != position.AllPieces {
+				e.extLoss = e.extLoss.With(pt)
+			}
+		}
+	}
+	if slot, ok := r.FactSlot("Hp"); ok {
+		e.hpSlot = slot
+		e.hpInit = r.Facts[slot].Initial
+	}
+	e.checkCount = v.CheckCounting
+	e.initSquares()
+	e.initFlag()
+	// Phase: the non-pawn material of the start position.
+	if p, err := position.New(v, v.StartFEN, false); err == nil {
+		e.phaseTotal = e.nonPawnMaterial(p)
+	}
+	if e.phaseTotal <= 0 {
+		e.phaseTotal = 1
+	}
+	return e
+}
+
+// mobility returns the average quiet and capture targets of a piece on an
+// empty board, over all squares, for White (rays decayed; hoppers half).
+func mobility(b *geom.Board, bp *betza.Piece) (quiet, capture float64) {
+	if bp == nil {
+		return 0, 0
+	}
+	n := 0
+	limit := max(b.Files, b.Ranks)
+	for s := geom.Square(0); int(s) < geom.SquareNB; s++ {
+		if !b.Contains(s) {
+			continue
+		}
+		n++
+		for _, a := range bp.Atoms {
+			if a.Initial {
+				continue
+			}
+			w := 0.0
+			switch a.Kind {
+			case betza.Leap:
+				if _, ok := b.Step(s, a.DF, a.DR); ok {
+					w = 1
+					if a.Limit < 0 {
+						w = 0.85
+					}
+				}
+			default:
+				t, wt := s, 1.0
+				lim := a.Limit
+				if lim <= 0 || a.Kind == betza.Hop {
+					lim = limit
+				}
+				for k := 0; k < lim; k++ {
+					var ok bool
+					if t, ok = b.Step(t, a.DF, a.DR); !ok || t == s {
+						break
+					}
+					w += wt
+					wt *= mobilityDecay
+				}
+				if a.Kind == betza.Hop {
+					w *= 0.5
+				}
+			}
+			if a.Modality == betza.Quiet {
+				quiet += w
+			} else {
+				capture += w
+			}
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return quiet / float64(n), capture / float64(n)
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (e *Evaluator) initSquares() {
+	b := e.board
+	mf, mr := b.Files-1, b.Ranks-1
+	for s := geom.Square(0); int(s) < geom.SquareNB; s++ {
+		if !b.Contains(s) {
+			continue
+		}
+		df := absInt(2*s.File() - mf)
+		dr := absInt(2*s.Rank() - mr)
+		e.centr[s] = (mf + mr - df - dr) / 2
+		for _, d := range [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}} {
+			if t, ok := b.Step(s, d[0], d[1]); ok {
+				e.kingRing[s].Add(t)
+			}
+		}
+	}
+	// Distance in ranks to the promotion region, forward.
+	for c := 0; c < 2; c++ {
+		reg := e.v.PromotionRegion[c].And(b.Mask)
+		for s := geom.Square(0); int(s) < geom.SquareNB; s++ {
+			if !b.Contains(s) {
+				continue
+			}
+			best := -1
+			for t := reg; t.Any(); {
+				x := t.Pop()
+				d := x.Rank() - s.Rank()
+				if c == 1 {
+					d = -d
+				}
+				if d >= 0 && (best < 0 || d < best) {
+					best = d
+				}
+			}
+			if best < 0 {
+				best = 0
+			}
+			e.promDist[c][s] = int8(best)
+			e.promMax = max(e.promMax, best)
+			// front span: same and adjacent files, ranks ahead
+			for t := b.Mask; t.Any(); {
+				x := t.Pop()
+				if absInt(x.File()-s.File()) > 1 {
+					continue
+				}
+				if (c == 0 && x.Rank() > s.Rank()) || (c == 1 && x.Rank() < s.Rank()) {
+					e.front[c][s].Add(x)
+				}
+			}
+		}
+	}
+	if e.promMax == 0 {
+		e.promMax = 1
+	}
+}
+
+func (e *Evaluator) initFlag() {
+	v, b := e.v, e.board
+	for c := 0; c < 2; c++ {
+		reg := v.FlagRegion[c].And(b.Mask)
+		if reg.Empty() {
+			continue
+		}
+		e.flag[c] = true
+		e.flagPiece[c] = v.FlagPiece[c]
+		for s := geom.Square(0); int(s) < geom.SquareNB; s++ {
+			if !b.Contains(s) {
+				continue
+			}
+			best := 1 << 30
+			for t := reg; t.Any(); {
+				x := t.Pop()
+				d := max(absInt(x.File()-s.File()), absInt(x.Rank()-s.Rank()))
+				best = min(best, d)
+			}
+			e.flagDist[c][s] = int8(best)
+			e.flagMax[c] = max(e.flagMax[c], best)
+		}
+		if e.flagMax[c] == 0 {
+			e.flagMax[c] = 1
+		}
+		e.flagW[c] = 450 / (e.flagMax[c] * e.flagMax[c])
+		if e.flagW[c] == 0 {
+			e.flagW[c] = 1
+		}
+	}
+}
+
+func (e *Evaluator) nonPawnMaterial(p *position.Position) int {
+	n := 0
+	for _, pt := range e.types {
+		if pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
+			continue
+		}
+		n += e.Mg[pt] * (p.Count(position.White, pt) + p.Count(position.Black, pt))
+	}
+	return n
+}
+
+// Value returns the middle-game value of a piece type (move ordering).
+func (e *Evaluator) Value(pt position.PieceType) int { return e.Mg[pt] }
+
+// Evaluate returns the static score of g's position for the side to move.
+func (e *Evaluator) Evaluate(g *rules.Game) int {
+	p := g.Pos
+	var mg, eg [2]int
+	var kingSq [2]geom.Square
+	hasKing := [2]bool{}
+	if e.royal {
+		for c := position.White; c <= position.Black; c++ {
+			if k := p.PiecesOf(c, position.King); k.Any() {
+				kingSq[c] = k.First()
+				hasKing[c] = true
+			}
+		}
+	}
+	var attackers, attackUnits [2]int
+	occ := p.Occupied()
+	pawns := [2]geom.Set{}
+	for c := position.White; c <= position.Black; c++ {
+		for _, pt := range e.types {
+			if e.pawnish[c][pt] {
+				pawns[c] = pawns[c].Or(p.PiecesOf(c, pt))
+			}
+		}
+	}
+	for c := position.White; c <= position.Black; c++ {
+		them := c.Other()
+		own := p.Pieces(c)
+		enemyRing := geom.Set{}
+		if e.safety && hasKing[them] {
+			enemyRing = e.kingRing[kingSq[them]]
+			enemyRing.Add(kingSq[them])
+		}
+		for _, pt := range e.types {
+			bb := p.PiecesOf(c, pt)
+			if bb.Empty() {
+				continue
+			}
+			vm, ve := e.Mg[pt], e.Eg[pt]
+			isPawn := e.pawnish[c][pt]
+			for bb.Any() {
+				s := bb.Pop()
+				m, g2 := vm, ve
+				if e.hpSlot >= 0 && e.hpInit != nil {
+					init := int(e.hpInit(p.PieceOn(s)))
+					if init > 0 {
+						hp := int(p.Fact(s, e.hpSlot))
+						m = m * (init + hp) / (2 * init)
+						g2 = g2 * (init + hp) / (2 * init)
+					}
+				}
+				m *= e.materialSign
+				g2 *= e.materialSign
+				switch {
+				case pt == position.King && e.royal:
+					cz := e.centr[s]
+					m -= 3 * cz
+					eg[c] += 4 * cz
+					if e.safety {
+						shield := e.kingRing[s].And(own).Count()
+						m += 6 * min(shield, 4)
+					}
+				case isPawn:
+					adv := e.promMax - int(e.promDist[c][s])
+					m += 2 * adv
+					g2 += adv * adv * 2
+					if pt == position.Pawn && e.front[c][s].And(pawns[them]).Empty() {
+						g2 += adv * adv * 3
+						m += adv * 2
+					}
+					if e.materialSign > 0 {
+						m += e.centr[s] * 2
+					}
+				default:
+					t := p.Attacks(c, pt, s, occ)
+					if e.mobWeight > 0 {
+						n := t.AndNot(own).Count()
+						mob := e.mobWeight * (n*2 - int(e.Mobility[pt])) / 2
+						m += mob
+						g2 += mob
+						w := 2
+						if !e.slider[pt] {
+							w = 3
+						}
+						m += w * e.centr[s]
+					}
+					if enemyRing.Any() {
+						if h := t.And(enemyRing).Count(); h > 0 {
+							attackers[c]++
+							attackUnits[c] += h * max(1, e.Mg[pt]/300)
+						}
+					}
+				}
+				if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
+					m += 200
+					g2 += 200
+				}
+				mg[c] += m
+				eg[c] += g2
+			}
+		}
+		if e.flag[c] {
+			best := -1
+			var fl geom.Set
+			if e.flagPiece[c] == position.AllPieces {
+				fl = own
+			} else {
+				fl = p.PiecesOf(c, e.flagPiece[c])
+			}
+			for fl.Any() {
+				d := int(e.flagDist[c][fl.Pop()])
+				if best < 0 || d < best {
+					best = d
+				}
+			}
+			if best >= 0 {
+				x := e.flagMax[c] - best
+				mg[c] += e.flagW[c] * x * x * 2 / 3
+				eg[c] += e.flagW[c] * x * x
+			}
+		}
+		if e.checkCount {
+			switch p.State().ChecksRemaining[c] {
+			case 1:
+				mg[c] += 700
+				eg[c] += 700
+			case 2:
+				mg[c] += 250
+				eg[c] += 250
+			case 3:
+				mg[c] += 80
+				eg[c] += 80
+			}
+		}
+	}
+	if e.safety {
+		for c := position.White; c <= position.Black; c++ {
+			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {
+				d := attackUnits[c] * attackUnits[c] * 2
+				if e.checkCount {
+					d *= 2
+				}
+				mg[c] += min(d, 500)
+			}
+		}
+	}
+	phase := min(256, e.nonPawnMaterial(p)*256/e.phaseTotal)
+	w := mg[0] - mg[1]
+	b := eg[0] - eg[1]
+	score := (w*phase + b*(256-phase)) / 256
+	if p.SideToMove() == position.Black {
+		score = -score
+	}
+	return score + 10
+}

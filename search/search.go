@@ -1,0 +1,992 @@
+// Package search is the AI of houserules: an iterative-deepening
+// alpha-beta (principal variation search) that plays any ruleset — a
+// catalogue variant with house rules stacked on top — through the rules
+// package's own move pipeline and game-result rules.
+//
+// It has a transposition table keyed by the position's Zobrist key,
+// quiescence over captures, promotions and the ruleset's other noisy moves,
+// move ordering (TT move, MVV-LVA, killers, history), check extensions
+// where check exists, mate scores, multi-ply turns (the side to move need
+// not alternate), time management and skill levels.
+//
+//	e := search.NewEngine(16)
+//	res := e.Search(ctx, game, search.Limits{Depth: 6}, nil)
+//	fmt.Println(game.Pos.UCI(res.Move))
+package search
+
+import (
+	"context"
+	"math"
+	"math/rand"
+	"sort"
+	"sync"
+	"time"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+)
+
+// Score constants. Mate scores are Mate - plies to the end of the game.
+const (
+	Infinite  = 32001
+	Mate      = 32000
+	MateBound = Mate - 1000
+	maxPly    = 128
+)
+
+// Limits are the limits of one search (the UCI go command).
+type Limits struct {
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+	MoveTime     time.Duration
+	Depth        int
+	Nodes        uint64
+	Mate         int // search for a mate in this many moves
+	Infinite     bool
+	SearchMoves  []position.Move
+}
+
+// Info is one progress report: a finished iteration (one line per
+// principal variation with MultiPV).
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           int // centipawns, side to move's view (a mate is ±(Mate - plies))
+	Nodes           uint64
+	Time            time.Duration
+	NPS             uint64
+	Hashfull        int
+	PV              []position.Move
+	PVText          []string // the PV in UCI notation
+}
+
+// IsMate reports whether the score is a forced mate (or other game win /
+// loss), and returns the number of moves to it (negative when mated).
+func (i Info) IsMate() (int, bool) { return MateIn(i.Score) }
+
+// MateIn converts a score into "mate in N moves" (N < 0: getting mated).
+func MateIn(score int) (int, bool) {
+	switch {
+	case score >= MateBound:
+		return (Mate - score + 1) / 2, true
+	case score <= -MateBound:
+		return -(Mate + score) / 2, true
+	}
+	return 0, false
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move     position.Move // NoMove when the game is over
+	Ponder   position.Move
+	MoveText string // UCI text of Move ("(none)" when there is none)
+	Score    int
+	Depth    int
+	Nodes    uint64
+	Time     time.Duration
+	PV       []position.Move
+	PVText   []string
+}
+
+// Engine searches games. It keeps the transposition table between
+// searches; one search runs at a time.
+type Engine struct {
+	// Skill is the playing strength 0 (weakest) … 20 (full strength).
+	Skill int
+	// MultiPV is the number of principal variations reported.
+	MultiPV int
+
+	mu    sync.Mutex
+	tt    *TT
+	evMu  sync.Mutex
+	evals map[*rules.Ruleset]*Evaluator
+	rng   *rand.Rand
+	hist  *[2][geom.SquareNB][geom.SquareNB]int32
+}
+
+// NewEngine returns an engine with a hash table of hashMB megabytes.
+func NewEngine(hashMB int) *Engine {
+	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB), evals: map[*rules.Ruleset]*Evaluator{},
+		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32)}
+}
+
+// SetHash resizes (and clears) the hash table.
+func (e *Engine) SetHash(mb int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt = NewTT(mb)
+}
+
+// NewGame clears what the engine learnt (hash table, history).
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.Clear()
+	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
+}
+
+// Seed makes the skill-level randomness reproducible.
+func (e *Engine) Seed(seed int64) { e.rng = rand.New(rand.NewSource(seed)) }
+
+// Evaluator returns the (cached) evaluation of ruleset r.
+func (e *Engine) Evaluator(r *rules.Ruleset) *Evaluator {
+	e.evMu.Lock()
+	defer e.evMu.Unlock()
+	ev, ok := e.evals[r]
+	if !ok {
+		ev = NewEvaluator(r)
+		e.evals[r] = ev
+	}
+	return ev
+}
+
+type rootMove struct {
+	move      position.Move
+	score     int
+	prevScore int
+	seldepth  int
+	pv        []position.Move
+}
+
+type worker struct {
+	e     *Engine
+	g     *rules.Game
+	p     *position.Position
+	v     *position.Variant
+	ev    *Evaluator
+	tt    *TT
+	plain bool
+	ctx   context.Context
+
+	start     time.Time
+	soft      time.Duration // do not start a new iteration after soft/2
+	hard      time.Duration // stop at once
+	nodeLimit uint64
+	nodes     uint64
+	seldepth  int
+	stopped   bool
+	nullOK    bool
+
+	rootMoves []rootMove
+	pvIdx     int
+
+	killers [maxPly + 2][2]position.Move
+	history *[2][geom.SquareNB][geom.SquareNB]int32
+	pv      [maxPly + 2][maxPly + 2]position.Move
+	pvLen   [maxPly + 2]int
+	buf     [maxPly + 2][]position.Move
+	scores  [maxPly + 2][]int
+}
+
+var lmrTable [64][64]int
+
+// pliesMix separates the keys of positions that differ only in the plies
+// already played in a multi-ply turn.
+var pliesMix [16]uint64
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+	x := uint64(0x9E3779B97F4A7C15)
+	for i := 1; i < len(pliesMix); i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		pliesMix[i] = x
+	}
+}
+
+// Search finds a move for the side to move of g under the limits. g is
+// used as a scratch board and is back in its original state on return.
+// The search stops when ctx is cancelled (UCI stop), at the limits, or —
+// with Limits.Infinite — only when ctx is cancelled. onInfo, if not nil,
+// receives a report after every finished iteration.
+func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
+		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist}
+	ev := w.ev
+	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
+		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
+	e.tt.newSearch()
+	for c := range w.history {
+		for f := range w.history[c] {
+			for t := range w.history[c][f] {
+				w.history[c][f][t] /= 4
+			}
+		}
+	}
+	w.setupTime(lim)
+
+	// Root moves.
+	legal := g.LegalMoves()
+	if len(lim.SearchMoves) > 0 {
+		var keep []position.Move
+		for _, m := range legal {
+			for _, s := range lim.SearchMoves {
+				if m.Base() == s.Base() {
+					keep = append(keep, m)
+				}
+			}
+		}
+		if len(keep) > 0 {
+			legal = keep
+		}
+	}
+	res := Result{MoveText: "(none)"}
+	if len(legal) == 0 {
+		if r, over := g.Result(); over {
+			res.Score = scoreOf(r, g.Pos.SideToMove(), 0)
+		}
+		return res
+	}
+	sc := make([]int, len(legal))
+	w.scoreMoves(legal, sc, position.NoMove, 0)
+	idx := make([]int, len(legal))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return sc[idx[a]] > sc[idx[b]] })
+	for _, i := range idx {
+		w.rootMoves = append(w.rootMoves, rootMove{move: legal[i], score: -Infinite, prevScore: -Infinite})
+	}
+
+	skill := max(0, min(20, e.Skill))
+	multiPV := max(1, e.MultiPV)
+	searchPV := multiPV
+	if skill < 20 {
+		searchPV = max(searchPV, 4)
+	}
+	searchPV = min(searchPV, len(w.rootMoves))
+	multiPV = min(multiPV, len(w.rootMoves))
+	maxDepth := maxPly - 8
+	if lim.Depth > 0 {
+		maxDepth = min(maxDepth, lim.Depth)
+	}
+	if skill < 20 {
+		maxDepth = min(maxDepth, 1+skill/2+skill/4)
+	}
+	timed := w.hard > 0
+
+	completed := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		for i := range w.rootMoves {
+			w.rootMoves[i].prevScore = w.rootMoves[i].score
+			w.rootMoves[i].score = -Infinite
+		}
+		for w.pvIdx = 0; w.pvIdx < searchPV; w.pvIdx++ {
+			w.seldepth = 0
+			w.rootSearch(depth)
+			rm := w.rootMoves[w.pvIdx:]
+			sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
+			if w.stopped {
+				break
+			}
+		}
+		if w.stopped && completed > 0 && w.rootMoves[0].score == -Infinite {
+			// stopped before the first move finished: the previous
+			// iteration's order stands
+			for i := range w.rootMoves {
+				w.rootMoves[i].score = w.rootMoves[i].prevScore
+			}
+		}
+		if w.stopped && completed > 0 {
+			break
+		}
+		completed = depth
+		if onInfo != nil {
+			for i := 0; i < multiPV; i++ {
+				onInfo(w.info(depth, i))
+			}
+		}
+		if w.stopped {
+			break
+		}
+		el := time.Since(w.start)
+		if timed && w.soft > 0 && el > w.soft/2 {
+			break
+		}
+		if timed && len(w.rootMoves) == 1 && depth >= 4 {
+			break
+		}
+		if lim.Mate > 0 {
+			if n, ok := MateIn(w.rootMoves[0].score); ok && n > 0 && n <= lim.Mate {
+				break
+			}
+		}
+		if n, ok := MateIn(w.rootMoves[0].score); ok && !lim.Infinite && depth >= 2*absInt(n)+6 && lim.Depth == 0 {
+			break // a forced result is proved well enough
+		}
+		if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
+			break
+		}
+	}
+	if lim.Infinite {
+		<-ctx.Done()
+	}
+	best := w.rootMoves[0]
+	if skill < 20 {
+		best = w.pickWeak(skill, searchPV)
+	}
+	if best.score == -Infinite {
+		best.score = best.prevScore
+	}
+	res.Move = best.move
+	res.Score = best.score
+	res.Depth = completed
+	res.Nodes = w.nodes
+	res.Time = time.Since(w.start)
+	res.PV = best.pv
+	if len(res.PV) == 0 || res.PV[0] != best.move {
+		res.PV = []position.Move{best.move}
+	}
+	res.PVText = w.pvText(res.PV)
+	res.MoveText = res.PVText[0]
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	}
+	return res
+}
+
+// pickWeak chooses among the best root moves with noise that grows as the
+// skill level falls (Stockfish's method): weaker levels pick worse moves
+// more often, but always legal ones.
+func (w *worker) pickWeak(skill, n int) rootMove {
+	rms := w.rootMoves[:n]
+	top := rms[0].score
+	if top == -Infinite {
+		return rms[0]
+	}
+	weakness := 120 - 2*skill
+	delta := min(top-rms[n-1].score, PawnValue)
+	if rms[n-1].score == -Infinite {
+		delta = PawnValue
+	}
+	maxScore := -Infinite
+	best := rms[0]
+	for _, rm := range rms {
+		if rm.score == -Infinite {
+			continue
+		}
+		push := (weakness*(top-rm.score) + delta*w.e.rng.Intn(weakness)) / 128
+		if rm.score+push >= maxScore {
+			maxScore = rm.score + push
+			best = rm
+		}
+	}
+	return best
+}
+
+func (w *worker) info(depth, i int) Info {
+	rm := w.rootMoves[i]
+	score := rm.score
+	if score == -Infinite {
+		score = rm.prevScore
+	}
+	el := time.Since(w.start)
+	pv := rm.pv
+	if len(pv) == 0 {
+		pv = []position.Move{rm.move}
+	}
+	return Info{Depth: depth, SelDepth: max(rm.seldepth, depth), MultiPV: i + 1, Score: score, Nodes: w.nodes, Time: el,
+		NPS: uint64(float64(w.nodes) / max(el.Seconds(), 1e-6)), Hashfull: w.tt.Hashfull(), PV: pv, PVText: w.pvText(pv)}
+}
+
+// pvText renders a line in UCI notation by playing it on the game.
+func (w *worker) pvText(pv []position.Move) []string {
+	out := make([]string, 0, len(pv))
+	n := 0
+	for _, m := range pv {
+		ok := false
+		for _, l := range w.g.LegalMoves() {
+			if l == m {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+		out = append(out, w.p.UCI(m))
+		w.g.Do(m)
+		n++
+	}
+	for ; n > 0; n-- {
+		w.g.Undo()
+	}
+	return out
+}
+
+func (w *worker) setupTime(lim Limits) {
+	const overhead = 30 * time.Millisecond
+	switch {
+	case lim.Infinite:
+	case lim.MoveTime > 0:
+		w.hard = max(lim.MoveTime-min(overhead, lim.MoveTime/5), time.Millisecond)
+		w.soft = 0
+	default:
+		t, inc := lim.WTime, lim.WInc
+		if w.p.SideToMove() == position.Black {
+			t, inc = lim.BTime, lim.BInc
+		}
+		if t <= 0 && lim.WTime == 0 && lim.BTime == 0 {
+			return
+		}
+		mtg := lim.MovesToGo
+		if mtg <= 0 || mtg > 35 {
+			mtg = 35
+		}
+		avail := max(t-overhead, 5*time.Millisecond)
+		opt := avail/time.Duration(mtg) + inc*3/4
+		hardMax := avail * 3 / 4
+		if lim.MovesToGo == 1 {
+			hardMax = avail * 9 / 10
+		}
+		opt = min(opt, hardMax)
+		w.hard = max(min(opt*4, hardMax), time.Millisecond)
+		w.soft = max(opt, time.Millisecond)
+	}
+}
+
+// checkStop polls the stop conditions every 1024 nodes.
+func (w *worker) checkStop() bool {
+	if w.stopped {
+		return true
+	}
+	if w.nodes&1023 == 0 {
+		if w.ctx.Err() != nil {
+			w.stopped = true
+		} else if w.hard > 0 && time.Since(w.start) >= w.hard {
+			w.stopped = true
+		}
+	}
+	if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
+		w.stopped = true
+	}
+	return w.stopped
+}
+
+func (w *worker) key() uint64 {
+	k := w.p.Key()
+	if !w.plain {
+		k ^= pliesMix[w.g.PliesThisTurn()&15]
+	}
+	return k
+}
+
+func toTT(s, ply int) int {
+	if s >= MateBound {
+		return s + ply
+	}
+	if s <= -MateBound {
+		return s - ply
+	}
+	return s
+}
+
+func fromTT(s, ply int) int {
+	if s >= MateBound {
+		return s - ply
+	}
+	if s <= -MateBound {
+		return s + ply
+	}
+	return s
+}
+
+// scoreOf converts a game result into a score for side stm at ply.
+func scoreOf(r rules.Result, stm position.Color, ply int) int {
+	switch r.Score {
+	case "1-0":
+		if stm == position.White {
+			return Mate - ply
+		}
+		return -Mate + ply
+	case "0-1":
+		if stm == position.Black {
+			return Mate - ply
+		}
+		return -Mate + ply
+	}
+	return 0
+}
+
+func valueScore(v position.Value, ply int) int {
+	switch v {
+	case position.ValueWin:
+		return Mate - ply
+	case position.ValueLoss:
+		return -Mate + ply
+	}
+	return 0
+}
+
+// terminal scores a position without legal moves (or ended at once) by
+// the ruleset's own result rules.
+func (w *worker) terminal(ply int) int {
+	r, over := w.g.Result()
+	if !over {
+		return 0
+	}
+	return scoreOf(r, w.p.SideToMove(), ply)
+}
+
+// drawByRule applies the n-move rule, the counting rules and repetition
+// (n-fold, with the variant's value; any repetition inside the search
+// counts when repetition is a draw).
+func (w *worker) drawByRule(ply int) (int, bool) {
+	p, v := w.p, w.v
+	st := p.State()
+	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && st.Checkers.Empty() {
+		return 0, true
+	}
+	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
+		return 0, true
+	}
+	if v.NFoldRule > 0 {
+		end := min(st.Rule50, st.PliesFromNull, p.Ply())
+		n := 1
+		for i := 2; i <= end; i++ {
+			if p.StateAt(p.Ply()-i).Key == st.Key {
+				n++
+				if v.NFoldValue == position.ValueDraw {
+					return 0, true
+				}
+			}
+		}
+		if n >= v.NFoldRule {
+			val := v.NFoldValue
+			if v.NFoldValueAbsolute && p.SideToMove() == position.Black {
+				val = val.Neg()
+			}
+			return valueScore(val, ply), true
+		}
+	}
+	return 0, false
+}
+
+func (w *worker) inCheck() bool {
+	if w.plain {
+		return w.p.InCheck()
+	}
+	if !w.v.Checking && !w.ev.royal {
+		return false
+	}
+	return w.g.InCheck(w.p.SideToMove())
+}
+
+// givesCheck: after a move, is the side now to move in check (plain
+// rulesets; hooked ones answer false, which only costs an extension).
+func (w *worker) opponentInCheck() bool {
+	if w.plain {
+		return w.p.Checkers().Any()
+	}
+	return false
+}
+
+// genMoves lists the moves of the node: pseudo-legal ones for plain
+// rulesets (legality is checked lazily), legal ones through the pipeline
+// otherwise.
+func (w *worker) genMoves(ply int) []position.Move {
+	if w.plain {
+		w.buf[ply] = w.p.PseudoLegal(w.buf[ply][:0])
+	} else {
+		w.buf[ply] = append(w.buf[ply][:0], w.g.LegalMoves()...)
+	}
+	return w.buf[ply]
+}
+
+func (w *worker) isPromotion(m position.Move) bool {
+	k := m.Kind()
+	return k == position.Promotion || k == position.PiecePromotion
+}
+
+func (w *worker) victim(m position.Move) position.PieceType {
+	if m.Kind() == position.EnPassant {
+		return position.Pawn
+	}
+	return w.p.PieceOn(m.To()).Type()
+}
+
+// scoreMoves orders moves: TT move, captures by MVV-LVA, promotions,
+// killers, then history.
+func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Move, ply int) {
+	p := w.p
+	us := p.SideToMove()
+	ev := w.ev
+	tb := ttMove.Base()
+	for i, m := range moves {
+		b := m.Base()
+		switch {
+		case ttMove != position.NoMove && b == tb:
+			sc[i] = 1 << 30
+		case p.IsCapture(m):
+			att := p.PieceOn(m.From()).Type()
+			sc[i] = 1<<26 + ev.Mg[w.victim(m)]*16 - ev.Mg[att]/16
+			if w.isPromotion(m) {
+				sc[i] += ev.Mg[m.PromotionType()]
+			}
+		case w.isPromotion(m):
+			sc[i] = 1<<25 + ev.Mg[m.PromotionType()]
+		case b == w.killers[ply][0].Base():
+			sc[i] = 1<<24 + 2
+		case b == w.killers[ply][1].Base():
+			sc[i] = 1<<24 + 1
+		default:
+			sc[i] = int(w.history[us][m.From()][m.To()])
+		}
+	}
+}
+
+// pick moves the best-scored remaining move to position i.
+func pick(moves []position.Move, sc []int, i int) position.Move {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+	return moves[i]
+}
+
+func (w *worker) child(same bool, alpha, beta, depth, ply int) int {
+	if same {
+		return w.search(alpha, beta, depth, ply+1)
+	}
+	return -w.search(-beta, -alpha, depth, ply+1)
+}
+
+func (w *worker) updatePV(ply int, m position.Move) {
+	w.pv[ply][ply] = m
+	n := w.pvLen[ply+1]
+	if n < ply+1 {
+		n = ply + 1
+	}
+	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
+	w.pvLen[ply] = n
+}
+
+func (w *worker) rootSearch(depth int) {
+	alpha, beta := -Infinite, Infinite
+	g, p := w.g, w.p
+	us := p.SideToMove()
+	for i := w.pvIdx; i < len(w.rootMoves); i++ {
+		rm := &w.rootMoves[i]
+		m := rm.move
+		w.nodes++
+		g.Do(m)
+		same := p.SideToMove() == us
+		var s int
+		if i == w.pvIdx {
+			s = w.child(same, alpha, beta, depth-1, 0)
+		} else {
+			s = w.child(same, alpha, alpha+1, depth-1, 0)
+			if s > alpha && !w.stopped {
+				s = w.child(same, alpha, beta, depth-1, 0)
+			}
+		}
+		g.Undo()
+		if w.stopped {
+			return
+		}
+		if i == w.pvIdx || s > alpha {
+			rm.score = s
+			rm.seldepth = w.seldepth
+			w.updatePV(0, m)
+			rm.pv = append(rm.pv[:0], w.pv[0][:w.pvLen[0]]...)
+			if s > alpha {
+				alpha = s
+			}
+		}
+	}
+}
+
+func (w *worker) nonPawnCount(c position.Color) int {
+	n := w.p.CountAll(c) - w.p.Count(c, position.King)
+	for _, pt := range w.ev.types {
+		if w.ev.pawnish[c][pt] {
+			n -= w.p.Count(c, pt)
+		}
+	}
+	return n
+}
+
+func (w *worker) search(alpha, beta, depth, ply int) int {
+	w.pvLen[ply] = ply
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply)
+	}
+	if w.checkStop() {
+		return 0
+	}
+	w.nodes++
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	pvNode := beta-alpha > 1
+	p := w.p
+	if ply > 0 {
+		if s, ok := w.drawByRule(ply); ok {
+			return s
+		}
+		alpha = max(alpha, -Mate+ply)
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if ply >= maxPly {
+		return w.ev.Evaluate(w.g)
+	}
+	key := w.key()
+	ttMove := position.NoMove
+	if te, hit := w.tt.probe(key); hit {
+		ttMove = te.move
+		if !pvNode && int(te.depth) >= depth {
+			s := fromTT(int(te.score), ply)
+			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
+				return s
+			}
+		}
+	}
+	if w.plain {
+		if _, over := p.ImmediateEnd(); over {
+			return w.terminal(ply)
+		}
+	}
+	inCheck := w.inCheck()
+	eval := -Infinite
+	if !inCheck {
+		eval = w.ev.Evaluate(w.g)
+		if !pvNode && depth <= 6 && eval-90*depth >= beta && absInt(beta) < MateBound {
+			return eval
+		}
+		if !pvNode && w.nullOK && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
+			r := 3 + depth/6
+			p.DoNull()
+			s := -w.search(-beta, -beta+1, depth-1-r, ply+1)
+			p.Undo()
+			if w.stopped {
+				return 0
+			}
+			if s >= beta {
+				if s >= MateBound {
+					s = beta
+				}
+				return s
+			}
+		}
+	}
+	if inCheck && ply < 2*maxPly/3 {
+		depth++
+	}
+	moves := w.genMoves(ply)
+	if cap(w.scores[ply]) < len(moves) {
+		w.scores[ply] = make([]int, len(moves), len(moves)+32)
+	}
+	sc := w.scores[ply][:len(moves)]
+	w.scoreMoves(moves, sc, ttMove, ply)
+	us := p.SideToMove()
+	best, bestMove := -Infinite, position.NoMove
+	origAlpha := alpha
+	legal := 0
+	for i := range moves {
+		m := pick(moves, sc, i)
+		if w.plain && !p.Legal(m) {
+			continue
+		}
+		legal++
+		quiet := !p.IsCapture(m) && !w.isPromotion(m)
+		w.g.Do(m)
+		same := p.SideToMove() == us
+		newDepth := depth - 1
+		var s int
+		if legal == 1 {
+			s = w.child(same, alpha, beta, newDepth, ply)
+		} else {
+			r := 0
+			if depth >= 3 && quiet && !inCheck && legal > 3 && sc[i] < 1<<24 && !w.opponentInCheck() {
+				r = lmrTable[min(depth, 63)][min(legal, 63)]
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			s = w.child(same, alpha, alpha+1, newDepth-r, ply)
+			if s > alpha && r > 0 && !w.stopped {
+				s = w.child(same, alpha, alpha+1, newDepth, ply)
+			}
+			if s > alpha && s < beta && !w.stopped {
+				s = w.child(same, alpha, beta, newDepth, ply)
+			}
+		}
+		w.g.Undo()
+		if w.stopped {
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				w.updatePV(ply, m)
+				if s >= beta {
+					if quiet {
+						if w.killers[ply][0].Base() != m.Base() {
+							w.killers[ply][1] = w.killers[ply][0]
+							w.killers[ply][0] = m
+						}
+						h := &w.history[us][m.From()][m.To()]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							*h = 1 << 20
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if legal == 0 {
+		return w.terminal(ply)
+	}
+	b := boundUpper
+	if best >= beta {
+		b = boundLower
+	} else if best > origAlpha {
+		b = boundExact
+	}
+	w.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
+	return best
+}
+
+// qsearch resolves captures, promotions and the ruleset's other noisy
+// moves (moves into the flag region; checks when one more check wins
+// under check counting). In check, every move is searched.
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	w.pvLen[ply] = ply
+	if w.checkStop() {
+		return 0
+	}
+	w.nodes++
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	p, ev := w.p, w.ev
+	if ply >= maxPly {
+		return ev.Evaluate(w.g)
+	}
+	if s, ok := w.drawByRule(ply); ok {
+		return s
+	}
+	var moves []position.Move
+	if w.plain {
+		if _, over := p.ImmediateEnd(); over {
+			return w.terminal(ply)
+		}
+		moves = w.genMoves(ply)
+	} else {
+		moves = w.genMoves(ply)
+		if len(moves) == 0 {
+			return w.terminal(ply)
+		}
+	}
+	inCheck := w.inCheck()
+	us := p.SideToMove()
+	stand := -Infinite
+	best := -Infinite
+	if !inCheck {
+		stand = ev.Evaluate(w.g)
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+	checksWin := w.v.CheckCounting && p.State().ChecksRemaining[us] <= 1
+	if cap(w.scores[ply]) < len(moves) {
+		w.scores[ply] = make([]int, len(moves), len(moves)+32)
+	}
+	sc := w.scores[ply][:len(moves)]
+	w.scoreMoves(moves, sc, position.NoMove, ply)
+	legal := 0
+	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck
+	for i := range moves {
+		m := pick(moves, sc, i)
+		capture := p.IsCapture(m)
+		promo := w.isPromotion(m)
+		noisy := capture || promo || inCheck
+		flagMove := false
+		if !noisy && ev.flag[us] {
+			pt := p.PieceOn(m.From()).Type()
+			if (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0 {
+				flagMove = true
+			}
+		}
+		if !noisy && !flagMove && !checksWin {
+			if w.plain {
+				continue
+			}
+			legal++
+			continue
+		}
+		if w.plain && !p.Legal(m) {
+			continue
+		}
+		legal++
+		if delta && capture && !promo && stand+ev.Mg[w.victim(m)]+200 < alpha {
+			continue
+		}
+		w.g.Do(m)
+		if !noisy && !flagMove && checksWin {
+			chk := false
+			if w.plain {
+				chk = p.Checkers().Any()
+			} else {
+				chk = w.g.InCheck(p.SideToMove())
+			}
+			if !chk {
+				w.g.Undo()
+				continue
+			}
+		}
+		var s int
+		if p.SideToMove() == us {
+			s = w.qsearch(alpha, beta, ply+1)
+		} else {
+			s = -w.qsearch(-beta, -alpha, ply+1)
+		}
+		w.g.Undo()
+		if w.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				w.updatePV(ply, m)
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && legal == 0 {
+		return w.terminal(ply)
+	}
+	if best == -Infinite {
+		// no noisy move and in check with every move pruned: static score
+		return ev.Evaluate(w.g)
+	}
+	return best
+}

@@ -51,3 +51,10 @@ func fenField(g *rules.Game, i int) string {
 	}
 	return ""
 }
+
+// sorted splits a space-separated list of moves and sorts it.
+func sorted(s string) []string {
+	out := strings.Fields(s)
+	sort.Strings(out)
+	return out
+}

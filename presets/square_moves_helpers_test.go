@@ -74,9 +74,14 @@ func fenPart(g *rules.Game, i int) string {
 
 // compileWith compiles chess with the presets ("a,b:opt=v").
 func compileWith(presets string) (*rules.Ruleset, error) {
+	return compileVariantWith(position.NewVariant(), presets)
+}
+
+// compileVariantWith compiles variant v with the presets.
+func compileVariantWith(v *position.Variant, presets string) (*rules.Ruleset, error) {
 	specs, err := rules.ParseSpecs(presets)
 	if err != nil {
 		return nil, err
 	}
-	return rules.Compile(position.NewVariant(), specs)
+	return rules.Compile(v, specs)
 }

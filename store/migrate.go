@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// migrations are applied in order, once each, in one transaction each;
+// schema_migrations records the versions applied. The SQL is portable
+// between SQLite and PostgreSQL (TEXT, INTEGER, BIGINT; booleans as 0/1;
+// timestamps as Unix milliseconds). Append new migrations; never edit one
+// that has shipped.
+var migrations = []string{
+	// 1: games and moves.
+	`CREATE TABLE games (
+		id          TEXT PRIMARY KEY,
+		variant     TEXT NOT NULL,
+		variant_ini TEXT NOT NULL DEFAULT '',
+		presets     TEXT NOT NULL DEFAULT '',
+		start_fen   TEXT NOT NULL,
+		chess960    INTEGER NOT NULL DEFAULT 0,
+		white_kind  TEXT NOT NULL,
+		white_level INTEGER NOT NULL DEFAULT 0,
+		white_token TEXT NOT NULL DEFAULT '',
+		black_kind  TEXT NOT NULL,
+		black_level INTEGER NOT NULL DEFAULT 0,
+		black_token TEXT NOT NULL DEFAULT '',
+		invite      TEXT NOT NULL DEFAULT '',
+		status      TEXT NOT NULL,
+		result      TEXT NOT NULL DEFAULT '',
+		reason      TEXT NOT NULL DEFAULT '',
+		plies       INTEGER NOT NULL DEFAULT 0,
+		created_at  BIGINT NOT NULL,
+		updated_at  BIGINT NOT NULL
+	);
+	CREATE TABLE moves (
+		game_id    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+		ply        INTEGER NOT NULL,
+		uci        TEXT NOT NULL,
+		san        TEXT NOT NULL DEFAULT '',
+		fen_after  TEXT NOT NULL DEFAULT '',
+		created_at BIGINT NOT NULL,
+		PRIMARY KEY (game_id, ply)
+	);
+	CREATE INDEX games_updated ON games (updated_at);`,
+}
+
+// SchemaVersion is the schema version this build migrates to.
+func SchemaVersion() int { return len(migrations) }
+
+func (d *DB) migrate(ctx context.Context) error {
+	if _, err := d.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		applied_at BIGINT NOT NULL)`); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
+	}
+	for i, m := range migrations {
+		v := i + 1
+		err := d.tx(ctx, func(tx *sql.Tx) error {
+			var one int
+			err := tx.QueryRowContext(ctx, d.q(`SELECT 1 FROM schema_migrations WHERE version = ?`), v).Scan(&one)
+			if err == nil {
+				return nil // applied
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, m); err != nil {
+				return fmt.Errorf("migration %d: %w", v, err)
+			}
+			_, err = tx.ExecContext(ctx, d.q(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`), v, ms(time.Now()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+	}
+	var max sql.NullInt64
+	if err := d.db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&max); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	if int(max.Int64) > len(migrations) {
+		return fmt.Errorf("store: the database has schema version %d, newer than this build's %d", max.Int64, len(migrations))
+	}
+	return nil
+}

@@ -1,0 +1,427 @@
+// Package store persists games as they happen: the ruleset (variant name,
+// ini text for a custom variant, preset specs), the start FEN with its
+// facts, every move in UCI (and SAN), the result, timestamps and the seat
+// tokens (as SHA-256 hashes). The default backend is SQLite through a
+// pure-Go driver (modernc.org/sqlite, no cgo); a postgres:// DSN switches
+// to PostgreSQL (pgx) with the same schema and migrations.
+//
+// Every write is a committed transaction before the call returns, so a
+// caller that acknowledges a move only after AppendMove returned never
+// loses an acknowledged move, even on kill -9.
+//
+//	db, err := store.Open(ctx, "houserules.db")
+//	err = db.CreateGame(ctx, &store.Game{ID: id, Variant: "chess", StartFEN: fen, …})
+//	err = db.AppendMove(ctx, id, store.Move{Ply: 0, UCI: "e2e4", SAN: "e4", FENAfter: …}, nil)
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	_ "modernc.org/sqlite"             // SQLite driver "sqlite" (pure Go)
+)
+
+// ErrNotFound is returned for an unknown game ID.
+var ErrNotFound = errors.New("store: game not found")
+
+// ErrConflict is returned when a write races another: the move's ply is
+// not the next ply of the game, or the seat is already taken.
+var ErrConflict = errors.New("store: conflicting write")
+
+// Seat kinds.
+const (
+	Human = "human"
+	AI    = "ai"
+)
+
+// Game statuses.
+const (
+	StatusWaiting = "waiting" // the second human seat is still open
+	StatusActive  = "active"
+	StatusOver    = "over"
+)
+
+// Seat is one side of a game.
+type Seat struct {
+	Kind      string // Human or AI
+	Level     int    // AI level (Kind == AI)
+	TokenHash string // hex SHA-256 of the seat token; "" while the seat is open
+}
+
+// Move is one stored ply.
+type Move struct {
+	Ply      int    // 0-based
+	UCI      string // the move's one text form (FSF-compatible)
+	SAN      string
+	FENAfter string // FEN with facts after the move
+	At       time.Time
+}
+
+// Game is a stored game.
+type Game struct {
+	ID         string
+	Variant    string // variant name (catalogue name or a section of VariantINI)
+	VariantINI string // ini text of a custom variant, "" for the catalogue
+	Presets    string // preset specs, rules.ParseSpecs syntax
+	StartFEN   string // start FEN with facts suffix
+	Chess960   bool
+	White      Seat
+	Black      Seat
+	Invite     string // code that lets a second human take the open seat
+	Status     string
+	Result     string // "1-0", "0-1", "1/2-1/2" or ""
+	Reason     string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	Moves      []Move // in ply order (GetGame fills it)
+}
+
+// Summary is a row of ListGames.
+type Summary struct {
+	ID        string
+	Variant   string
+	Presets   string
+	Status    string
+	Result    string
+	Plies     int
+	UpdatedAt time.Time
+}
+
+// NewToken returns a random 128-bit hex token (game IDs, seat tokens,
+// invite codes).
+func NewToken() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// HashToken returns the hex SHA-256 of a seat token, as stored.
+func HashToken(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+// TokenMatches reports in constant time whether tok hashes to hash.
+func TokenMatches(tok, hash string) bool {
+	if tok == "" || hash == "" {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(HashToken(tok)), []byte(hash)) == 1
+}
+
+// DB is an open store.
+type DB struct {
+	db       *sql.DB
+	postgres bool
+}
+
+// Open opens (creating and migrating if needed) the store at dsn: a
+// postgres:// or postgresql:// URL selects PostgreSQL, anything else is a
+// SQLite file path (":memory:" for a throw-away database).
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	d := &DB{}
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		d.postgres = true
+		d.db, err = sql.Open("pgx", dsn)
+	} else {
+		path := dsn
+		if path == "" {
+			path = "houserules.db"
+		}
+		// WAL + synchronous=FULL: a committed move survives kill -9 and power loss.
+		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
+		if path == ":memory:" {
+			d.db, err = sql.Open("sqlite", "file::memory:?"+q)
+		} else {
+			d.db, err = sql.Open("sqlite", "file:"+path+"?"+q)
+		}
+		// One connection: SQLite has one writer anyway, and this keeps
+		// ":memory:" one database.
+		d.db.SetMaxOpenConns(1)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: open: %w", err)
+	}
+	if err := d.db.PingContext(ctx); err != nil {
+		d.db.Close()
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	if err := d.migrate(ctx); err != nil {
+		d.db.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close closes the store.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Backend names the backend: "sqlite" or "postgres".
+func (d *DB) Backend() string {
+	if d.postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// q rewrites ? placeholders to $n for PostgreSQL.
+func (d *DB) q(s string) string {
+	if !d.postgres {
+		return s
+	}
+	var sb strings.Builder
+	n := 0
+	for _, c := range s {
+		if c == '?' {
+			n++
+			fmt.Fprintf(&sb, "$%d", n)
+			continue
+		}
+		sb.WriteRune(c)
+	}
+	return sb.String()
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// CreateGame stores a new game (without moves). CreatedAt/UpdatedAt are
+// set to now when zero.
+func (d *DB) CreateGame(ctx context.Context, g *Game) error {
+	now := time.Now().UTC()
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = now
+	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	if g.Status == "" {
+		g.Status = StatusActive
+	}
+	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO games
+		(id, variant, variant_ini, presets, start_fen, chess960,
+		 white_kind, white_level, white_token, black_kind, black_level, black_token,
+		 invite, status, result, reason, plies, created_at, updated_at)
+		VALUES (?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,0,?,?)`),
+		g.ID, g.Variant, g.VariantINI, g.Presets, g.StartFEN, b2i(g.Chess960),
+		g.White.Kind, g.White.Level, g.White.TokenHash, g.Black.Kind, g.Black.Level, g.Black.TokenHash,
+		g.Invite, g.Status, g.Result, g.Reason, ms(g.CreatedAt), ms(g.UpdatedAt))
+	if err != nil {
+		return fmt.Errorf("store: create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// GetGame loads a game with its moves.
+func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
+	g := &Game{}
+	var c960 int
+	var created, updated int64
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
+		white_kind, white_level, white_token, black_kind, black_level, black_token,
+		invite, status, result, reason, created_at, updated_at FROM games WHERE id = ?`), id).Scan(
+		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
+		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
+		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: get game %s: %w", id, err)
+	}
+	g.Chess960 = c960 != 0
+	g.CreatedAt, g.UpdatedAt = fromMS(created), fromMS(updated)
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT ply, uci, san, fen_after, created_at FROM moves
+		WHERE game_id = ? ORDER BY ply`), id)
+	if err != nil {
+		return nil, fmt.Errorf("store: moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m Move
+		var at int64
+		if err := rows.Scan(&m.Ply, &m.UCI, &m.SAN, &m.FENAfter, &at); err != nil {
+			return nil, fmt.Errorf("store: moves of %s: %w", id, err)
+		}
+		m.At = fromMS(at)
+		g.Moves = append(g.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: moves of %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// Ending is the result written with the move that ends a game.
+type Ending struct {
+	Result string
+	Reason string
+}
+
+// AppendMove stores ply m.Ply of game id in one transaction, with the
+// game's new ply count and, when end is not nil, its result. It returns
+// ErrConflict when m.Ply is not the game's next ply (a racing writer) or
+// the game is over.
+func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending) error {
+	if m.At.IsZero() {
+		m.At = time.Now().UTC()
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		status, result, reason := StatusActive, "", ""
+		if end != nil {
+			status, result, reason = StatusOver, end.Result, end.Reason
+		}
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = plies + 1, updated_at = ?,
+			status = CASE WHEN ? = 'over' THEN 'over' ELSE status END, result = ?, reason = ?
+			WHERE id = ? AND plies = ? AND status <> 'over'`),
+			ms(m.At), status, result, reason, id, m.Ply)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			if _, err := d.exists(ctx, tx, id); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
+		}
+		_, err = tx.ExecContext(ctx, d.q(`INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
+			VALUES (?,?,?,?,?,?)`), id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At))
+		return err
+	})
+}
+
+// TruncateMoves deletes the moves from ply on (a takeback), keeping plies
+// 0..ply-1, and reopens a game that the deleted moves had ended.
+func (d *DB) TruncateMoves(ctx context.Context, id string, ply int) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := d.exists(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, d.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = ?, updated_at = ?, status = 'active',
+			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply)
+		return err
+	})
+}
+
+// Finish records the result of a game ended without a move (resignation,
+// agreed draw). It returns ErrConflict when the game is already over.
+func (d *DB) Finish(ctx context.Context, id string, end Ending) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
+			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, ms(time.Now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			if _, err := d.exists(ctx, tx, id); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
+		}
+		return nil
+	})
+}
+
+// TakeSeat gives the open seat ("white" or "black") of game id to the
+// holder of tokenHash and makes a waiting game active. It returns
+// ErrConflict when the seat is taken and ErrNotFound for an unknown game.
+func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
+	col := "white_token"
+	if color == "black" {
+		col = "black_token"
+	} else if color != "white" {
+		return fmt.Errorf("store: seat %q is not white or black", color)
+	}
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET `+col+` = ?, updated_at = ?,
+			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
+			WHERE id = ? AND `+col+` = ''`), tokenHash, ms(time.Now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			if _, err := d.exists(ctx, tx, id); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
+		}
+		return nil
+	})
+}
+
+// ListGames returns the most recently updated games, newest first.
+func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
+	if limit <= 0 || limit > 500 {
+		limit = 50
+	}
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, plies, updated_at
+		FROM games ORDER BY updated_at DESC, id LIMIT ?`), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: list games: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var s Summary
+		var at int64
+		if err := rows.Scan(&s.ID, &s.Variant, &s.Presets, &s.Status, &s.Result, &s.Plies, &at); err != nil {
+			return nil, fmt.Errorf("store: list games: %w", err)
+		}
+		s.UpdatedAt = fromMS(at)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func (d *DB) exists(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
+	var one int
+	err := tx.QueryRowContext(ctx, d.q(`SELECT 1 FROM games WHERE id = ?`), id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+func (d *DB) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) {
+			return err
+		}
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}

@@ -242,3 +242,19 @@ func (p *Position) Refresh() {
 	p.serial++
 	p.setCheckInfo()
 }
+
+// WithPiece runs fn with pc standing on the empty square s, then empties s
+// again (used to ask "could this square be captured on?").
+func (p *Position) WithPiece(s geom.Square, pc Piece, fn func()) {
+	if p.board[s] != NoPiece {
+		fn()
+		return
+	}
+	key := p.st.Key
+	p.put(s, pc, false, Meta{})
+	p.serial++
+	fn()
+	p.put(s, NoPiece, false, Meta{})
+	p.serial++
+	p.st.Key = key
+}

@@ -316,12 +316,19 @@ func (g *Game) royals(c position.Color) geom.Set {
 func (g *Game) Attackers(s geom.Square, c position.Color) geom.Set {
 	p := g.Pos
 	a := p.AttackersTo(s, p.Occupied(), c)
-	for _, h := range g.R.extra {
-		for _, m := range h.ExtraMoves(g, c, nil) {
-			if m.To() == s && m.Kind() != position.Castling && m.From() != m.To() {
-				a.Add(m.From())
+	if len(g.R.extra) > 0 {
+		// Preset moves attack s if they could capture there: ask with a
+		// piece of the other colour standing on s (quiet-only moves such as
+		// a backward pawn step then do not count).
+		p.WithPiece(s, position.MakePiece(c.Other(), position.King), func() {
+			for _, h := range g.R.extra {
+				for _, m := range h.ExtraMoves(g, c, nil) {
+					if m.To() == s && m.Kind() != position.Castling && m.From() != m.To() {
+						a.Add(m.From())
+					}
+				}
 			}
-		}
+		})
 	}
 	for _, h := range g.R.attack {
 		a = h.Attackers(g, s, c, a)

@@ -73,3 +73,6 @@ func (explosiveRook) Result(g *rules.Game) (rules.Result, bool) {
 	}
 	return rules.Result{}, false
 }
+
+// AfterMoveOrder: capture resolution: the detonation.
+func (explosiveRook) AfterMoveOrder() int { return 10 }

@@ -65,3 +65,6 @@ func freshMeta(g *rules.Game, pc position.Piece) position.Meta {
 	}
 	return m
 }
+
+// AfterMoveOrder: bookkeeping, after every board change.
+func (h hasMovedMarker) AfterMoveOrder() int { return 30 }

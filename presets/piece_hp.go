@@ -100,3 +100,6 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 	}
 	return rules.Result{}, false
 }
+
+// AfterMoveOrder: capture resolution: damage and push.
+func (h *pieceHP) AfterMoveOrder() int { return 10 }

@@ -84,3 +84,6 @@ func (queenSplits) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo
 		p.Put(s, bishop, freshMeta(g, bishop))
 	}
 }
+
+// AfterMoveOrder: after capture resolution (piece-hp damage first).
+func (queenSplits) AfterMoveOrder() int { return 20 }

@@ -155,7 +155,15 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		}
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
+	sort.SliceStable(r.after, func(i, j int) bool { return afterOrder(r.after[i]) < afterOrder(r.after[j]) })
 	return r, nil
+}
+
+func afterOrder(h AfterMoveHook) int {
+	if o, ok := h.(AfterMoveOrderer); ok {
+		return o.AfterMoveOrder()
+	}
+	return 0
 }
 
 func endOrder(h EndTurnHook) int {

@@ -63,6 +63,13 @@ type AfterMoveHook interface {
 	AfterMove(g *Game, m position.Move, info MoveInfo)
 }
 
+// AfterMoveOrderer lets an AfterMoveHook say when it runs among the
+// others: lower first, default 0. Capture and damage resolution use 10,
+// effects that transform the moved piece (fission) 20, bookkeeping 30.
+type AfterMoveOrderer interface {
+	AfterMoveOrder() int
+}
+
 // EndTurnHook runs when colour mover's turn ends (after its last ply).
 type EndTurnHook interface {
 	EndTurn(g *Game, mover position.Color)

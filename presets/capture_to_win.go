@@ -51,6 +51,9 @@ func (CaptureToWin) Setup(b *rules.Builder, opts rules.Options) error {
 
 type firstBlood struct{}
 
+// AfterMoveOrder: bookkeeping (it only reads what the move captured).
+func (firstBlood) AfterMoveOrder() int { return 30 }
+
 // AfterMove records the first capture and who made it.
 func (firstBlood) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo) {
 	if info.Captured == position.NoPiece || g.Pos.GameFact(firstBloodFact) != 0 {

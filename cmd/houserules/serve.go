@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"houserules/server"
+	"houserules/store"
+	"houserules/web"
+)
+
+func serveCmd() *cobra.Command {
+	var addr, db string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Play in the browser: web app, HTTP API and WebSocket rooms (games stored in SQLite or PostgreSQL)",
+		Long: `serve runs the play server: the web app at /, the JSON API under /api
+(openapi.yaml) and the WebSocket rooms (PROTOCOL.md). Every game is stored
+as it happens: --db is a SQLite file (default houserules.db in the working
+directory) or a postgres:// URL.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+			st, err := store.Open(ctx, db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			srv := server.New(server.Config{Store: st, Static: web.Dist(), Logger: log})
+			defer srv.Close()
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+			// The first line names the address (tests read it; --addr :0 picks a free port).
+			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", ln.Addr(), st.Backend(), dbName(db))
+			errc := make(chan error, 1)
+			go func() { errc <- hs.Serve(ln) }()
+			select {
+			case err := <-errc:
+				if !errors.Is(err, http.ErrServerClosed) {
+					return err
+				}
+			case <-ctx.Done():
+				sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				hs.Shutdown(sctx)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on (host:port; :0 = a free port)")
+	cmd.Flags().StringVar(&db, "db", "houserules.db", "SQLite file, or a postgres:// URL")
+	return cmd
+}
+
+func dbName(dsn string) string {
+	if len(dsn) > 11 && (dsn[:11] == "postgres://" || len(dsn) > 13 && dsn[:13] == "postgresql://") {
+		return "(postgres URL)"
+	}
+	return dsn
+}

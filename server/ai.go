@@ -1,0 +1,37 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+
+	"houserules/position"
+	"houserules/rules"
+)
+
+// Mover picks the AI's move. The server hands it a private copy of the
+// game (it may Do and Undo freely) and runs it in its own goroutine, so a
+// slow search never blocks another room; ctx is cancelled when the move
+// is no longer wanted (takeback, resignation, shutdown) or the time is up.
+// The level is the one chosen at game creation (1 = weakest).
+//
+// Plug the real searcher (package search) in with Config.Mover.
+type Mover interface {
+	BestMove(ctx context.Context, g *rules.Game, level int) (position.Move, error)
+}
+
+// RandomMover plays a uniformly random legal move: the stand-in until the
+// searcher lands.
+type RandomMover struct{}
+
+// BestMove returns a random legal move of g.
+func (RandomMover) BestMove(ctx context.Context, g *rules.Game, level int) (position.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return position.NoMove, err
+	}
+	moves := g.LegalMoves()
+	if len(moves) == 0 {
+		return position.NoMove, errors.New("no legal move")
+	}
+	return moves[rand.IntN(len(moves))], nil
+}

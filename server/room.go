@@ -1,0 +1,438 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/store"
+)
+
+// A room is one game in memory: the rules.Game, the stored record and the
+// connected clients. Its mutex serialises everything that changes the
+// game; rooms never wait for each other (the AI thinks outside the lock).
+type room struct {
+	hub *hub
+	id  string
+
+	mu      sync.Mutex
+	rec     *store.Game // metadata; rec.Moves is not kept up to date (see moves)
+	rs      *rules.Ruleset
+	game    *rules.Game
+	moves   []playedMove
+	clients map[*client]struct{}
+	draw    string // colour that offers a draw, or ""
+	gen     int    // bumped on every change of the move list or status
+	ai      context.CancelFunc
+	aiBusy  bool
+}
+
+// playedMove is one ply of the game as the room knows it.
+type playedMove struct {
+	move       position.Move
+	UCI        string `json:"uci"`
+	SAN        string `json:"san"`
+	By         string `json:"by"` // colour that played it
+	Production string `json:"production"`
+	From       string `json:"from,omitempty"`
+	To         string `json:"to,omitempty"`
+	FEN        string `json:"fen"` // FEN with facts after the move
+}
+
+func colorName(c position.Color) string {
+	if c == position.White {
+		return "white"
+	}
+	return "black"
+}
+
+// loadRoom rebuilds a room from the store: compile the ruleset, set up the
+// start position and replay every stored move through the engine.
+func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
+	rec, err := h.store.GetGame(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var pf presetsField
+	pf.Specs, pf.Err = rules.ParseSpecs(rec.Presets)
+	rs, aerr := compile(rec.Variant, rec.VariantINI, pf)
+	if aerr != nil {
+		return nil, fmt.Errorf("game %s: ruleset: %s", id, aerr.Message)
+	}
+	g, err := rules.NewGame(rs, rec.StartFEN, rec.Chess960)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: start FEN: %v", id, err)
+	}
+	r := &room{hub: h, id: id, rec: rec, rs: rs, game: g, clients: map[*client]struct{}{}}
+	for _, sm := range rec.Moves {
+		m, err := g.ParseMove(sm.UCI)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored ply %d (%s): %v", id, sm.Ply, sm.UCI, err)
+		}
+		pm := r.describe(m)
+		g.Do(m)
+		pm.FEN = g.FEN()
+		if sm.FENAfter != "" && sm.FENAfter != pm.FEN {
+			h.log.Warn("replayed position differs from the stored one", "game", id, "ply", sm.Ply, "stored", sm.FENAfter, "replayed", pm.FEN)
+		}
+		r.moves = append(r.moves, pm)
+	}
+	rec.Moves = nil
+	return r, nil
+}
+
+// describe returns the played-move record of legal move m (before Do).
+func (r *room) describe(m position.Move) playedMove {
+	p := r.game.Pos
+	pm := playedMove{move: m, UCI: p.UCI(m), SAN: rules.SAN(p, m), By: colorName(p.SideToMove()),
+		Production: position.ProductionName(m.Production())}
+	if m.Kind() != position.Drop {
+		pm.From = m.From().String()
+	}
+	pm.To = m.To().String()
+	return pm
+}
+
+// seatOf returns the colour whose token tok is, or "".
+func (r *room) seatOf(tok string) string {
+	switch {
+	case tok == "":
+		return ""
+	case store.TokenMatches(tok, r.rec.White.TokenHash):
+		return "white"
+	case store.TokenMatches(tok, r.rec.Black.TokenHash):
+		return "black"
+	}
+	return ""
+}
+
+func (r *room) seat(color string) *store.Seat {
+	if color == "white" {
+		return &r.rec.White
+	}
+	return &r.rec.Black
+}
+
+func (r *room) over() bool { return r.rec.Status == store.StatusOver }
+
+func (r *room) sideToMove() string { return colorName(r.game.Pos.SideToMove()) }
+
+// play validates and plays the move text mv for seat (the colour of the
+// caller, "" for a spectator; ai = the AI plays it). The move is stored
+// before the game changes in memory and before anyone is told: an error
+// from the store leaves the game as it was. Called with r.mu held.
+func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *apiError {
+	switch {
+	case r.over():
+		return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot move: open your seat link to play")
+	case r.rec.Status == store.StatusWaiting:
+		return errf(http.StatusConflict, CodeWaiting, "waiting for the opponent to take the other seat (send them the invite link)")
+	case seat != r.sideToMove():
+		return errf(http.StatusForbidden, CodeNotYourTurn, fmt.Sprintf("it is %s's turn; you play %s", r.sideToMove(), seat))
+	case !ai && r.seat(seat).Kind == store.AI:
+		return errf(http.StatusForbidden, CodeNotYourTurn, "the AI plays this seat")
+	case ply >= 0 && ply != len(r.moves):
+		return errf(http.StatusConflict, CodeStale, fmt.Sprintf("the move was sent for ply %d, the game is at ply %d", ply, len(r.moves)))
+	}
+	mv = strings.TrimSpace(mv)
+	if mv == "" || len(mv) > 32 {
+		return errf(http.StatusBadRequest, CodeIllegalMove, "the move is empty or too long (UCI text such as e2e4, e7e8q)")
+	}
+	m, err := r.game.ParseMove(mv)
+	if err != nil {
+		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, fmt.Sprintf("illegal move %q: %v", mv, err))
+	}
+	pm := r.describe(m)
+	r.game.Do(m)
+	pm.FEN = r.game.FEN()
+	var end *store.Ending
+	if res, over := r.game.Result(); over {
+		end = &store.Ending{Result: res.Score, Reason: res.Reason}
+	}
+	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
+	if err := r.hub.store.AppendMove(ctx, r.id, sm, end); err != nil {
+		r.game.Undo()
+		r.hub.log.Error("store move", "game", r.id, "err", err)
+		if errors.Is(err, store.ErrConflict) {
+			return errf(http.StatusConflict, CodeStale, "the game changed meanwhile; reload it")
+		}
+		return errf(http.StatusServiceUnavailable, CodeStorage, "the move could not be stored, so it was not played; try again")
+	}
+	r.moves = append(r.moves, pm)
+	r.gen++
+	r.draw = ""
+	if end != nil {
+		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
+	}
+	r.rec.UpdatedAt = time.Now().UTC()
+	r.broadcast()
+	r.scheduleAI()
+	return nil
+}
+
+// finish ends the game without a move (resignation, agreement).
+func (r *room) finish(ctx context.Context, result, reason string) *apiError {
+	if r.over() {
+		return errf(http.StatusConflict, CodeGameOver, "the game is already over")
+	}
+	if err := r.hub.store.Finish(ctx, r.id, store.Ending{Result: result, Reason: reason}); err != nil {
+		r.hub.log.Error("store finish", "game", r.id, "err", err)
+		return errf(http.StatusServiceUnavailable, CodeStorage, "the result could not be stored; try again")
+	}
+	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, result, reason
+	r.gen++
+	r.draw = ""
+	r.cancelAI()
+	r.broadcast()
+	return nil
+}
+
+func (r *room) resign(ctx context.Context, seat string) *apiError {
+	if seat == "" {
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot resign")
+	}
+	res := "0-1"
+	if seat == "black" {
+		res = "1-0"
+	}
+	return r.finish(ctx, res, seat+" resigned")
+}
+
+func (r *room) offerDraw(ctx context.Context, seat string) *apiError {
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot offer a draw")
+	case r.over():
+		return errf(http.StatusConflict, CodeGameOver, "the game is over")
+	case r.draw != "" && r.draw != seat:
+		return r.finish(ctx, "1/2-1/2", "draw by agreement") // both offered: agreed
+	}
+	other := "black"
+	if seat == "black" {
+		other = "white"
+	}
+	if r.seat(other).Kind == store.AI {
+		r.sendSeat(seat, map[string]any{"type": "draw_declined", "by": other, "message": "the AI declines the draw"})
+		return nil
+	}
+	r.draw = seat
+	r.broadcast()
+	return nil
+}
+
+func (r *room) answerDraw(ctx context.Context, seat string, accept bool) *apiError {
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot answer a draw offer")
+	case r.draw == "" || r.draw == seat:
+		return errf(http.StatusConflict, CodeNoDrawOffer, "there is no draw offer from your opponent")
+	}
+	if accept {
+		return r.finish(ctx, "1/2-1/2", "draw by agreement")
+	}
+	by := r.draw
+	r.draw = ""
+	r.sendSeat(by, map[string]any{"type": "draw_declined", "by": seat})
+	r.broadcast()
+	return nil
+}
+
+// takeback takes back the human's last turn (and the AI's reply) in a
+// game against the AI.
+func (r *room) takeback(ctx context.Context, seat string) *apiError {
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot take back")
+	case r.seat(otherColor(seat)).Kind != store.AI:
+		return errf(http.StatusConflict, CodeNoTakeback, "takebacks are only for games against the AI")
+	case r.over() && r.rec.Reason != "" && strings.HasSuffix(r.rec.Reason, "resigned"):
+		return errf(http.StatusConflict, CodeNoTakeback, "the game ended by resignation")
+	}
+	n := len(r.moves)
+	for n > 0 && r.moves[n-1].By != seat {
+		n--
+	}
+	if n == 0 {
+		return errf(http.StatusConflict, CodeNoTakeback, "you have no move to take back")
+	}
+	for n > 0 && r.moves[n-1].By == seat {
+		n--
+	}
+	if err := r.hub.store.TruncateMoves(ctx, r.id, n); err != nil {
+		r.hub.log.Error("store takeback", "game", r.id, "err", err)
+		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
+	}
+	r.cancelAI()
+	for len(r.moves) > n {
+		r.game.Undo()
+		r.moves = r.moves[:len(r.moves)-1]
+	}
+	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusActive, "", ""
+	r.gen++
+	r.draw = ""
+	r.broadcast()
+	r.scheduleAI()
+	return nil
+}
+
+func otherColor(c string) string {
+	if c == "white" {
+		return "black"
+	}
+	return "white"
+}
+
+func (r *room) cancelAI() {
+	if r.ai != nil {
+		r.ai()
+		r.ai = nil
+	}
+	r.aiBusy = false
+}
+
+// scheduleAI starts the AI when it is to move: on a private copy of the
+// game, in its own goroutine. The move is played only if the game has not
+// changed meanwhile (gen).
+func (r *room) scheduleAI() {
+	if r.over() || r.rec.Status == store.StatusWaiting || r.aiBusy {
+		return
+	}
+	color := r.sideToMove()
+	seat := r.seat(color)
+	if seat.Kind != store.AI {
+		return
+	}
+	g, err := r.copyGame()
+	if err != nil {
+		r.hub.log.Error("AI copy", "game", r.id, "err", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.hub.ctx, r.hub.aiTimeout)
+	r.ai, r.aiBusy = cancel, true
+	gen, level := r.gen, seat.Level
+	r.hub.wg.Add(1)
+	go func() {
+		defer r.hub.wg.Done()
+		defer cancel()
+		select { // bound the searches running at once
+		case r.hub.aiSlots <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		m, err := r.hub.mover.BestMove(ctx, g, level)
+		<-r.hub.aiSlots
+		var uci string
+		if err == nil {
+			uci = g.Pos.UCI(m)
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.gen != gen {
+			return // taken back, resigned or shut down meanwhile
+		}
+		r.aiBusy, r.ai = false, nil
+		if err != nil {
+			r.hub.log.Error("AI move", "game", r.id, "err", err)
+			r.broadcast()
+			return
+		}
+		if aerr := r.play(context.Background(), color, uci, -1, true); aerr != nil {
+			r.hub.log.Error("AI move refused", "game", r.id, "move", uci, "err", aerr)
+			r.broadcast()
+		}
+	}()
+	r.broadcast()
+}
+
+// copyGame replays the game on a fresh rules.Game for the AI.
+func (r *room) copyGame() (*rules.Game, error) {
+	g, err := rules.NewGame(r.rs, r.rec.StartFEN, r.rec.Chess960)
+	if err != nil {
+		return nil, err
+	}
+	for _, pm := range r.moves {
+		g.Do(pm.move)
+	}
+	return g, nil
+}
+
+// broadcast sends the state to every client (each sees its own seat).
+func (r *room) broadcast() {
+	for c := range r.clients {
+		c.send(r.stateFor(c.seat))
+	}
+}
+
+func (r *room) sendSeat(seat string, msg any) {
+	for c := range r.clients {
+		if c.seat == seat {
+			c.send(msg)
+		}
+	}
+}
+
+func (r *room) online(seat string) bool {
+	for c := range r.clients {
+		if c.seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// hub holds the rooms in memory, loading them from the store on demand.
+type hub struct {
+	ctx       context.Context
+	store     *store.DB
+	mover     Mover
+	log       *slog.Logger
+	aiTimeout time.Duration
+	aiSlots   chan struct{}
+	wg        sync.WaitGroup
+
+	mu    sync.Mutex
+	rooms map[string]*roomEntry
+}
+
+type roomEntry struct {
+	once sync.Once
+	r    *room
+	err  error
+}
+
+// room returns the room of game id, loading it (once) from the store.
+func (h *hub) room(ctx context.Context, id string) (*room, error) {
+	h.mu.Lock()
+	e, ok := h.rooms[id]
+	if !ok {
+		e = &roomEntry{}
+		h.rooms[id] = e
+	}
+	h.mu.Unlock()
+	e.once.Do(func() {
+		e.r, e.err = loadRoom(ctx, h, id)
+		if e.err == nil {
+			e.r.mu.Lock()
+			e.r.scheduleAI() // the server may have stopped while the AI was to move
+			e.r.mu.Unlock()
+		}
+	})
+	if e.err != nil {
+		h.mu.Lock()
+		if h.rooms[id] == e {
+			delete(h.rooms, id) // retry on the next request
+		}
+		h.mu.Unlock()
+		return nil, e.err
+	}
+	return e.r, nil
+}

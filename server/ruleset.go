@@ -1,0 +1,118 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+// presetsField accepts the presets of a request either as the --presets
+// text ("piece-hp,king-heals:scope=white") or as a list of
+// {"id":…,"options":{…}} objects.
+type presetsField struct {
+	Specs []rules.Spec
+	Err   error
+}
+
+type presetJSON struct {
+	ID      string            `json:"id"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+func (p *presetsField) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		p.Specs, p.Err = rules.ParseSpecs(s)
+		return nil
+	}
+	var list []presetJSON
+	if err := json.Unmarshal(b, &list); err != nil {
+		return fmt.Errorf("presets: a string (\"piece-hp,king-heals\") or a list of {\"id\",\"options\"}")
+	}
+	for i, it := range list {
+		if strings.TrimSpace(it.ID) == "" {
+			p.Err = fmt.Errorf("presets item %d: empty preset ID", i+1)
+			return nil
+		}
+		for k, v := range it.Options {
+			if k == "" || strings.ContainsAny(k+v, ":,=") {
+				p.Err = fmt.Errorf("presets item %d (%s): option %q=%q may not contain ':' ',' '='", i+1, it.ID, k, v)
+				return nil
+			}
+		}
+		opts := rules.Options{}
+		for k, v := range it.Options {
+			opts[k] = v
+		}
+		p.Specs = append(p.Specs, rules.Spec{ID: it.ID, Options: opts})
+	}
+	return nil
+}
+
+// specsString renders specs in the --presets syntax (stored with the game).
+func specsString(specs []rules.Spec) string {
+	parts := make([]string, len(specs))
+	for i, s := range specs {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+// resolveVariant finds a variant: a section of the custom ini text when
+// given, else the catalogue.
+func resolveVariant(name, ini string) (*position.Variant, *apiError) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name = "chess"
+	}
+	if ini != "" {
+		f, err := variants.Load("custom.ini", strings.NewReader(ini))
+		if err != nil {
+			return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
+		}
+		for _, s := range f.Sections {
+			if s.Name == name {
+				v, err := f.Lookup(name)
+				if err != nil {
+					return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
+				}
+				return v, nil
+			}
+		}
+	}
+	v, err := variants.Get(name)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "unknown variant") {
+			return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q (GET /api/variants lists them)", name))
+		}
+		// in the catalogue, but uses a feature not supported yet
+		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
+	}
+	return v, nil
+}
+
+// compile resolves and compiles a ruleset; errors carry the API code.
+func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
+	v, aerr := resolveVariant(variant, ini)
+	if aerr != nil {
+		return nil, aerr
+	}
+	if presets.Err != nil {
+		return nil, errf(http.StatusBadRequest, CodeBadPresets, presets.Err.Error())
+	}
+	rs, err := rules.Compile(v, presets.Specs)
+	if err != nil {
+		var ce *rules.CompileError
+		if errors.As(err, &ce) {
+			return nil, errf(http.StatusBadRequest, CodeIncompatible, ce.Msg)
+		}
+		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
+	}
+	return rs, nil
+}

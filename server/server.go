@@ -1,0 +1,507 @@
+// Package server is the play server: an HTTP JSON API and WebSocket rooms
+// over the rules engine and the store. It is server-authoritative: every
+// move is validated by the engine (rules.Game), a client moves only for
+// the seat whose token it holds, spectators only watch, and every move is
+// stored before anyone is told about it. PROTOCOL.md documents the
+// WebSocket messages, openapi.yaml the HTTP API.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+
+	"houserules/rules"
+	"houserules/store"
+	"houserules/variants"
+)
+
+// ProtocolVersion is sent in the welcome message.
+const ProtocolVersion = 1
+
+// Config configures a Server.
+type Config struct {
+	Store      *store.DB
+	Mover      Mover         // the AI; nil = RandomMover
+	Static     fs.FS         // the front end (index.html at its root); nil = API only
+	Logger     *slog.Logger  // nil = slog.Default()
+	MaxMessage int           // bytes; WebSocket messages and request bodies (default 8 KiB)
+	AITimeout  time.Duration // per AI move (default 30 s)
+	// OriginPatterns lists other hosts allowed to open WebSockets
+	// (the page's own host always is).
+	OriginPatterns []string
+}
+
+// Server serves the API, the WebSocket rooms and the front end.
+type Server struct {
+	cfg    Config
+	hub    *hub
+	ctx    context.Context
+	cancel context.CancelFunc
+	mux    *http.ServeMux
+}
+
+// New returns a server over cfg.Store.
+func New(cfg Config) *Server {
+	if cfg.Mover == nil {
+		cfg.Mover = RandomMover{}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxMessage <= 0 {
+		cfg.MaxMessage = 8 << 10
+	}
+	if cfg.AITimeout <= 0 {
+		cfg.AITimeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel}
+	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout,
+		aiSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), rooms: map[string]*roomEntry{}}
+	s.routes()
+	return s
+}
+
+// Close stops the AI goroutines and closes the WebSocket connections.
+func (s *Server) Close() {
+	s.cancel()
+	s.hub.wg.Wait()
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 200, map[string]any{"ok": true, "store": s.cfg.Store.Backend()})
+	})
+	m.HandleFunc("GET /api/variants", s.handleVariants)
+	m.HandleFunc("GET /api/presets", s.handlePresets)
+	m.HandleFunc("POST /api/rulesets/check", s.handleCheck)
+	m.HandleFunc("GET /api/games", s.handleList)
+	m.HandleFunc("POST /api/games", s.handleCreate)
+	m.HandleFunc("GET /api/games/{id}", s.handleGet)
+	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	m.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	m.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
+	m.HandleFunc("GET /api/games/{id}/ws", func(w http.ResponseWriter, r *http.Request) {
+		s.serveWS(w, r, r.PathValue("id"))
+	})
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errf(http.StatusNotFound, CodeNotFound, fmt.Sprintf("no API route %s %s (see openapi.yaml)", r.Method, r.URL.Path)))
+	})
+	if s.cfg.Static != nil {
+		files := http.FileServerFS(s.cfg.Static)
+		m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				writeError(w, errf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, r.Method+" is not allowed here"))
+				return
+			}
+			p := strings.TrimPrefix(r.URL.Path, "/")
+			if p == "" || strings.HasPrefix(p, "g/") {
+				s.serveIndex(w)
+				return
+			}
+			if strings.HasPrefix(p, "assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=3600")
+			}
+			files.ServeHTTP(w, r)
+		})
+	}
+	s.mux = m
+}
+
+func (s *Server) serveIndex(w http.ResponseWriter) {
+	b, err := fs.ReadFile(s.cfg.Static, "index.html")
+	if err != nil {
+		http.Error(w, "front end not built", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(b)
+}
+
+// decode reads a JSON body of at most MaxMessage bytes into v.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxMessage)))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return errf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", s.cfg.MaxMessage))
+		}
+		return errf(http.StatusBadRequest, CodeBadJSON, "could not read the body: "+err.Error())
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		body = []byte("{}")
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return errf(http.StatusBadRequest, CodeBadJSON, "the body is not the JSON expected: "+err.Error())
+	}
+	return nil
+}
+
+func bearer(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); strings.HasPrefix(a, "Bearer ") {
+		return strings.TrimSpace(a[len("Bearer "):])
+	}
+	return r.URL.Query().Get("token")
+}
+
+func (s *Server) roomError(w http.ResponseWriter, id string, err error) {
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, errf(http.StatusNotFound, CodeNotFound, fmt.Sprintf("no game %q", id)))
+		return
+	}
+	s.cfg.Logger.Error("load game", "game", id, "err", err)
+	writeError(w, errf(http.StatusInternalServerError, CodeInternal, "the game could not be loaded"))
+}
+
+// --- catalogue ---
+
+type variantJSON struct {
+	Name        string `json:"name"`
+	Title       string `json:"title"`
+	URL         string `json:"url,omitempty"`
+	Description string `json:"description"`
+	Files       int    `json:"files"`
+	Ranks       int    `json:"ranks"`
+}
+
+type familyJSON struct {
+	Key         string        `json:"key"`
+	Name        string        `json:"name"`
+	Description string        `json:"description"`
+	Variants    []variantJSON `json:"variants"`
+}
+
+func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
+	byFam := map[string][]variantJSON{}
+	for _, d := range variants.Describe() {
+		if !d.Loads {
+			continue
+		}
+		byFam[d.Family] = append(byFam[d.Family], variantJSON{d.Name, d.Title, d.URL, d.Description, d.Files, d.Ranks})
+	}
+	out := []familyJSON{}
+	for _, f := range variants.Families() {
+		if len(byFam[f.Key]) > 0 {
+			out = append(out, familyJSON{f.Key, f.Name, f.Description, byFam[f.Key]})
+		}
+	}
+	writeJSON(w, 200, map[string]any{"families": out})
+}
+
+type presetInfoJSON struct {
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Category     string   `json:"category"`
+	Mode         string   `json:"mode"`
+	Description  string   `json:"description"`
+	Requires     []string `json:"requires"`
+	Incompatible []string `json:"incompatible"`
+	Adds         []string `json:"adds"`
+	Retracts     []string `json:"retracts"`
+	Overrides    []string `json:"overrides"`
+	ScopeAware   bool     `json:"scopeAware"`
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (s *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
+	out := []presetInfoJSON{}
+	for _, p := range rules.Presets() {
+		in := p.Info()
+		out = append(out, presetInfoJSON{in.ID, in.Name, in.Category, string(in.Mode), in.Description,
+			nonNil(in.Requires), nonNil(in.Incompatible), nonNil(in.Adds), nonNil(in.Retracts), nonNil(in.Overrides), in.ScopeAware})
+	}
+	writeJSON(w, 200, map[string]any{"presets": out})
+}
+
+type rulesetReq struct {
+	Variant string       `json:"variant"`
+	INI     string       `json:"ini"`
+	Presets presetsField `json:"presets"`
+}
+
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
+	var req rulesetReq
+	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	rs, aerr := compile(req.Variant, req.INI, req.Presets)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	b := rs.Variant.Board()
+	writeJSON(w, 200, map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
+		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN})
+}
+
+// --- games ---
+
+type opponentReq struct {
+	Type  string `json:"type"`  // "ai" or "human"
+	Level int    `json:"level"` // AI level, 1..8
+}
+
+type createReq struct {
+	rulesetReq
+	FEN      string      `json:"fen"`
+	Chess960 bool        `json:"chess960"`
+	Side     string      `json:"side"` // white, black, random
+	Opponent opponentReq `json:"opponent"`
+}
+
+type seatResp struct {
+	ID        string     `json:"id"`
+	Seat      string     `json:"seat"`
+	Token     string     `json:"token"`
+	SeatURL   string     `json:"seatUrl"`
+	InviteURL string     `json:"inviteUrl,omitempty"`
+	WatchURL  string     `json:"watchUrl"`
+	State     *gameState `json:"state"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	rs, aerr := compile(req.Variant, req.INI, req.Presets)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	side := req.Side
+	switch side {
+	case "", "white", "black":
+		if side == "" {
+			side = "white"
+		}
+	case "random":
+		side = []string{"white", "black"}[rand.IntN(2)]
+	default:
+		writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("side %q is not white, black or random", req.Side)))
+		return
+	}
+	opp := store.Seat{Kind: store.Human}
+	switch req.Opponent.Type {
+	case "", "ai":
+		lvl := req.Opponent.Level
+		if lvl == 0 {
+			lvl = 1
+		}
+		if lvl < 1 || lvl > 8 {
+			writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("AI level %d is not 1..8", lvl)))
+			return
+		}
+		opp = store.Seat{Kind: store.AI, Level: lvl}
+	case "human":
+	default:
+		writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("opponent type %q is not ai or human", req.Opponent.Type)))
+		return
+	}
+	g, err := rules.NewGame(rs, req.FEN, req.Chess960 || rs.Variant.Chess960)
+	if err != nil {
+		writeError(w, errf(http.StatusBadRequest, CodeBadFEN, err.Error()))
+		return
+	}
+	tok := store.NewToken()
+	rec := &store.Game{ID: store.NewToken()[:12], Variant: rs.Variant.Name, VariantINI: req.INI,
+		Presets: specsString(rs.Specs), StartFEN: g.FEN(), Chess960: req.Chess960 || rs.Variant.Chess960,
+		Status: store.StatusActive}
+	if req.INI == "" {
+		rec.Variant = strings.TrimSpace(req.Variant)
+		if rec.Variant == "" {
+			rec.Variant = "chess"
+		}
+	}
+	mine := store.Seat{Kind: store.Human, TokenHash: store.HashToken(tok)}
+	if side == "white" {
+		rec.White, rec.Black = mine, opp
+	} else {
+		rec.White, rec.Black = opp, mine
+	}
+	if opp.Kind == store.Human {
+		rec.Invite = store.NewToken()
+		rec.Status = store.StatusWaiting
+	}
+	if err := s.cfg.Store.CreateGame(r.Context(), rec); err != nil {
+		s.cfg.Logger.Error("create game", "err", err)
+		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "the game could not be stored"))
+		return
+	}
+	room, err := s.hub.room(r.Context(), rec.ID)
+	if err != nil {
+		s.roomError(w, rec.ID, err)
+		return
+	}
+	room.mu.Lock()
+	st := room.stateFor(side)
+	room.mu.Unlock()
+	resp := seatResp{ID: rec.ID, Seat: side, Token: tok, SeatURL: "/g/" + rec.ID + "#seat=" + tok,
+		WatchURL: "/g/" + rec.ID, State: st}
+	if rec.Invite != "" {
+		resp.InviteURL = "/g/" + rec.ID + "#invite=" + rec.Invite
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.cfg.Store.ListGames(r.Context(), 50)
+	if err != nil {
+		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "could not list the games"))
+		return
+	}
+	out := []map[string]any{}
+	for _, g := range list {
+		out = append(out, map[string]any{"id": g.ID, "variant": g.Variant, "presets": g.Presets, "status": g.Status,
+			"result": g.Result, "plies": g.Plies, "updatedAt": g.UpdatedAt.UnixMilli(), "watchUrl": "/g/" + g.ID})
+	}
+	writeJSON(w, 200, map[string]any{"games": out})
+}
+
+// roomFor loads the room of the {id} path value, answering errors.
+func (s *Server) roomFor(w http.ResponseWriter, r *http.Request) *room {
+	id := r.PathValue("id")
+	room, err := s.hub.room(r.Context(), id)
+	if err != nil {
+		s.roomError(w, id, err)
+		return nil
+	}
+	return room
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	room := s.roomFor(w, r)
+	if room == nil {
+		return
+	}
+	room.mu.Lock()
+	defer room.mu.Unlock()
+	tok := bearer(r)
+	seat := room.seatOf(tok)
+	if tok != "" && seat == "" {
+		writeError(w, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game"))
+		return
+	}
+	st := room.stateFor(seat)
+	resp := map[string]any{"state": st}
+	if seat != "" && room.rec.Invite != "" && !(room.rec.White.TokenHash != "" && room.rec.Black.TokenHash != "") {
+		resp["inviteUrl"] = "/g/" + room.id + "#invite=" + room.rec.Invite
+	}
+	writeJSON(w, 200, resp)
+}
+
+func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
+	room := s.roomFor(w, r)
+	if room == nil {
+		return
+	}
+	room.mu.Lock()
+	pgn := room.pgn()
+	room.mu.Unlock()
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", "houserules-"+room.id+".pgn"))
+	io.WriteString(w, pgn)
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Invite string `json:"invite"`
+	}
+	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	room := s.roomFor(w, r)
+	if room == nil {
+		return
+	}
+	room.mu.Lock()
+	defer room.mu.Unlock()
+	if room.rec.Invite == "" || req.Invite != room.rec.Invite {
+		writeError(w, errf(http.StatusForbidden, CodeBadInvite, "the invite code is not this game's"))
+		return
+	}
+	seat := ""
+	for _, c := range []string{"white", "black"} {
+		if st := room.seat(c); st.Kind == store.Human && st.TokenHash == "" {
+			seat = c
+		}
+	}
+	if seat == "" {
+		writeError(w, errf(http.StatusConflict, CodeSeatTaken, "both seats are taken: you can watch the game"))
+		return
+	}
+	tok := store.NewToken()
+	if err := s.cfg.Store.TakeSeat(r.Context(), room.id, seat, store.HashToken(tok)); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			writeError(w, errf(http.StatusConflict, CodeSeatTaken, "the seat was just taken"))
+			return
+		}
+		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "the seat could not be stored"))
+		return
+	}
+	room.seat(seat).TokenHash = store.HashToken(tok)
+	if room.rec.Status == store.StatusWaiting {
+		room.rec.Status = store.StatusActive
+	}
+	room.gen++
+	room.broadcast()
+	room.scheduleAI()
+	writeJSON(w, 200, seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok,
+		WatchURL: "/g/" + room.id, State: room.stateFor(seat)})
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Move string `json:"move"`
+		Ply  *int   `json:"ply"`
+	}
+	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	room := s.roomFor(w, r)
+	if room == nil {
+		return
+	}
+	room.mu.Lock()
+	defer room.mu.Unlock()
+	tok := bearer(r)
+	seat := room.seatOf(tok)
+	if tok != "" && seat == "" {
+		writeError(w, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game"))
+		return
+	}
+	ply := -1
+	if req.Ply != nil {
+		ply = *req.Ply
+	}
+	if aerr := room.play(r.Context(), seat, req.Move, ply, false); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	writeJSON(w, 200, map[string]any{"state": room.stateFor(seat)})
+}

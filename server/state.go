@@ -1,0 +1,315 @@
+package server
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+	"houserules/store"
+)
+
+// legalMove is one legal move as the client sees it.
+type legalMove struct {
+	UCI        string `json:"uci"`
+	SAN        string `json:"san"`
+	From       string `json:"from,omitempty"` // "" for a drop
+	To         string `json:"to"`
+	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style
+	Kind       string `json:"kind"`
+	Production string `json:"production"` // why it is legal
+}
+
+type seatState struct {
+	Kind   string `json:"kind"`            // human or ai
+	Level  int    `json:"level,omitempty"` // AI level
+	Taken  bool   `json:"taken"`           // a human holds the seat (always true for the AI)
+	Online bool   `json:"online"`          // a client of this seat is connected
+}
+
+type production struct {
+	ID   string `json:"id"`
+	By   string `json:"by"`   // "base" or the preset that adds / overrides it
+	Role string `json:"role"` // base, added, overridden
+	Note string `json:"note"` // a sentence for "why is this move legal?"
+}
+
+// gameState is the "state" message and the body of GET /api/games/{id}.
+type gameState struct {
+	Type        string                `json:"type"` // "state"
+	ID          string                `json:"id"`
+	Variant     string                `json:"variant"`
+	Presets     string                `json:"presets"`
+	Files       int                   `json:"files"`
+	Ranks       int                   `json:"ranks"`
+	Topology    string                `json:"topology"` // plain, cylinder (files wrap), torus (files and ranks wrap)
+	StartFEN    string                `json:"startFen"`
+	FEN         string                `json:"fen"`   // FEN with the facts suffix
+	Board       string                `json:"board"` // the FEN's board field (piece placement)
+	Turn        string                `json:"turn"`  // side to move
+	Ply         int                   `json:"ply"`   // number of plies played
+	Moves       []playedMove          `json:"moves"`
+	Legal       []legalMove           `json:"legal"`
+	LastMove    *playedMove           `json:"lastMove"`
+	Check       []string              `json:"check"`           // royal squares in check
+	HP          map[string]int        `json:"hp,omitempty"`    // square → hit points (rulesets with the Hp fact)
+	HPMax       map[string]int        `json:"hpMax,omitempty"` // piece letter → starting HP
+	Poisoned    []string              `json:"poisoned"`        // poisoned squares (none until a poison preset lands)
+	Status      string                `json:"status"`          // waiting, active, over
+	Result      string                `json:"result"`
+	Reason      string                `json:"reason"`
+	Seats       map[string]seatState  `json:"seats"`
+	You         string                `json:"you"` // white, black or spectator
+	DrawOffer   string                `json:"drawOffer"`
+	AIThinking  bool                  `json:"aiThinking"`
+	CanTakeback bool                  `json:"canTakeback"`
+	Productions map[string]production `json:"productions"`
+	CreatedAt   int64                 `json:"createdAt"` // Unix ms
+	UpdatedAt   int64                 `json:"updatedAt"`
+}
+
+// stateFor builds the state as seen by seat ("" = spectator). Called with
+// r.mu held.
+func (r *room) stateFor(seat string) *gameState {
+	g := r.game
+	p := g.Pos
+	v := r.rs.Variant
+	b := v.Board()
+	fen := g.FEN()
+	board, _, _ := strings.Cut(fen, " ")
+	st := &gameState{
+		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
+		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(),
+		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
+		Ply: len(r.moves), Moves: r.moves, Legal: []legalMove{}, Check: []string{}, Poisoned: []string{},
+		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
+		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
+		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
+		Productions: r.productions(),
+	}
+	if st.Moves == nil {
+		st.Moves = []playedMove{}
+	}
+	if seat == "" {
+		st.You = "spectator"
+	}
+	if n := len(r.moves); n > 0 {
+		st.LastMove = &r.moves[n-1]
+	}
+	st.Seats = map[string]seatState{}
+	for _, c := range []string{"white", "black"} {
+		s := r.seat(c)
+		st.Seats[c] = seatState{Kind: s.Kind, Level: s.Level, Taken: s.Kind == store.AI || s.TokenHash != "", Online: s.Kind == store.AI || r.online(c)}
+	}
+	if seat != "" && r.seat(otherColor(seat)).Kind == store.AI {
+		for _, m := range r.moves {
+			if m.By == seat {
+				st.CanTakeback = !strings.HasSuffix(r.rec.Reason, "resigned")
+				break
+			}
+		}
+	}
+	if !r.over() {
+		for _, m := range g.LegalMoves() {
+			st.Legal = append(st.Legal, legalOf(p, m))
+		}
+		for _, c := range []position.Color{position.White, position.Black} {
+			if g.InCheck(c) {
+				for k := p.PiecesOf(c, position.King); k.Any(); {
+					st.Check = append(st.Check, k.Pop().String())
+				}
+			}
+		}
+	}
+	if slot, ok := r.rs.FactSlot("Hp"); ok {
+		st.HP = map[string]int{}
+		st.HPMax = map[string]int{}
+		decl := r.rs.Facts[slot]
+		for occ := p.Occupied(); occ.Any(); {
+			s := occ.Pop()
+			pc := p.PieceOn(s)
+			st.HP[s.String()] = int(p.Fact(s, slot))
+			if decl.Initial != nil {
+				st.HPMax[string(p.PieceChar(pc))] = int(decl.Initial(pc))
+			}
+		}
+	}
+	return st
+}
+
+func legalOf(p *position.Position, m position.Move) legalMove {
+	uci := p.UCI(m)
+	lm := legalMove{UCI: uci, SAN: rules.SAN(p, m), To: m.To().String(),
+		Production: position.ProductionName(m.Production())}
+	if m.Kind() != position.Drop {
+		lm.From = m.From().String()
+	}
+	switch m.Kind() {
+	case position.Promotion:
+		lm.Kind, lm.Promotion = "promotion", uci[len(uci)-1:]
+	case position.PiecePromotion:
+		lm.Kind, lm.Promotion = "piece-promotion", "+"
+	case position.PieceDemotion:
+		lm.Kind, lm.Promotion = "piece-demotion", "-"
+	case position.EnPassant:
+		lm.Kind = "en-passant"
+	case position.Castling:
+		lm.Kind = "castling"
+		// the UCI text names the king's target (or the rook in Chess960)
+		lm.To = uci[len(lm.From):]
+	case position.Drop:
+		lm.Kind = "drop"
+	case position.Pass:
+		lm.Kind = "pass"
+	default:
+		lm.Kind = "normal"
+	}
+	return lm
+}
+
+var baseNotes = map[string]string{
+	"fide.pawn-single-push":     "a pawn steps one square forward onto an empty square",
+	"fide.pawn-double-push":     "a pawn on its starting rank may step two squares forward through empty squares",
+	"fide.pawn-capture":         "a pawn captures one square diagonally forward",
+	"fide.en-passant":           "a pawn captures a pawn that just passed it with a double step, as if it had moved one square",
+	"fide.promotion":            "a pawn reaching the promotion region becomes a piece of the player's choice",
+	"fide.castling":             "king and rook castle: neither has moved, the squares between are empty, the king does not pass through check",
+	"fide.king-move":            "the king moves one square in any direction",
+	"fide.knight-move":          "the knight leaps (1,2) in any direction",
+	"fide.bishop-move":          "the bishop slides diagonally",
+	"fide.rook-move":            "the rook slides along ranks and files",
+	"fide.queen-move":           "the queen slides along ranks, files and diagonals",
+	"base.pass":                 "the variant lets this side pass",
+	"base.piece-promotion":      "a piece entering the promotion zone may promote",
+	"base.piece-demotion":       "a promoted piece may demote",
+	"fide.capture":              "a piece captures by moving onto an enemy piece",
+	"fide.check-detection":      "a move may not leave one's own royal piece attacked",
+	"fide.king-capture-illegal": "kings are never captured: check must be answered",
+}
+
+// productions explains every production that appears in the ruleset: base
+// rules of the variant, and what each preset adds or overrides.
+func (r *room) productions() map[string]production {
+	out := map[string]production{}
+	for _, id := range rules.BaseProductions(r.rs.Variant) {
+		note := baseNotes[id]
+		if note == "" && strings.HasPrefix(id, "betza.") {
+			note = "the piece's own movement in the variant (Betza notation)"
+		}
+		if note == "" {
+			note = "a base rule of " + r.rs.Variant.Name
+		}
+		out[id] = production{ID: id, By: "base", Role: "base", Note: note}
+	}
+	for _, s := range r.rs.Specs {
+		pr, ok := rules.Lookup(s.ID)
+		if !ok {
+			continue
+		}
+		inf := pr.Info()
+		for _, id := range inf.Overrides {
+			out[id] = production{ID: id, By: inf.ID, Role: "overridden", Note: fmt.Sprintf("%s (overridden by house rule %s: %s)", noteOr(out[id].Note, id), inf.Name, inf.Description)}
+		}
+		for _, id := range inf.Adds {
+			out[id] = production{ID: id, By: inf.ID, Role: "added", Note: fmt.Sprintf("added by house rule %s: %s", inf.Name, inf.Description)}
+		}
+	}
+	return out
+}
+
+func noteOr(n, id string) string {
+	if n == "" {
+		return id
+	}
+	return n
+}
+
+// pgn renders the game as PGN with the [Variant] and [HouseRules] tags.
+func (r *room) pgn() string {
+	var sb strings.Builder
+	tag := func(k, v string) { fmt.Fprintf(&sb, "[%s %q]\n", k, v) }
+	tag("Event", "houserules game")
+	tag("Site", "houserules serve")
+	tag("Date", r.rec.CreatedAt.Format("2006.01.02"))
+	tag("Round", "-")
+	tag("White", seatLabel(r.rec.White))
+	tag("Black", seatLabel(r.rec.Black))
+	res := r.rec.Result
+	if res == "" {
+		res = "*"
+	}
+	tag("Result", res)
+	tag("Variant", r.rec.Variant)
+	if r.rec.Presets != "" {
+		tag("HouseRules", r.rec.Presets)
+	}
+	if start, _ := rules.SplitFacts(r.rec.StartFEN); start != r.rs.Variant.StartFEN || strings.Contains(r.rec.StartFEN, "{") && r.rec.StartFEN != start+" {}" {
+		tag("SetUp", "1")
+		tag("FEN", r.rec.StartFEN)
+	}
+	if r.rec.Reason != "" {
+		tag("Termination", r.rec.Reason)
+	}
+	sb.WriteString("\n")
+	var line []string
+	num := 1
+	// move numbers follow the side to move of the start position
+	whiteFirst := true
+	if f := strings.Fields(r.rec.StartFEN); len(f) > 1 && f[1] == "b" {
+		whiteFirst = false
+	}
+	for i, m := range r.moves {
+		switch {
+		case m.By == "white":
+			line = append(line, fmt.Sprintf("%d.", num))
+		case i == 0 && !whiteFirst:
+			line = append(line, fmt.Sprintf("%d...", num))
+		}
+		line = append(line, m.SAN)
+		if m.By == "black" {
+			num++
+		}
+	}
+	line = append(line, res)
+	sb.WriteString(wrap(strings.Join(line, " "), 80))
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+func seatLabel(s store.Seat) string {
+	if s.Kind == store.AI {
+		return fmt.Sprintf("AI level %d", s.Level)
+	}
+	return "Human"
+}
+
+func wrap(s string, width int) string {
+	var sb strings.Builder
+	n := 0
+	for i, w := range strings.Fields(s) {
+		if i > 0 {
+			if n+1+len(w) > width {
+				sb.WriteByte('\n')
+				n = 0
+			} else {
+				sb.WriteByte(' ')
+				n++
+			}
+		}
+		sb.WriteString(w)
+		n += len(w)
+	}
+	return sb.String()
+}
+
+// squareNames lists the squares of a set (sorted).
+func squareNames(s geom.Set) []string {
+	var out []string
+	for s.Any() {
+		out = append(out, s.Pop().String())
+	}
+	sort.Strings(out)
+	return out
+}

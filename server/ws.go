@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// clientMsg is a message from a client (PROTOCOL.md).
+type clientMsg struct {
+	Type  string          `json:"type"`
+	ID    json.RawMessage `json:"id,omitempty"` // echoed in the answer
+	Token string          `json:"token,omitempty"`
+	Move  string          `json:"move,omitempty"`
+	Ply   *int            `json:"ply,omitempty"`
+}
+
+// client is one WebSocket connection to a room.
+type client struct {
+	seat string // "white", "black" or "" (spectator)
+	out  chan []byte
+	kill context.CancelFunc
+}
+
+// send queues a message; a client too slow to keep up is disconnected
+// (it reconnects and gets the whole state).
+func (c *client) send(msg any) {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return
+	}
+	select {
+	case c.out <- b:
+	default:
+		c.kill()
+	}
+}
+
+func errorMsg(id json.RawMessage, e *apiError) map[string]any {
+	m := map[string]any{"type": "error", "code": e.Code, "message": e.Message}
+	if len(id) > 0 {
+		m["id"] = id
+	}
+	return m
+}
+
+// serveWS runs one WebSocket connection to game id.
+func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
+	r, err := s.hub.room(req.Context(), id)
+	if err != nil {
+		s.roomError(w, id, err)
+		return
+	}
+	conn, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		return // Accept has answered
+	}
+	// The hard limit closes the connection (1009); below it, a message
+	// over the soft limit is answered with message_too_large.
+	conn.SetReadLimit(int64(s.cfg.MaxMessage) * 8)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	c := &client{out: make(chan []byte, 64), kill: cancel}
+
+	r.mu.Lock()
+	// A token may come in the query (?token=) or in a hello message.
+	if tok := req.URL.Query().Get("token"); tok != "" {
+		c.seat = r.seatOf(tok)
+	}
+	r.clients[c] = struct{}{}
+	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": ProtocolVersion})
+	r.broadcast() // the others see this seat online
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		delete(r.clients, c)
+		r.broadcast()
+		r.mu.Unlock()
+	}()
+
+	go func() { // writer
+		defer cancel()
+		ping := time.NewTicker(30 * time.Second)
+		defer ping.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case b := <-c.out:
+				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+				err := conn.Write(wctx, websocket.MessageText, b)
+				wcancel()
+				if err != nil {
+					return
+				}
+			case <-ping.C:
+				pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
+				err := conn.Ping(pctx)
+				pcancel()
+				if err != nil {
+					return
+				}
+			}
+		}
+	}()
+
+	for {
+		typ, data, err := conn.Read(ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) || ctx.Err() != nil {
+				conn.Close(websocket.StatusNormalClosure, "")
+				return
+			}
+			if strings.Contains(err.Error(), "read limited") {
+				conn.Close(websocket.StatusMessageTooBig, CodeTooLarge)
+				return
+			}
+			conn.CloseNow()
+			return
+		}
+		r.mu.Lock()
+		s.handleMsg(ctx, r, c, typ, data)
+		r.mu.Unlock()
+	}
+}
+
+func youName(seat string) string {
+	if seat == "" {
+		return "spectator"
+	}
+	return seat
+}
+
+// handleMsg answers one client message; called with r.mu held.
+func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocket.MessageType, data []byte) {
+	if len(data) > s.cfg.MaxMessage {
+		c.send(errorMsg(nil, errf(0, CodeTooLarge, fmt.Sprintf("message of %d bytes is over the limit of %d", len(data), s.cfg.MaxMessage))))
+		return
+	}
+	var m clientMsg
+	if typ != websocket.MessageText || json.Unmarshal(data, &m) != nil {
+		c.send(errorMsg(nil, errf(0, CodeBadJSON, `messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
+		return
+	}
+	var aerr *apiError
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	switch m.Type {
+	case "hello":
+		seat := r.seatOf(m.Token)
+		if m.Token != "" && seat == "" {
+			aerr = errf(0, CodeBadToken, "this token is not a seat of this game: you are watching")
+		}
+		c.seat = seat
+		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
+		r.broadcast()
+	case "move":
+		ply := -1
+		if m.Ply != nil {
+			ply = *m.Ply
+		}
+		aerr = r.play(sctx, c.seat, m.Move, ply, false)
+		if aerr == nil {
+			c.send(map[string]any{"type": "ack", "id": m.ID, "ply": len(r.moves)})
+		}
+	case "resign":
+		aerr = r.resign(sctx, c.seat)
+	case "draw_offer":
+		aerr = r.offerDraw(sctx, c.seat)
+	case "draw_accept":
+		aerr = r.answerDraw(sctx, c.seat, true)
+	case "draw_decline":
+		aerr = r.answerDraw(sctx, c.seat, false)
+	case "takeback":
+		aerr = r.takeback(sctx, c.seat)
+	case "sync":
+		c.send(r.stateFor(c.seat))
+	case "ping":
+		c.send(map[string]any{"type": "pong", "id": m.ID})
+	default:
+		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, sync, ping)", m.Type))
+	}
+	if aerr != nil {
+		c.send(errorMsg(m.ID, aerr))
+	}
+}

@@ -50,7 +50,7 @@ have_hyperfine=0 # BENCH_NO_HYPERFINE=1 forces the date fallback
 if [[ -z ${BENCH_NO_HYPERFINE:-} ]] && command -v hyperfine >/dev/null 2>&1; then
 	have_hyperfine=1
 else
-	echo "hyperfine not found: timing with date (apt-get install hyperfine for better numbers)" >&2
+	echo "timing with date, not hyperfine (apt-get install hyperfine for better numbers)" >&2
 fi
 
 # name|variant|fen ("startpos" = the variant's start position)|depth

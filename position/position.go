@@ -225,12 +225,24 @@ func (p *Position) SetSideToMove(c Color) {
 // board after a move (fission, pushes, detonations).
 func (p *Position) Put(s geom.Square, pc Piece, meta Meta) {
 	p.set(s, pc, false, meta)
+	p.dropCastling(s)
 	p.serial++
+}
+
+// dropCastling removes the castling rights tied to square s (its king or
+// rook was taken away or replaced by a hook).
+func (p *Position) dropCastling(s geom.Square) {
+	if m := p.castlingMask[s]; m != 0 && p.st.Castling&m != 0 {
+		p.st.Key ^= zobristCastling[p.st.Castling]
+		p.st.Castling &^= m
+		p.st.Key ^= zobristCastling[p.st.Castling]
+	}
 }
 
 // Remove empties s (logged like Put).
 func (p *Position) Remove(s geom.Square) {
 	p.set(s, NoPiece, false, Meta{})
+	p.dropCastling(s)
 	p.serial++
 }
 

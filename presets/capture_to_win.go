@@ -14,15 +14,15 @@ import (
 // Mechanism: the variant's checkmate value becomes a draw (and the
 // stalemate value is set to a draw on variants that score it otherwise);
 // an after-move hook records the first capture in game fact
-// firstBloodFact (so the win survives a FEN with its facts suffix), and a
+// the FirstCapture game fact (so the win survives a FEN with its facts suffix), and a
 // result hook ends the game on it. Under piece-hp a capture that only
 // deals damage is still a capture (the position's state records the
 // captured piece before piece-hp pushes it aside).
 type CaptureToWin struct{}
 
-// firstBloodFact is the game-fact slot capture-to-win uses: 0 while no
-// capture has been made, 1 when White captured first, 2 when Black did.
-const firstBloodFact = 0
+// FirstCaptureFact names capture-to-win's game fact: 0 while no capture
+// has been made, 1 when White made the first, 2 when Black did.
+const FirstCaptureFact = "FirstCapture"
 
 func init() { rules.Register(CaptureToWin{}) }
 
@@ -45,26 +45,30 @@ func (CaptureToWin) Setup(b *rules.Builder, opts rules.Options) error {
 	b.Variant.CheckmateValue = position.ValueDraw
 	b.Variant.StalemateValue = position.ValueDraw
 	b.Variant.StalematePieceCount = false
-	b.Hook(firstBlood{})
+	slot, err := b.GameFact(FirstCaptureFact)
+	if err != nil {
+		return err
+	}
+	b.Hook(firstBlood{slot})
 	return nil
 }
 
-type firstBlood struct{}
+type firstBlood struct{ slot int }
 
 // AfterMoveOrder: bookkeeping (it only reads what the move captured).
 func (firstBlood) AfterMoveOrder() int { return 30 }
 
 // AfterMove records the first capture and who made it.
-func (firstBlood) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo) {
-	if info.Captured == position.NoPiece || g.Pos.GameFact(firstBloodFact) != 0 {
+func (f firstBlood) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo) {
+	if info.Captured == position.NoPiece || g.Pos.GameFact(f.slot) != 0 {
 		return
 	}
-	g.Pos.SetGameFact(firstBloodFact, int32(info.Mover)+1)
+	g.Pos.SetGameFact(f.slot, int32(info.Mover)+1)
 }
 
 // Result: the side that made the first capture has won.
-func (firstBlood) Result(g *rules.Game) (rules.Result, bool) {
-	switch g.Pos.GameFact(firstBloodFact) {
+func (f firstBlood) Result(g *rules.Game) (rules.Result, bool) {
+	switch g.Pos.GameFact(f.slot) {
 	case int32(position.White) + 1:
 		return rules.Result{Score: "1-0", Reason: "first capture"}, true
 	case int32(position.Black) + 1:

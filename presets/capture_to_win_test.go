@@ -126,9 +126,7 @@ func TestCaptureToWin_FENAndUndo(t *testing.T) {
 		play(t, g, "e2e4", "d7d5", "e4d5")
 		fen := g.FEN()
 		if !strings.Contains(fen, "game:0=1") {
-			// Reported: FEN prints the suffix only when the ruleset
-			// declares a per-piece fact.
-			t.Skipf("%s: rules.Game.FEN omits the game facts when the ruleset declares no per-piece fact: %s", presets, fen)
+			t.Fatalf("%s: the FEN does not carry the first capture: %s", presets, fen)
 		}
 		re := newGame(t, presets, fen)
 		wantResult(t, re, true, whiteFirstBlood)

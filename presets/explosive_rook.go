@@ -64,7 +64,7 @@ func (explosiveRook) Result(g *rules.Game) (rules.Result, bool) {
 	}
 	mover := p.SideToMove().Other()
 	for _, c := range [2]position.Color{mover, mover.Other()} {
-		if p.Count(c, position.King) == 0 {
+		if g.HadKing(c) && p.Count(c, position.King) == 0 {
 			if c == position.White {
 				return rules.Result{Score: "0-1", Reason: "king detonated"}, true
 			}

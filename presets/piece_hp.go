@@ -91,7 +91,7 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 		return rules.Result{}, false
 	}
 	for _, c := range [2]position.Color{p.SideToMove(), p.SideToMove().Other()} {
-		if p.Count(c, position.King) == 0 {
+		if g.HadKing(c) && p.Count(c, position.King) == 0 {
 			if c == position.White {
 				return rules.Result{Score: "0-1", Reason: "king destroyed"}, true
 			}

@@ -19,9 +19,26 @@ type FactDecl struct {
 // Builder collects what the presets of a ruleset install. Variant may be
 // edited until Compile finishes.
 type Builder struct {
-	Variant *position.Variant
-	facts   []FactDecl
-	hooks   []any
+	Variant   *position.Variant
+	facts     []FactDecl
+	gameFacts []string
+	hooks     []any
+}
+
+// GameFact claims a per-game fact slot (preset state such as "the first
+// capture was made by …") and returns it; the same name gets the same
+// slot. It errors when the four slots run out.
+func (b *Builder) GameFact(name string) (int, error) {
+	for i, n := range b.gameFacts {
+		if n == name {
+			return i, nil
+		}
+	}
+	if len(b.gameFacts) >= 4 {
+		return 0, fmt.Errorf("game fact %s: at most 4 game facts", name)
+	}
+	b.gameFacts = append(b.gameFacts, name)
+	return len(b.gameFacts) - 1, nil
 }
 
 // Fact declares a per-piece fact and returns its slot; declaring the same
@@ -45,9 +62,10 @@ func (b *Builder) Hook(h any) { b.hooks = append(b.hooks, h) }
 
 // Ruleset is a compiled variant + presets: immutable, shared by games.
 type Ruleset struct {
-	Variant *position.Variant
-	Specs   []Spec
-	Facts   []FactDecl
+	Variant   *position.Variant
+	Specs     []Spec
+	Facts     []FactDecl
+	GameFacts []string // names of the claimed game-fact slots
 
 	extra    []ExtraMovesHook
 	filter   []FilterMovesHook
@@ -124,7 +142,7 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	if err := b.Variant.Compile(); err != nil {
 		return nil, err
 	}
-	r := &Ruleset{Variant: b.Variant, Specs: ordered, Facts: b.facts}
+	r := &Ruleset{Variant: b.Variant, Specs: ordered, Facts: b.facts, GameFacts: b.gameFacts}
 	for _, h := range b.hooks {
 		if x, ok := h.(ExtraMovesHook); ok {
 			r.extra = append(r.extra, x)
@@ -210,7 +228,14 @@ type Game struct {
 	// turn before move i (multi-ply turns).
 	plies []int
 	cur   int
+	// hadKing[c]: colour c has a king in the variant's start position.
+	hadKing [2]bool
 }
+
+// HadKing reports whether colour c has a king in the variant's start
+// position (so "the king was destroyed" is not claimed for a side that
+// plays without one, as White in horde).
+func (g *Game) HadKing(c position.Color) bool { return g.hadKing[c] }
 
 // NewGame sets up a game from fen ("" = start position). Facts missing from
 // the FEN get their declared initial values.
@@ -221,6 +246,9 @@ func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{R: r, Pos: p}
+	if start, err := position.New(r.Variant, "", chess960); err == nil {
+		g.hadKing = [2]bool{start.Count(position.White, position.King) > 0, start.Count(position.Black, position.King) > 0}
+	}
 	for slot, f := range r.Facts {
 		if f.Initial == nil {
 			continue
@@ -365,7 +393,7 @@ func (g *Game) InCheck(c position.Color) bool {
 func (g *Game) legalHooked(m position.Move) bool {
 	p := g.Pos
 	us := p.SideToMove()
-	if m.Kind() == position.Castling {
+	if m.Kind() == position.Castling && g.royals(us).Has(m.From()) {
 		if g.InCheck(us) {
 			return false
 		}
@@ -485,7 +513,7 @@ func (g *Game) Result() (Result, bool) {
 // declares facts (see FactsSuffix).
 func (g *Game) FEN() string {
 	fen := g.Pos.FEN()
-	if len(g.R.Facts) == 0 {
+	if len(g.R.Facts) == 0 && len(g.R.GameFacts) == 0 {
 		return fen
 	}
 	return fen + " " + g.factsSuffix()

@@ -1,0 +1,721 @@
+// Package uci speaks the Universal Chess Interface the way Fairy-Stockfish
+// does, so that GUIs and tools made for it drive houserules unchanged:
+// uci, isready, ucinewgame, setoption, position startpos|fen … moves …,
+// go (with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/mate/
+// infinite/searchmoves, and go perft N), stop, ponderhit, quit and d.
+// House rules ride on extra options (HouseRules, Layout, Modifiers).
+//
+// A bad input line never stops the engine: it is answered with an
+// "info string" line and ignored. The search runs in its own goroutine,
+// so stop and isready are answered while it thinks.
+//
+//	e := uci.New(os.Stdout)
+//	e.Run(os.Stdin)
+package uci
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+	"houserules/search"
+	"houserules/variants"
+)
+
+// EngineName is reported by "id name".
+const EngineName = "houserules"
+
+// Engine is one UCI session.
+type Engine struct {
+	outMu sync.Mutex
+	out   io.Writer
+
+	eng *search.Engine
+
+	variantName string
+	variant     *position.Variant
+	fileVars    map[string]*position.Variant // sections of VariantPath
+	variantPath string
+	chess960    bool
+	houseRules  string
+	specs       []rules.Spec
+	layout      string
+	modifiers   string
+	rs          *rules.Ruleset
+
+	fen   string   // "" = start position
+	moves []string // moves played from fen
+
+	hashMB, threads int
+
+	// the running search
+	cancel context.CancelFunc
+	done   chan struct{}
+	ponder bool
+}
+
+// New returns a session writing to out, set to chess.
+func New(out io.Writer) *Engine {
+	e := &Engine{out: out, eng: search.NewEngine(16), hashMB: 16, threads: 1, fileVars: map[string]*position.Variant{}}
+	if err := e.setVariant("chess"); err != nil {
+		panic(err) // the catalogue always has chess
+	}
+	return e
+}
+
+// Search returns the underlying searcher (skill, MultiPV …).
+func (e *Engine) Search() *search.Engine { return e.eng }
+
+func (e *Engine) println(a ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintln(e.out, a...)
+}
+
+func (e *Engine) printf(format string, a ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintf(e.out, format, a...)
+}
+
+func (e *Engine) infoString(format string, a ...any) {
+	e.println("info string " + fmt.Sprintf(format, a...))
+}
+
+// Run reads commands from in until quit or end of input. A panic while
+// handling a line is reported and the session goes on.
+func (e *Engine) Run(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if !e.Handle(sc.Text()) {
+			return nil
+		}
+	}
+	e.stopSearch()
+	return sc.Err()
+}
+
+// Handle executes one command line; it returns false for quit.
+func (e *Engine) Handle(line string) (cont bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.infoString("error: %v (line ignored)", r)
+			cont = true
+		}
+	}()
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "uci":
+		e.cmdUCI()
+	case "isready":
+		e.println("readyok")
+	case "ucinewgame":
+		e.stopSearch()
+		e.eng.NewGame()
+		e.fen, e.moves = "", nil
+	case "setoption":
+		e.cmdSetOption(args)
+	case "position":
+		e.cmdPosition(args)
+	case "go":
+		e.cmdGo(args)
+	case "stop":
+		e.stopSearch()
+	case "ponderhit":
+		e.ponder = false
+	case "quit":
+		e.stopSearch()
+		return false
+	case "d":
+		e.cmdDisplay()
+	case "debug", "register":
+		// accepted, nothing to do
+	default:
+		e.infoString("Unknown command: %s", strings.TrimSpace(line))
+	}
+	return true
+}
+
+// VariantNames lists the selectable variants: the catalogue and the
+// sections of the loaded VariantPath file.
+func (e *Engine) VariantNames() []string {
+	names := variants.Names()
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	for n := range e.fileVars {
+		if !seen[n] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (e *Engine) cmdUCI() {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "id name %s\n", EngineName)
+	fmt.Fprintf(&sb, "id author the houserules authors\n\n")
+	fmt.Fprintf(&sb, "option name Threads type spin default 1 min 1 max 512\n")
+	fmt.Fprintf(&sb, "option name Hash type spin default 16 min 1 max 33554432\n")
+	fmt.Fprintf(&sb, "option name Clear Hash type button\n")
+	fmt.Fprintf(&sb, "option name Ponder type check default false\n")
+	fmt.Fprintf(&sb, "option name MultiPV type spin default 1 min 1 max 500\n")
+	fmt.Fprintf(&sb, "option name Skill Level type spin default 20 min 0 max 20\n")
+	fmt.Fprintf(&sb, "option name UCI_Chess960 type check default false\n")
+	sb.WriteString("option name UCI_Variant type combo default chess")
+	for _, n := range e.VariantNames() {
+		sb.WriteString(" var " + n)
+	}
+	sb.WriteString("\n")
+	fmt.Fprintf(&sb, "option name VariantPath type string default <empty>\n")
+	fmt.Fprintf(&sb, "option name HouseRules type string default <empty>\n")
+	fmt.Fprintf(&sb, "option name Layout type string default <empty>\n")
+	fmt.Fprintf(&sb, "option name Modifiers type string default <empty>\n")
+	sb.WriteString("uciok")
+	e.println(sb.String())
+}
+
+// lookupVariant finds a variant by name: the VariantPath file first, then
+// the catalogue.
+func (e *Engine) lookupVariant(name string) (*position.Variant, error) {
+	if v, ok := e.fileVars[name]; ok {
+		return v, nil
+	}
+	return variants.Get(name)
+}
+
+// compile builds the ruleset from the variant and house rules; on error
+// nothing changes.
+func (e *Engine) compile(v *position.Variant, specs []rules.Spec) (*rules.Ruleset, error) {
+	return rules.Compile(v, specs)
+}
+
+func (e *Engine) setVariant(name string) error {
+	v, err := e.lookupVariant(name)
+	if err != nil {
+		return err
+	}
+	rs, err := e.compile(v, e.specs)
+	if err != nil {
+		// the house rules do not fit the new variant: drop them
+		rs2, err2 := e.compile(v, nil)
+		if err2 != nil {
+			return err2
+		}
+		if e.houseRules != "" {
+			e.infoString("HouseRules %q dropped: %v", e.houseRules, err)
+		}
+		e.houseRules, e.specs = "", nil
+		rs = rs2
+	}
+	e.variantName, e.variant, e.rs = name, v, rs
+	e.fen, e.moves = "", nil
+	return nil
+}
+
+func (e *Engine) cmdSetOption(args []string) {
+	// setoption name <id> [value <x>]
+	if len(args) < 2 || args[0] != "name" {
+		e.infoString("setoption: expected \"setoption name <id> [value <x>]\"")
+		return
+	}
+	rest := args[1:]
+	var nameParts, valueParts []string
+	inValue := false
+	for _, a := range rest {
+		if !inValue && a == "value" {
+			inValue = true
+			continue
+		}
+		if inValue {
+			valueParts = append(valueParts, a)
+		} else {
+			nameParts = append(nameParts, a)
+		}
+	}
+	name := strings.Join(nameParts, " ")
+	value := strings.Join(valueParts, " ")
+	if value == "<empty>" {
+		value = ""
+	}
+	e.stopSearch()
+	switch strings.ToLower(name) {
+	case "uci_variant":
+		if err := e.setVariant(value); err != nil {
+			e.infoString("UCI_Variant: %v", err)
+		}
+	case "variantpath":
+		e.loadVariantPath(value)
+	case "uci_chess960":
+		b, ok := parseBool(value)
+		if !ok {
+			e.infoString("UCI_Chess960: %q is not true or false", value)
+			return
+		}
+		e.chess960 = b
+	case "skill level":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || n > 20 {
+			e.infoString("Skill Level: %q is not an integer 0..20", value)
+			return
+		}
+		e.eng.Skill = n
+	case "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			e.infoString("Hash: %q is not a positive integer", value)
+			return
+		}
+		n = min(n, 1<<15) // one search thread: more does not help
+		e.hashMB = n
+		e.eng.SetHash(n)
+	case "clear hash":
+		e.eng.NewGame()
+	case "threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			e.infoString("Threads: %q is not a positive integer", value)
+			return
+		}
+		e.threads = n // accepted; the search uses one thread
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			e.infoString("MultiPV: %q is not a positive integer", value)
+			return
+		}
+		e.eng.MultiPV = n
+	case "ponder", "uci_analysemode", "uci_limitstrength", "move overhead":
+		// accepted
+	case "houserules":
+		specs, err := rules.ParseSpecs(value)
+		if err != nil {
+			e.infoString("HouseRules: %v", err)
+			return
+		}
+		rs, err := e.compile(e.variant, specs)
+		if err != nil {
+			e.infoString("HouseRules: %v", err)
+			return
+		}
+		e.houseRules, e.specs, e.rs = value, specs, rs
+		e.fen, e.moves = "", nil
+	case "layout":
+		e.layout = value
+		if value != "" {
+			e.infoString("Layout: starting layouts are not supported yet; use position fen")
+		}
+	case "modifiers":
+		e.modifiers = value
+		if value != "" {
+			e.infoString("Modifiers: modifier descriptors are not supported yet")
+		}
+	default:
+		e.infoString("No such option: %s", name)
+	}
+}
+
+func parseBool(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+func (e *Engine) loadVariantPath(path string) {
+	e.variantPath = path
+	e.fileVars = map[string]*position.Variant{}
+	if path == "" {
+		return
+	}
+	f, err := variants.LoadFile(path)
+	if err != nil {
+		e.infoString("VariantPath: %v", err)
+		return
+	}
+	for _, s := range f.Sections {
+		if s.Err != nil {
+			e.infoString("VariantPath: section %s skipped: %s", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; "))
+			continue
+		}
+		if s.Name != "" && s.Variant != nil {
+			e.fileVars[s.Name] = s.Variant
+		}
+	}
+}
+
+func (e *Engine) cmdPosition(args []string) {
+	if len(args) == 0 {
+		e.infoString("position: expected startpos or fen")
+		return
+	}
+	var fen string
+	var moves []string
+	i := 0
+	switch args[0] {
+	case "startpos":
+		i = 1
+	case "fen":
+		j := 1
+		for j < len(args) && args[j] != "moves" {
+			j++
+		}
+		fen = strings.Join(args[1:j], " ")
+		i = j
+	default:
+		e.infoString("position: expected startpos or fen, got %q", args[0])
+		return
+	}
+	if i < len(args) {
+		if args[i] != "moves" {
+			e.infoString("position: unexpected %q", args[i])
+			return
+		}
+		moves = args[i+1:]
+	}
+	g, err := rules.NewGame(e.rs, fen, e.chess960)
+	if err != nil {
+		e.infoString("position: %v", err)
+		return
+	}
+	played := moves[:0:0]
+	for _, mv := range moves {
+		m, err := g.ParseMove(mv)
+		if err != nil {
+			// Fairy-Stockfish stops at the first illegal move.
+			e.infoString("position: illegal move %s ignored with the rest of the line", mv)
+			break
+		}
+		g.Do(m)
+		played = append(played, mv)
+	}
+	e.stopSearch()
+	e.fen, e.moves = fen, played
+}
+
+// Game rebuilds the current position as a fresh game.
+func (e *Engine) Game() (*rules.Game, error) {
+	g, err := rules.NewGame(e.rs, e.fen, e.chess960)
+	if err != nil {
+		return nil, err
+	}
+	for _, mv := range e.moves {
+		m, err := g.ParseMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		g.Do(m)
+	}
+	return g, nil
+}
+
+func parseMs(s string) (time.Duration, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(n) * time.Millisecond, nil
+}
+
+func (e *Engine) cmdGo(args []string) {
+	e.stopSearch()
+	g, err := e.Game()
+	if err != nil {
+		e.infoString("go: %v", err)
+		e.println("bestmove (none)")
+		return
+	}
+	var lim search.Limits
+	ponder := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		next := func() (string, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			e.infoString("go: %s needs a value", a)
+			return "", false
+		}
+		var err error
+		switch a {
+		case "perft":
+			v, ok := next()
+			if !ok {
+				return
+			}
+			d, err := strconv.Atoi(v)
+			if err != nil || d < 0 {
+				e.infoString("go perft: bad depth %q", v)
+				return
+			}
+			e.perft(g, d)
+			return
+		case "wtime", "btime", "winc", "binc", "movetime":
+			v, ok := next()
+			if !ok {
+				continue
+			}
+			var d time.Duration
+			if d, err = parseMs(v); err == nil {
+				switch a {
+				case "wtime":
+					lim.WTime = d
+				case "btime":
+					lim.BTime = d
+				case "winc":
+					lim.WInc = d
+				case "binc":
+					lim.BInc = d
+				case "movetime":
+					lim.MoveTime = d
+				}
+			}
+		case "movestogo", "depth", "mate":
+			v, ok := next()
+			if !ok {
+				continue
+			}
+			var n int
+			if n, err = strconv.Atoi(v); err == nil {
+				switch a {
+				case "movestogo":
+					lim.MovesToGo = n
+				case "depth":
+					lim.Depth = n
+				case "mate":
+					lim.Mate = n
+				}
+			}
+		case "nodes":
+			v, ok := next()
+			if !ok {
+				continue
+			}
+			var n uint64
+			if n, err = strconv.ParseUint(v, 10, 64); err == nil {
+				lim.Nodes = n
+			}
+		case "infinite":
+			lim.Infinite = true
+		case "ponder":
+			ponder = true
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := g.ParseMove(args[i+1])
+				if err != nil {
+					break
+				}
+				lim.SearchMoves = append(lim.SearchMoves, m)
+				i++
+			}
+		default:
+			e.infoString("go: unknown parameter %q ignored", a)
+		}
+		if err != nil {
+			e.infoString("go: bad value for %s: %v", a, err)
+		}
+	}
+	if lim.WTime == 0 && lim.BTime == 0 && lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 {
+		lim.Infinite = true
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	e.cancel, e.done, e.ponder = cancel, done, ponder
+	go func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				e.infoString("search error: %v", r)
+				e.println("bestmove (none)")
+			}
+		}()
+		res := e.eng.Search(ctx, g, lim, func(inf search.Info) { e.println(FormatInfo(inf)) })
+		if res.Move == position.NoMove {
+			e.println("bestmove (none)")
+			return
+		}
+		if res.Ponder != position.NoMove && len(res.PVText) > 1 {
+			e.println("bestmove " + res.MoveText + " ponder " + res.PVText[1])
+		} else {
+			e.println("bestmove " + res.MoveText)
+		}
+	}()
+}
+
+// FormatInfo renders a search report as a UCI info line, in
+// Fairy-Stockfish's field order.
+func FormatInfo(inf search.Info) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d score ", inf.Depth, inf.SelDepth, inf.MultiPV)
+	if n, ok := search.MateIn(inf.Score); ok {
+		fmt.Fprintf(&sb, "mate %d", n)
+	} else {
+		fmt.Fprintf(&sb, "cp %d", inf.Score)
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d", inf.Nodes, inf.NPS)
+	if inf.Time > time.Second {
+		fmt.Fprintf(&sb, " hashfull %d", inf.Hashfull)
+	}
+	fmt.Fprintf(&sb, " tbhits 0 time %d pv %s", inf.Time.Milliseconds(), strings.Join(inf.PVText, " "))
+	return sb.String()
+}
+
+// stopSearch stops a running search and waits for its bestmove.
+func (e *Engine) stopSearch() {
+	if e.cancel == nil {
+		return
+	}
+	e.cancel()
+	<-e.done
+	e.cancel, e.done = nil, nil
+}
+
+// Wait blocks until the running search (if any) has printed bestmove.
+func (e *Engine) Wait() {
+	if e.done != nil {
+		<-e.done
+		e.cancel, e.done = nil, nil
+	}
+}
+
+// perft prints the node count below each root move, then the total, the
+// way Fairy-Stockfish's "go perft" does.
+func (e *Engine) perft(g *rules.Game, depth int) {
+	var sb strings.Builder
+	var total uint64
+	if depth == 0 {
+		total = 1
+	} else {
+		for _, m := range g.LegalMoves() {
+			uci := g.Pos.UCI(m)
+			g.Do(m)
+			n := rules.PerftGame(g, depth-1)
+			g.Undo()
+			fmt.Fprintf(&sb, "%s: %d\n", uci, n)
+			total += n
+		}
+	}
+	fmt.Fprintf(&sb, "\nNodes searched: %d\n", total)
+	e.println(sb.String())
+}
+
+func (e *Engine) cmdDisplay() {
+	g, err := e.Game()
+	if err != nil {
+		e.infoString("d: %v", err)
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(Board(g.Pos, false))
+	fmt.Fprintf(&sb, "\nFen: %s\n", g.FEN())
+	fmt.Fprintf(&sb, "Key: %016X\n", g.Pos.Key())
+	sb.WriteString("Checkers:")
+	for c := g.Pos.Checkers(); c.Any(); {
+		sb.WriteString(" " + c.Pop().String())
+	}
+	sb.WriteString("\n")
+	if e.houseRules != "" {
+		fmt.Fprintf(&sb, "HouseRules: %s\n", e.houseRules)
+	}
+	if r, over := g.Result(); over {
+		fmt.Fprintf(&sb, "Result: %s\n", r)
+	}
+	e.printf("%s", sb.String())
+}
+
+// Board draws the position in Fairy-Stockfish's style, with rank numbers
+// on the right and file letters below, for any board size; flip puts
+// Black at the bottom. The side to move is marked with * on its home edge.
+func Board(p *position.Position, flip bool) string {
+	b := p.V.Board()
+	var sb strings.Builder
+	sep := " " + strings.Repeat("+---", b.Files) + "+\n"
+	sb.WriteString(sep)
+	for i := 0; i < b.Ranks; i++ {
+		r := b.Ranks - 1 - i
+		if flip {
+			r = i
+		}
+		sb.WriteString(" |")
+		for j := 0; j < b.Files; j++ {
+			f := j
+			if flip {
+				f = b.Files - 1 - j
+			}
+			s := geom.Sq(f, r)
+			pc := p.PieceOn(s)
+			ch := byte(' ')
+			if pc != position.NoPiece {
+				ch = p.PieceChar(pc)
+			}
+			prom := byte(' ')
+			if pc != position.NoPiece && p.IsPromoted(s) {
+				prom = '+'
+			}
+			sb.WriteByte(prom)
+			sb.WriteByte(ch)
+			sb.WriteString(" |")
+		}
+		fmt.Fprintf(&sb, " %d", r+1)
+		top := i == 0
+		bottom := i == b.Ranks-1
+		stm := p.SideToMove()
+		white := (!flip && bottom) || (flip && top)
+		black := (!flip && top) || (flip && bottom)
+		if (white && stm == position.White) || (black && stm == position.Black) {
+			sb.WriteString(" *")
+		}
+		sb.WriteString("\n")
+		sb.WriteString(sep)
+	}
+	sb.WriteString(" ")
+	for j := 0; j < b.Files; j++ {
+		f := j
+		if flip {
+			f = b.Files - 1 - j
+		}
+		fmt.Fprintf(&sb, "  %c ", 'a'+f)
+	}
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+// Main runs a session on standard input and output (houserules uci).
+func Main() error {
+	w := bufio.NewWriter(os.Stdout)
+	fw := &flushWriter{w: w}
+	e := New(fw)
+	return e.Run(os.Stdin)
+}
+
+// flushWriter flushes after every write so that GUIs see each line at once.
+type flushWriter struct{ w *bufio.Writer }
+
+func (f *flushWriter) Write(b []byte) (int, error) {
+	n, err := f.w.Write(b)
+	if err == nil {
+		err = f.w.Flush()
+	}
+	return n, err
+}

@@ -1,0 +1,380 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"houserules/position"
+	"houserules/rules"
+)
+
+// TestPlayOverWebSocket creates a game over HTTP, plays moves over
+// WebSocket from both seats, watches as a spectator and reads the stored
+// game back.
+func TestPlayOverWebSocket(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	w := dialWS(t, ts.URL, id, wt)
+	b := dialWS(t, ts.URL, id, bt)
+	spec := dialWS(t, ts.URL, id, "")
+	moves := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}
+	for i, mv := range moves {
+		c := w
+		if i%2 == 1 {
+			c = b
+		}
+		c.send(map[string]any{"type": "move", "move": mv, "id": i, "ply": i})
+		ack := c.expect(func(m map[string]any) bool { return m["type"] == "ack" || m["type"] == "error" })
+		if ack["type"] != "ack" || int(ack["ply"].(float64)) != i+1 {
+			t.Fatalf("move %s: %v", mv, ack)
+		}
+	}
+	st := spec.expectState(5)
+	if st["you"] != "spectator" || st["turn"] != "black" {
+		t.Errorf("spectator state: you=%v turn=%v", st["you"], st["turn"])
+	}
+	wantFEN := "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+	if st["fen"] != wantFEN {
+		t.Errorf("fen = %v, want %s", st["fen"], wantFEN)
+	}
+	last := st["lastMove"].(map[string]any)
+	if last["san"] != "Bb5" || last["production"] != "fide.bishop-move" || last["by"] != "white" {
+		t.Errorf("last move = %v", last)
+	}
+	var sans []string
+	for _, m := range st["moves"].([]any) {
+		sans = append(sans, m.(map[string]any)["san"].(string))
+	}
+	if strings.Join(sans, " ") != "e4 e5 Nf3 Nc6 Bb5" {
+		t.Errorf("SAN list = %v", sans)
+	}
+	// legal moves carry SAN and their production
+	found := false
+	for _, lm := range st["legal"].([]any) {
+		m := lm.(map[string]any)
+		if m["uci"] == "g8f6" {
+			found = m["san"] == "Nf6" && m["production"] == "fide.knight-move"
+		}
+	}
+	if !found || len(st["legal"].([]any)) != 30 {
+		t.Errorf("legal moves: %d, g8f6 found with SAN and production: %v", len(st["legal"].([]any)), found)
+	}
+	if got := storedMoves(t, ts.DB, id); !reflect.DeepEqual(got, moves) {
+		t.Errorf("stored moves = %v, want %v", got, moves)
+	}
+	g, _ := ts.DB.GetGame(context.Background(), id)
+	if g.Moves[4].FENAfter != wantFEN || g.Moves[4].SAN != "Bb5" || g.Variant != "chess" {
+		t.Errorf("stored last move = %+v", g.Moves[4])
+	}
+	// PGN export
+	code, _ := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+	if code != 200 {
+		t.Errorf("GET game: %d", code)
+	}
+	// reconnect resumes: a new connection of white gets the same position
+	w2 := dialWS(t, ts.URL, id, wt)
+	w2.send(map[string]any{"type": "sync"})
+	if st := w2.expectState(5); st["you"] != "white" || st["fen"] != wantFEN {
+		t.Errorf("reconnect: you=%v fen=%v", st["you"], st["fen"])
+	}
+}
+
+// TestAuthorization: a move with the other seat's token, as a spectator,
+// or with a wrong token is refused with an error code, and the stored game
+// is unchanged.
+func TestAuthorization(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	w := dialWS(t, ts.URL, id, wt)
+	b := dialWS(t, ts.URL, id, bt)
+	spec := dialWS(t, ts.URL, id, "")
+
+	b.send(map[string]any{"type": "move", "move": "e2e4"}) // black moving white's pawn on white's turn
+	if code := b.expectError(); code != CodeNotYourTurn {
+		t.Errorf("black moving on white's turn: %s", code)
+	}
+	b.send(map[string]any{"type": "move", "move": "e7e5"}) // black's own pawn, not its turn
+	if code := b.expectError(); code != CodeNotYourTurn {
+		t.Errorf("black moving its pawn on white's turn: %s", code)
+	}
+	spec.send(map[string]any{"type": "move", "move": "e2e4"})
+	if code := spec.expectError(); code != CodeSpectator {
+		t.Errorf("spectator move: %s", code)
+	}
+	spec.send(map[string]any{"type": "resign"})
+	if code := spec.expectError(); code != CodeSpectator {
+		t.Errorf("spectator resign: %s", code)
+	}
+	spec.send(map[string]any{"type": "hello", "token": "0123456789abcdef0123456789abcdef"})
+	if code := spec.expectError(); code != CodeBadToken {
+		t.Errorf("wrong token: %s", code)
+	}
+	spec.send(map[string]any{"type": "move", "move": "e2e4"})
+	if code := spec.expectError(); code != CodeSpectator {
+		t.Errorf("move after a wrong token: %s", code)
+	}
+	// over HTTP: black's token, no token, a wrong token
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", bt, map[string]any{"move": "e2e4"}); code != 403 || errCode(m) != CodeNotYourTurn {
+		t.Errorf("HTTP move with black's token: %d %v", code, m)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", "", map[string]any{"move": "e2e4"}); code != 403 || errCode(m) != CodeSpectator {
+		t.Errorf("HTTP move without token: %d %v", code, m)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", "nope", map[string]any{"move": "e2e4"}); code != 403 || errCode(m) != CodeBadToken {
+		t.Errorf("HTTP move with a wrong token: %d %v", code, m)
+	}
+	// the invite cannot be used twice
+	if got := storedMoves(t, ts.DB, id); len(got) != 0 {
+		t.Fatalf("stored moves after refused moves: %v", got)
+	}
+	// white's move works; then white may not move again
+	w.send(map[string]any{"type": "move", "move": "e2e4"})
+	w.expect(func(m map[string]any) bool { return m["type"] == "ack" })
+	w.send(map[string]any{"type": "move", "move": "d2d4"})
+	if code := w.expectError(); code != CodeNotYourTurn {
+		t.Errorf("white moving twice: %s", code)
+	}
+	if got := storedMoves(t, ts.DB, id); !reflect.DeepEqual(got, []string{"e2e4"}) {
+		t.Fatalf("stored moves = %v, want [e2e4]", got)
+	}
+}
+
+// TestBadInput: each bad input gets a clear code and the server keeps
+// serving.
+func TestBadInput(t *testing.T) {
+	ts := newTestServer(t, nil)
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		code   string
+	}{
+		{"malformed JSON", `{"variant": "chess"`, 400, CodeBadJSON},
+		{"wrong JSON type", `{"variant": 7}`, 400, CodeBadJSON},
+		{"unknown variant", map[string]any{"variant": "no-such-variant"}, 400, CodeUnknownVariant},
+		{"incompatible presets", map[string]any{"variant": "chess", "presets": "piece-hp,explosive-rook"}, 400, CodeIncompatible},
+		{"missing requirement", map[string]any{"variant": "chess", "presets": []any{map[string]any{"id": "king-heals"}}}, 400, CodeIncompatible},
+		{"unknown preset", map[string]any{"variant": "chess", "presets": "no-such-preset"}, 400, CodeIncompatible},
+		{"bad presets text", map[string]any{"variant": "chess", "presets": "piece-hp:scope"}, 400, CodeBadPresets},
+		{"bad FEN", map[string]any{"variant": "chess", "fen": "not a fen"}, 400, CodeBadFEN},
+		{"bad side", map[string]any{"variant": "chess", "side": "green"}, 400, CodeBadRequest},
+		{"oversized body", `{"variant":"chess","ini":"` + strings.Repeat("x", 20000) + `"}`, 413, CodeTooLarge},
+	}
+	for _, c := range cases {
+		code, m := call(t, "POST", ts.URL+"/api/games", "", c.body)
+		if code != c.status || errCode(m) != c.code {
+			t.Errorf("%s: got %d %v, want %d %s", c.name, code, m, c.status, c.code)
+		}
+		if e, _ := m["error"].(map[string]any); e == nil || e["message"] == "" {
+			t.Errorf("%s: no message", c.name)
+		}
+	}
+	// the incompatible-presets message is the rules.Compile text
+	_, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "presets": "piece-hp,explosive-rook"})
+	if msg := m["error"].(map[string]any)["message"]; msg != "presets piece-hp and explosive-rook are incompatible: choose one" {
+		t.Errorf("incompatible message = %q", msg)
+	}
+	if code, m := call(t, "GET", ts.URL+"/api/games/nope", "", nil); code != 404 || errCode(m) != CodeNotFound {
+		t.Errorf("unknown game: %d %v", code, m)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/rulesets/check", "", map[string]any{"variant": "chess", "presets": "king-heals"}); code != 400 || errCode(m) != CodeIncompatible ||
+		!strings.Contains(m["error"].(map[string]any)["message"].(string), "requires piece-hp") {
+		t.Errorf("check: %d %v", code, m)
+	}
+
+	// over WebSocket
+	id, wt, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	w := dialWS(t, ts.URL, id, wt)
+	wsCases := []struct {
+		name string
+		msg  string
+		code string
+	}{
+		{"malformed JSON", `{"type":"move",`, CodeBadJSON},
+		{"not an object", `[1,2]`, CodeBadJSON},
+		{"unknown type", `{"type":"teleport"}`, CodeUnknownType},
+		{"illegal move", `{"type":"move","move":"e2e5"}`, CodeIllegalMove},
+		{"garbage move", `{"type":"move","move":"zz99"}`, CodeIllegalMove},
+		{"empty move", `{"type":"move"}`, CodeIllegalMove},
+		{"stale ply", `{"type":"move","move":"e2e4","ply":3}`, CodeStale},
+		{"oversized message", `{"type":"move","move":"` + strings.Repeat("e", 9000) + `"}`, CodeTooLarge},
+		{"no draw offer", `{"type":"draw_accept"}`, CodeNoDrawOffer},
+		{"takeback vs human", `{"type":"takeback"}`, CodeNoTakeback},
+	}
+	for _, c := range wsCases {
+		w.send(c.msg)
+		if code := w.expectError(); code != c.code {
+			t.Errorf("ws %s: got %s, want %s", c.name, code, c.code)
+		}
+	}
+	// a message over the hard limit closes that connection with 1009 …
+	big := dialWS(t, ts.URL, id, "")
+	big.send(`{"type":"ping","pad":"` + strings.Repeat("x", 100000) + `"}`)
+	for range big.msgs {
+	}
+	// … and the server keeps serving: the same connection plays on
+	w.send(map[string]any{"type": "move", "move": "e2e4"})
+	if m := w.expect(func(m map[string]any) bool { return m["type"] == "ack" || m["type"] == "error" }); m["type"] != "ack" {
+		t.Fatalf("legal move after bad input: %v", m)
+	}
+	if code, _ := call(t, "GET", ts.URL+"/api/health", "", nil); code != 200 {
+		t.Errorf("health after bad input: %d", code)
+	}
+	if got := storedMoves(t, ts.DB, id); !reflect.DeepEqual(got, []string{"e2e4"}) {
+		t.Errorf("stored moves = %v", got)
+	}
+}
+
+// TestAIGame: the AI answers in the background; a takeback removes the
+// human's move and the AI's reply; resign ends the game.
+func TestAIGame(t *testing.T) {
+	ts := newTestServer(t, nil)
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "ai", "level": 2}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id, tok := g["id"].(string), g["token"].(string)
+	w := dialWS(t, ts.URL, id, tok)
+	st := w.expectState(0)
+	for i := 0; i < 3; i++ {
+		var mv string
+		for _, lm := range st["legal"].([]any) {
+			mv = lm.(map[string]any)["uci"].(string) // any legal move
+			break
+		}
+		w.send(map[string]any{"type": "move", "move": mv})
+		st = w.expectState(2*i + 2)
+		if st["turn"] != "white" || st["status"] != "active" {
+			t.Fatalf("after the AI's reply: %v %v", st["turn"], st["status"])
+		}
+	}
+	_ = st
+	if n := len(storedMoves(t, ts.DB, id)); n != 6 {
+		t.Fatalf("stored %d plies, want 6", n)
+	}
+	w.send(map[string]any{"type": "takeback"})
+	st = w.expectState(4)
+	if st["turn"] != "white" {
+		t.Errorf("after takeback: turn %v", st["turn"])
+	}
+	if n := len(storedMoves(t, ts.DB, id)); n != 4 {
+		t.Errorf("stored %d plies after takeback, want 4", n)
+	}
+	w.send(map[string]any{"type": "draw_offer"})
+	if m := w.expect(func(m map[string]any) bool { return m["type"] == "draw_declined" }); m["by"] != "black" {
+		t.Errorf("draw vs AI: %v", m)
+	}
+	w.send(map[string]any{"type": "resign"})
+	st = w.expect(func(m map[string]any) bool { return m["type"] == "state" && m["status"] == "over" })
+	if st["result"] != "0-1" || st["reason"] != "white resigned" {
+		t.Errorf("resign: %v %v", st["result"], st["reason"])
+	}
+	rec, _ := ts.DB.GetGame(context.Background(), id)
+	if rec.Result != "0-1" || rec.Status != "over" {
+		t.Errorf("stored result %q status %q", rec.Result, rec.Status)
+	}
+}
+
+// slowMover blocks until its context ends: the AI of one room must not
+// block another room.
+type slowMover struct{}
+
+func (slowMover) BestMove(ctx context.Context, g *rules.Game, level int) (position.Move, error) {
+	<-ctx.Done()
+	return position.NoMove, ctx.Err()
+}
+
+func TestAIDoesNotBlockOtherRooms(t *testing.T) {
+	ts := newTestServer(t, slowMover{})
+	// AI plays white and thinks forever
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "black", "opponent": map[string]any{"type": "ai"}})
+	if code != 201 || g["state"].(map[string]any)["aiThinking"] != true {
+		t.Fatalf("create: %d %v", code, g["state"])
+	}
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	start := time.Now()
+	for i, mv := range []string{"d2d4", "d7d5"} {
+		tok := wt
+		if i == 1 {
+			tok = bt
+		}
+		if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv}); code != 200 {
+			t.Fatalf("move %s: %d %v", mv, code, m)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("moves in another room took %v", d)
+	}
+}
+
+// TestPieceHPState: the state carries HP per piece under piece-hp, and a
+// capture lowers the captured piece's HP.
+func TestPieceHPState(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess", "presets": []any{map[string]any{"id": "piece-hp"}}})
+	for i, mv := range []string{"e2e4", "d7d5", "e4d5"} {
+		tok := wt
+		if i%2 == 1 {
+			tok = bt
+		}
+		code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv})
+		if code != 200 {
+			t.Fatalf("%s: %d %v", mv, code, m)
+		}
+		if i == 2 {
+			st := m["state"].(map[string]any)
+			hp := st["hp"].(map[string]any)
+			// the d5 pawn survives with 1 HP and is pushed to the first
+			// empty square clockwise from north: d6
+			if hp["d6"] != 1.0 || hp["d5"] != 2.0 || hp["e1"] != 1.0 {
+				t.Errorf("hp = %v (fen %v)", hp, st["fen"])
+			}
+			if !strings.HasSuffix(st["fen"].(string), "{Hp:d6=1}") {
+				t.Errorf("fen = %v", st["fen"])
+			}
+			if p := st["productions"].(map[string]any)["fide.capture"].(map[string]any); p["by"] != "piece-hp" {
+				t.Errorf("production fide.capture = %v", p)
+			}
+		}
+	}
+}
+
+func TestVariantsAndPresets(t *testing.T) {
+	ts := newTestServer(t, nil)
+	_, v := call(t, "GET", ts.URL+"/api/variants", "", nil)
+	fams := v["families"].([]any)
+	var capa map[string]any
+	for _, f := range fams {
+		for _, x := range f.(map[string]any)["variants"].([]any) {
+			if x.(map[string]any)["name"] == "capablanca" {
+				capa = x.(map[string]any)
+			}
+		}
+	}
+	if capa == nil || capa["files"] != 10.0 || capa["ranks"] != 8.0 || capa["title"] != "Capablanca chess" {
+		t.Errorf("capablanca = %v", capa)
+	}
+	_, p := call(t, "GET", ts.URL+"/api/presets", "", nil)
+	ok := false
+	for _, x := range p["presets"].([]any) {
+		m := x.(map[string]any)
+		if m["id"] == "king-heals" {
+			ok = fmt.Sprint(m["requires"]) == "[piece-hp]"
+		}
+	}
+	if !ok {
+		t.Errorf("king-heals does not list requires [piece-hp]")
+	}
+	// a 10x8 game accepts a move
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "capablanca", "opponent": map[string]any{"type": "ai"}})
+	if code != 201 {
+		t.Fatalf("capablanca: %d %v", code, g)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+g["id"].(string)+"/moves", g["token"].(string), map[string]any{"move": "j2j4"}); code != 200 {
+		t.Errorf("capablanca j2j4: %d %v", code, m)
+	}
+}

@@ -29,6 +29,34 @@ type seatState struct {
 	Online bool   `json:"online"`          // a client of this seat is connected
 }
 
+// pieceJSON names a piece type of the variant for the board's images.
+type pieceJSON struct {
+	Letter string `json:"letter"` // lower-case FEN letter
+	Name   string `json:"name"`   // variants.ini name: pawn, knight, archbishop, customPiece1 …
+	Betza  string `json:"betza"`  // its movement
+	Royal  bool   `json:"royal,omitempty"`
+}
+
+func pieceList(v *position.Variant) []pieceJSON {
+	var out []pieceJSON
+	for _, pt := range v.PieceTypes().Types() {
+		c := v.PieceChar[pt]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b := v.CustomBetza[pt]
+		if b == "" {
+			b = position.BuiltinPieces[pt].Betza
+		}
+		name := position.BuiltinPieces[pt].Name
+		if pt == position.King && v.KingType != position.King {
+			b = v.CustomBetza[v.KingType]
+		}
+		out = append(out, pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King})
+	}
+	return out
+}
+
 type production struct {
 	ID   string `json:"id"`
 	By   string `json:"by"`   // "base" or the preset that adds / overrides it
@@ -66,6 +94,7 @@ type gameState struct {
 	AIThinking  bool                  `json:"aiThinking"`
 	CanTakeback bool                  `json:"canTakeback"`
 	Productions map[string]production `json:"productions"`
+	Pieces      []pieceJSON           `json:"pieces"`    // the variant's piece types by FEN letter
 	CreatedAt   int64                 `json:"createdAt"` // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
 }
@@ -88,6 +117,7 @@ func (r *room) stateFor(seat string) *gameState {
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
 		Productions: r.productions(),
+		Pieces:      pieceList(v),
 	}
 	if st.Moves == nil {
 		st.Moves = []playedMove{}

@@ -1,0 +1,518 @@
+// The game page: the chessgroundx board, the move list, the controls and
+// "why is this move legal?". The server is the authority: the board shows
+// the server's state, and a move is sent to it and shown once it answers.
+import { Chessground } from 'chessgroundx';
+import type { Api } from 'chessgroundx/api';
+import { installPieceStyles, pieceImage, PieceInfo } from './pieces';
+import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
+
+interface Legal {
+  uci: string;
+  san: string;
+  from?: string;
+  to: string;
+  promotion?: string;
+  kind: string;
+  production: string;
+}
+interface Played {
+  uci: string;
+  san: string;
+  by: string;
+  production: string;
+  from?: string;
+  to?: string;
+  fen: string;
+}
+interface Production {
+  id: string;
+  by: string;
+  role: string;
+  note: string;
+}
+export interface State {
+  id: string;
+  variant: string;
+  presets: string;
+  files: number;
+  ranks: number;
+  topology: string;
+  startFen: string;
+  fen: string;
+  board: string;
+  turn: 'white' | 'black';
+  ply: number;
+  moves: Played[];
+  legal: Legal[];
+  lastMove: Played | null;
+  check: string[];
+  hp?: Record<string, number>;
+  hpMax?: Record<string, number>;
+  poisoned: string[];
+  status: 'waiting' | 'active' | 'over';
+  result: string;
+  reason: string;
+  seats: Record<'white' | 'black', { kind: string; level?: number; taken: boolean; online: boolean }>;
+  you: 'white' | 'black' | 'spectator';
+  drawOffer: string;
+  aiThinking: boolean;
+  canTakeback: boolean;
+  productions: Record<string, Production>;
+  pieces: PieceInfo[];
+}
+
+declare global {
+  interface Window {
+    __hr?: { state: State | null; cg: Api | null; connected: boolean };
+  }
+}
+
+export function renderGame(app: HTMLElement, id: string) {
+  const view = new GameView(app, id);
+  view.start();
+  return () => view.stop();
+}
+
+class GameView {
+  token: string | null;
+  state: State | null = null;
+  cg: Api | null = null;
+  ws: WebSocket | null = null;
+  stopped = false;
+  retry = 0;
+  orientation: 'white' | 'black' = 'white';
+  flipped = false;
+  dims = '';
+  invite: string | null = null;
+
+  // elements
+  boardWrap = el('div', { class: 'board-wrap' });
+  boardEl = el('div', { class: 'cg-wrap', id: 'board' });
+  overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
+  tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
+  status = el('div', { class: 'status', id: 'status', role: 'status' });
+  players = el('div', { class: 'players' });
+  moveList = el('ol', { class: 'moves', id: 'moves' });
+  why = el('div', { class: 'why', id: 'why' });
+  controls = el('div', { class: 'controls' });
+  banner = el('div', { class: 'banner' });
+  exportBox = el('div', { class: 'export' });
+  rulesLine = el('div', { class: 'rules-line' });
+
+  constructor(public app: HTMLElement, public id: string) {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    if (hash.get('seat')) store(seatKey(id), hash.get('seat'));
+    this.invite = hash.get('invite');
+    if (hash.get('seat') || hash.get('invite')) history.replaceState(null, '', '/g/' + id);
+    this.token = store(seatKey(id));
+    window.__hr = { state: null, cg: null, connected: false };
+  }
+
+  start() {
+    this.boardWrap.append(this.boardEl, this.tip);
+    const side = el('aside', { class: 'side' },
+      this.banner, this.players, this.status, this.rulesLine, this.controls,
+      el('h3', { text: 'Moves' }), this.moveList,
+      el('h3', { text: 'Why is this move legal?' }), this.why,
+      el('h3', { text: 'Export' }), this.exportBox);
+    this.app.replaceChildren(el('div', { class: 'game' }, this.boardWrap, side));
+    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
+    this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
+    this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
+    window.addEventListener('resize', this.onResize);
+    if (this.invite && !this.token) this.showJoin();
+    this.connect();
+    this.fetchInvite();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.ws?.close();
+    this.cg?.destroy();
+    window.removeEventListener('resize', this.onResize);
+  }
+
+  onResize = () => {
+    this.cg?.redrawAll();
+    this.drawOverlay();
+  };
+
+  async fetchInvite() {
+    if (!this.token) return;
+    try {
+      const r = await api('GET', '/api/games/' + this.id, undefined, this.token);
+      if (r.inviteUrl) store(inviteKey(this.id), r.inviteUrl);
+      if (this.state) this.renderSide();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'bad_token') {
+        store(seatKey(this.id), null);
+        this.token = null;
+      }
+    }
+  }
+
+  showJoin() {
+    const btn = el('button', { class: 'primary', id: 'join', text: 'Take the seat and play' });
+    btn.addEventListener('click', async () => {
+      btn.disabled = true;
+      try {
+        const r = await api('POST', `/api/games/${this.id}/join`, { invite: this.invite });
+        store(seatKey(this.id), r.token);
+        this.token = r.token;
+        this.banner.replaceChildren();
+        this.send({ type: 'hello', token: this.token });
+        toast('You play ' + r.seat);
+      } catch (e) {
+        this.banner.replaceChildren(el('p', { class: 'note', text: e instanceof ApiError ? e.message : String(e) }));
+      }
+    });
+    this.banner.replaceChildren(el('div', { class: 'invite-banner' }, el('p', { text: 'You are invited to this game.' }), btn));
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      window.__hr!.connected = true;
+      if (this.token) ws.send(JSON.stringify({ type: 'hello', token: this.token }));
+    };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = () => {
+      window.__hr!.connected = false;
+      if (this.stopped) return;
+      this.status.textContent = 'Connection lost — reconnecting…';
+      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  send(msg: unknown) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else toast('Not connected; retrying…', 'error');
+  }
+
+  onMessage(m: any) {
+    switch (m.type) {
+      case 'state':
+        this.setState(m as State);
+        break;
+      case 'error':
+        toast(`${m.message} (${m.code})`, 'error');
+        if (m.code === 'bad_token') {
+          store(seatKey(this.id), null);
+          this.token = null;
+        }
+        if (this.state) this.setState(this.state); // undo an optimistic move
+        break;
+      case 'draw_declined':
+        toast(m.message ?? 'Your draw offer was declined');
+        break;
+    }
+  }
+
+  myColor(): 'white' | 'black' | undefined {
+    const y = this.state?.you;
+    return y === 'white' || y === 'black' ? y : undefined;
+  }
+
+  canMove(): boolean {
+    const s = this.state!;
+    return s.status === 'active' && s.you === s.turn && s.seats[s.turn].kind === 'human';
+  }
+
+  dests(): Map<any, any[]> {
+    const d = new Map<any, any[]>();
+    if (!this.canMove()) return d;
+    for (const m of this.state!.legal) {
+      if (!m.from) continue;
+      const k = sqToKey(m.from);
+      const list = d.get(k) ?? [];
+      const t = sqToKey(m.to);
+      if (!list.includes(t)) list.push(t);
+      d.set(k, list);
+    }
+    return d;
+  }
+
+  setState(s: State) {
+    const first = !this.state;
+    this.state = s;
+    window.__hr!.state = s;
+    if (first || s.you !== 'spectator') {
+      if (!this.flipped) this.orientation = s.you === 'black' ? 'black' : 'white';
+    }
+    const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}`;
+    const config: any = {
+      fen: s.board,
+      orientation: this.orientation,
+      turnColor: s.turn,
+      check: s.check.length ? s.check.map(sqToKey) : false,
+      lastMove: s.lastMove?.from ? [sqToKey(s.lastMove.from), sqToKey(s.lastMove.to!)] : undefined,
+      movable: { free: false, color: this.canMove() ? s.turn : undefined, dests: this.dests(), showDests: true },
+    };
+    if (!this.cg || dims !== this.dims) {
+      this.dims = dims;
+      installPieceStyles(s.pieces);
+      this.cg?.destroy();
+      this.boardEl.replaceChildren();
+      this.boardEl.style.setProperty('--files', String(s.files));
+      this.boardEl.style.setProperty('--ranks', String(s.ranks));
+      this.boardWrap.style.setProperty('--aspect', String(s.files / s.ranks));
+      this.boardEl.classList.toggle('wrap-files', s.topology === 'cylinder' || s.topology === 'torus');
+      this.boardEl.classList.toggle('wrap-ranks', s.topology === 'torus');
+      this.cg = Chessground(this.boardEl, {
+        ...config,
+        dimensions: { width: s.files, height: s.ranks },
+        coordinates: true,
+        autoCastle: false,
+        highlight: { lastMove: true, check: true },
+        animation: { enabled: true, duration: 180 },
+        premovable: { enabled: false },
+        draggable: { enabled: true, showGhost: true },
+        drawable: { enabled: true, visible: true },
+        movable: { ...config.movable, events: { after: (o: string, d: string) => this.userMove(o, d) } },
+        events: { select: (k: string) => this.explainSelected(k) },
+      });
+      window.__hr!.cg = this.cg;
+      this.boardEl.append(this.overlay);
+    } else {
+      this.cg.set(config);
+    }
+    this.paintBoard();
+    this.drawOverlay();
+    this.renderSide();
+  }
+
+  // checkered squares for any size, a1 dark
+  paintBoard() {
+    const s = this.state!;
+    const topLeft = this.orientation === 'white' ? { f: 0, r: s.ranks - 1 } : { f: s.files - 1, r: 0 };
+    const dark = (topLeft.f + topLeft.r) % 2 === 0;
+    this.boardEl.classList.toggle('tl-dark', dark);
+    this.boardEl.classList.toggle('orient-black', this.orientation === 'black');
+  }
+
+  // position of a square on the board, in % from the top left
+  pos(sq: string) {
+    const s = this.state!;
+    let x = fileOf(sq), y = s.ranks - 1 - rankOf(sq);
+    if (this.orientation === 'black') {
+      x = s.files - 1 - x;
+      y = s.ranks - 1 - y;
+    }
+    return { left: (x * 100) / s.files, top: (y * 100) / s.ranks };
+  }
+
+  drawOverlay() {
+    const s = this.state;
+    if (!s) return;
+    const items: HTMLElement[] = [];
+    const w = 100 / s.files, h = 100 / s.ranks;
+    for (const sq of s.poisoned) {
+      const p = this.pos(sq);
+      items.push(el('div', { class: 'poison', 'data-square': sq, title: 'poisoned square', style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` }));
+    }
+    if (s.hp) {
+      // the letter of each piece, to know its starting HP
+      const letters = boardLetters(s.board, s.files, s.ranks);
+      for (const [sq, hp] of Object.entries(s.hp)) {
+        const p = this.pos(sq);
+        const max = s.hpMax?.[letters.get(sq) ?? ''] ?? hp;
+        items.push(el('div', {
+          class: 'hp' + (hp < max ? ' hurt' : ''), 'data-square': sq, 'data-hp': hp,
+          title: `${hp} HP of ${max}`, text: String(hp),
+          style: `left:calc(${p.left + w}% - 1.6em);top:calc(${p.top + h}% - 1.5em)`,
+        }));
+      }
+    }
+    this.overlay.replaceChildren(...items);
+  }
+
+  userMove(orig: string, dest: string) {
+    const s = this.state!;
+    const from = keyToSq(orig), to = keyToSq(dest);
+    const moves = s.legal.filter((m) => m.from === from && m.to === to);
+    if (!moves.length) {
+      this.setState(s);
+      return;
+    }
+    if (moves.length > 1 && moves.some((m) => m.promotion)) {
+      this.choosePromotion(moves);
+      return;
+    }
+    this.sendMove(moves[0]);
+  }
+
+  sendMove(m: Legal) {
+    this.send({ type: 'move', move: m.uci, ply: this.state!.ply });
+  }
+
+  choosePromotion(moves: Legal[]) {
+    const s = this.state!;
+    const color = s.turn;
+    const box = el('div', { class: 'promo', role: 'dialog', 'aria-label': 'Choose the promotion piece' }, el('p', { text: 'Promote to' }));
+    for (const m of moves) {
+      const letter = m.promotion === '+' || m.promotion === '-' ? null : m.promotion!;
+      const b = el('button', { class: 'promo-choice', 'data-uci': m.uci, title: m.san });
+      if (letter) b.append(el('img', { src: pieceImage(s.pieces, letter, color), alt: letter }));
+      b.append(el('span', { text: m.san }));
+      b.addEventListener('click', () => { box.remove(); this.sendMove(m); });
+      box.append(b);
+    }
+    const cancel = el('button', { class: 'promo-cancel', text: 'Cancel' });
+    cancel.addEventListener('click', () => { box.remove(); this.setState(s); });
+    box.append(cancel);
+    this.boardWrap.append(box);
+  }
+
+  explainSelected(key: string) {
+    const s = this.state;
+    if (!s) return;
+    const sq = keyToSq(key);
+    const moves = s.legal.filter((m) => m.from === sq);
+    if (!moves.length) return;
+    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production)));
+    this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
+  }
+
+  note(prod: string): string {
+    return this.state?.productions[prod]?.note ?? (prod.startsWith('preset.') ? 'added by a house rule' : 'a base rule');
+  }
+
+  hover(e: MouseEvent) {
+    const cg = this.cg, s = this.state;
+    if (!cg || !s) return;
+    const sel = (cg.state as any).selected as string | undefined;
+    const key = cg.getKeyAtDomPos([e.clientX, e.clientY]);
+    if (!sel || !key || typeof sel !== 'string') {
+      this.tip.style.display = 'none';
+      return;
+    }
+    const moves = s.legal.filter((m) => m.from === keyToSq(sel) && m.to === keyToSq(key));
+    if (!moves.length) {
+      this.tip.style.display = 'none';
+      return;
+    }
+    this.tip.replaceChildren(...moves.slice(0, 4).map((m) => el('div', {}, el('strong', { text: m.san + ' ' }), el('code', { text: m.production }), el('div', { text: this.note(m.production) }))));
+    const r = this.boardWrap.getBoundingClientRect();
+    this.tip.style.display = 'block';
+    this.tip.style.left = Math.min(e.clientX - r.left + 14, r.width - 220) + 'px';
+    this.tip.style.top = e.clientY - r.top + 14 + 'px';
+  }
+
+  renderSide() {
+    const s = this.state!;
+    const name = (c: 'white' | 'black') => {
+      const seat = s.seats[c];
+      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You' : seat.taken ? 'Opponent' : 'open seat';
+      return el('div', { class: 'player ' + c + (s.turn === c && s.status === 'active' ? ' to-move' : '') },
+        el('span', { class: 'swatch ' + c }), ` ${c[0].toUpperCase() + c.slice(1)}: ${who}`,
+        seat.kind === 'human' && seat.taken ? el('span', { class: 'dot' + (seat.online ? ' on' : ''), title: seat.online ? 'online' : 'offline' }) : null);
+    };
+    this.players.replaceChildren(name('black'), name('white'));
+
+    let text: string;
+    if (s.status === 'over') text = `Game over: ${s.result} — ${s.reason}`;
+    else if (s.status === 'waiting') text = 'Waiting for your opponent to take the seat — send them the invite link.';
+    else if (s.aiThinking) text = 'The computer is thinking…';
+    else if (s.you === s.turn) text = 'Your move' + (s.check.length ? ' — you are in check!' : '');
+    else text = `${s.turn[0].toUpperCase() + s.turn.slice(1)} to move` + (s.check.length ? ' (check)' : '');
+    if (s.you === 'spectator') text += ' · you are watching';
+    this.status.textContent = text;
+    this.status.className = 'status ' + s.status;
+    this.status.dataset.status = s.status;
+
+    this.rulesLine.replaceChildren(el('span', { class: 'chip', text: s.variant }),
+      ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : []),
+      s.topology !== 'plain' ? el('span', { class: 'chip', text: s.topology + ' board' }) : null);
+
+    // controls
+    const btn = (label: string, id: string, on: () => void, show = true) => {
+      if (!show) return null;
+      const b = el('button', { id, text: label });
+      b.addEventListener('click', on);
+      return b;
+    };
+    const playing = s.you !== 'spectator' && s.status !== 'over';
+    const invite = store(inviteKey(this.id));
+    this.controls.replaceChildren(...[
+      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); }),
+      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback && s.status !== 'over' || s.canTakeback && !s.reason.endsWith('resigned')),
+      btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
+      btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
+      btn('Decline', 'draw-decline', () => this.send({ type: 'draw_decline' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
+      btn('Resign', 'resign', () => { if (confirm('Resign this game?')) this.send({ type: 'resign' }); }, playing),
+      btn('Copy invite link', 'copy-invite', async () => {
+        const url = location.origin + invite;
+        (await copyText(url)) ? toast('Invite link copied') : prompt('Invite link', url);
+      }, !!invite && s.you !== 'spectator' && !(s.seats.white.taken && s.seats.black.taken)),
+      btn('Copy watch link', 'copy-watch', async () => {
+        const url = location.origin + '/g/' + this.id;
+        (await copyText(url)) ? toast('Watch link copied') : prompt('Watch link', url);
+      }),
+      btn('New game', 'new', () => { history.pushState(null, '', '/'); window.dispatchEvent(new PopStateEvent('popstate')); }),
+    ].filter((x): x is HTMLButtonElement => !!x));
+    if (s.drawOffer && s.drawOffer !== s.you && s.you !== 'spectator') this.status.textContent += ` · ${s.drawOffer} offers a draw`;
+
+    // move list
+    const items: HTMLElement[] = [];
+    for (let i = 0; i < s.moves.length; i++) {
+      const m = s.moves[i];
+      const li = el('li', { class: 'mv ' + m.by + (i === s.moves.length - 1 ? ' last' : ''), title: `${m.uci} · ${m.production}`, 'data-ply': i + 1 },
+        el('span', { class: 'num', text: m.by === 'white' || i === 0 ? `${Math.floor(i / 2) + 1}${m.by === 'white' ? '.' : '…'}` : '' }), m.san);
+      items.push(li);
+    }
+    this.moveList.replaceChildren(...items);
+    this.moveList.scrollTop = this.moveList.scrollHeight;
+    if (s.lastMove) {
+      const lm = s.lastMove;
+      const p = el('p', { class: 'last-why' }, 'Last move ', el('strong', { text: lm.san }), ' (', lm.by, '): ', el('code', { text: lm.production }), ' — ', this.note(lm.production));
+      const old = this.why.querySelector('.last-why');
+      if (old) old.replaceWith(p);
+      else this.why.prepend(p);
+    }
+
+    // export
+    const fen = el('input', { class: 'fen', id: 'fen', readonly: true, value: s.fen, 'aria-label': 'FEN' });
+    const copyFen = el('button', { id: 'copy-fen', text: 'Copy FEN' });
+    copyFen.addEventListener('click', async () => ((await copyText(s.fen)) ? toast('FEN copied') : fen.select()));
+    const pgnBtn = el('button', { id: 'show-pgn', text: 'PGN' });
+    const pgnBox = el('textarea', { class: 'pgn', id: 'pgn', readonly: true, rows: 8, 'aria-label': 'PGN' });
+    pgnBox.hidden = true;
+    pgnBtn.addEventListener('click', async () => {
+      const text = await api<string>('GET', `/api/games/${this.id}/pgn`);
+      pgnBox.value = text;
+      pgnBox.hidden = false;
+      (await copyText(text)) && toast('PGN copied');
+    });
+    const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
+    this.exportBox.replaceChildren(fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
+  }
+}
+
+// boardLetters maps squares to the FEN letter of their piece.
+function boardLetters(board: string, files: number, ranks: number): Map<string, string> {
+  const out = new Map<string, string>();
+  const rows = board.replace(/\[.*$/, '').split('/');
+  rows.forEach((row, i) => {
+    const r = ranks - 1 - i;
+    let f = 0;
+    for (let j = 0; j < row.length; j++) {
+      const c = row[j];
+      if (c >= '0' && c <= '9') {
+        let n = c;
+        while (j + 1 < row.length && row[j + 1] >= '0' && row[j + 1] <= '9') n += row[++j];
+        f += parseInt(n, 10);
+      } else if (c === '+' || c === '~') {
+        continue;
+      } else {
+        out.set(String.fromCharCode(97 + f) + (r + 1), c);
+        f++;
+      }
+    }
+  });
+  return out;
+}

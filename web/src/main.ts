@@ -1,0 +1,31 @@
+// houserules web app: a start page (variant, house rules, opponent) and
+// a game page per game (/g/{id}).
+import { renderHome } from './home';
+import { renderGame } from './game';
+import { el } from './util';
+
+const app = document.getElementById('app')!;
+let cleanup: (() => void) | null = null;
+
+async function route() {
+  cleanup?.();
+  cleanup = null;
+  const m = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)/);
+  try {
+    if (m) cleanup = renderGame(app, m[1]);
+    else await renderHome(app);
+  } catch (e) {
+    app.replaceChildren(el('p', { class: 'error', text: 'Could not load: ' + (e instanceof Error ? e.message : String(e)) }));
+  }
+}
+
+window.addEventListener('popstate', route);
+document.addEventListener('click', (e) => {
+  const a = (e.target as HTMLElement).closest('a[data-link]') as HTMLAnchorElement | null;
+  if (a && !e.metaKey && !e.ctrlKey) {
+    e.preventDefault();
+    history.pushState(null, '', a.getAttribute('href'));
+    route();
+  }
+});
+route();

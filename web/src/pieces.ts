@@ -1,0 +1,116 @@
+// Piece images for any variant. chessgroundx draws a piece as
+// <piece class="{letter}-piece white">; the FEN letter means a different
+// piece type in each variant, so the game view installs a style sheet per
+// game that maps each letter to an image for its piece type (the server
+// sends letter → type name). Orthodox types use the cburnett set that
+// chessgroundx ships; compound pieces combine two cburnett glyphs
+// (archbishop = bishop + knight …); the rest get a glyph with a letter tag,
+// or a lettered disc.
+import cburnett from 'virtual:cburnett';
+
+export interface PieceInfo {
+  letter: string;
+  name: string;
+  betza: string;
+  royal?: boolean;
+}
+
+type Glyph = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
+interface Look {
+  glyphs?: Glyph[]; // one glyph, or two for a compound
+  tag?: string; // a small letter in the corner
+}
+
+const LOOKS: Record<string, Look> = {
+  pawn: { glyphs: ['pawn'] },
+  knight: { glyphs: ['knight'] },
+  bishop: { glyphs: ['bishop'] },
+  rook: { glyphs: ['rook'] },
+  queen: { glyphs: ['queen'] },
+  king: { glyphs: ['king'] },
+  commoner: { glyphs: ['king'], tag: 'C' },
+  customRoyal: { glyphs: ['king'] },
+  archbishop: { glyphs: ['bishop', 'knight'] },
+  chancellor: { glyphs: ['rook', 'knight'] },
+  amazon: { glyphs: ['queen', 'knight'] },
+  centaur: { glyphs: ['king', 'knight'] },
+  aiwok: { glyphs: ['rook', 'knight'], tag: 'F' },
+  bers: { glyphs: ['rook', 'bishop'], tag: 'F' },
+  dragonHorse: { glyphs: ['bishop', 'king'] },
+  knibis: { glyphs: ['knight', 'bishop'] },
+  biskni: { glyphs: ['bishop', 'knight'] },
+  kniroo: { glyphs: ['knight', 'rook'] },
+  rookni: { glyphs: ['rook', 'knight'] },
+  fers: { glyphs: ['queen'], tag: 'F' },
+  alfil: { glyphs: ['bishop'], tag: 'A' },
+  fersAlfil: { glyphs: ['bishop'], tag: 'FA' },
+  silver: { glyphs: ['bishop'], tag: 'S' },
+  gold: { glyphs: ['rook'], tag: 'G' },
+  shogiPawn: { glyphs: ['pawn'], tag: 'S' },
+  lance: { glyphs: ['rook'], tag: 'L' },
+  shogiKnight: { glyphs: ['knight'], tag: 'S' },
+  soldier: { glyphs: ['pawn'], tag: 'S' },
+  horse: { glyphs: ['knight'], tag: 'H' },
+  elephant: { glyphs: ['bishop'], tag: 'E' },
+  janggiElephant: { glyphs: ['bishop'], tag: 'E' },
+  cannon: { glyphs: ['rook'], tag: 'C' },
+  janggiCannon: { glyphs: ['rook'], tag: 'C' },
+  breakthrough: { glyphs: ['pawn'] },
+  banner: { glyphs: ['rook', 'knight'], tag: 'B' },
+};
+
+const b64 = (s: string) => btoa(unescape(encodeURIComponent(s)));
+
+function imageFor(p: PieceInfo, color: 'white' | 'black'): string {
+  const look = LOOKS[p.name];
+  const fg = color === 'white' ? '#fff' : '#222';
+  const ink = color === 'white' ? '#222' : '#fff';
+  if (!look?.glyphs) {
+    // a lettered disc: clobber, wazir, immobile, customPieceN …
+    const label = p.letter.toUpperCase();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><circle cx="22.5" cy="22.5" r="17" fill="${fg}" stroke="#000" stroke-width="1.5"/>${p.royal ? '<circle cx="22.5" cy="22.5" r="13.5" fill="none" stroke="#c90" stroke-width="1.5"/>' : ''}<text x="22.5" y="29" font-family="Georgia,serif" font-size="${label.length > 1 ? 13 : 19}" font-weight="bold" text-anchor="middle" fill="${ink}">${label}</text></svg>`;
+    return 'data:image/svg+xml;base64,' + b64(svg);
+  }
+  const imgs = (cburnett as any)[color] as Record<string, string>;
+  let body: string;
+  if (look.glyphs.length === 1) {
+    body = `<image href="${imgs[look.glyphs[0]]}" x="0" y="0" width="45" height="45"/>`;
+  } else {
+    body =
+      `<image href="${imgs[look.glyphs[1]]}" x="15" y="13" width="30" height="30"/>` +
+      `<image href="${imgs[look.glyphs[0]]}" x="0" y="0" width="34" height="34"/>`;
+  }
+  if (look.tag) {
+    body += `<g><rect x="${45 - 7 * look.tag.length - 5}" y="0" width="${7 * look.tag.length + 5}" height="13" rx="3" fill="${color === 'white' ? '#fffbe6' : '#333'}" stroke="#000" stroke-width="0.8"/><text x="${45 - 2.5}" y="10.5" font-family="Arial,sans-serif" font-size="11" font-weight="bold" text-anchor="end" fill="${ink}">${look.tag}</text></g>`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 45 45">${body}</svg>`;
+  return 'data:image/svg+xml;base64,' + b64(svg);
+}
+
+// pieceImage returns the image URL of a piece (for promotion buttons).
+export function pieceImage(pieces: PieceInfo[], letter: string, color: 'white' | 'black'): string {
+  const p = pieces.find((x) => x.letter === letter.toLowerCase()) ?? { letter, name: '', betza: '' };
+  return imageFor(p, color);
+}
+
+// installPieceStyles (re)writes the per-game style sheet.
+export function installPieceStyles(pieces: PieceInfo[]) {
+  let style = document.getElementById('piece-styles') as HTMLStyleElement | null;
+  if (!style) {
+    style = document.createElement('style');
+    style.id = 'piece-styles';
+    document.head.append(style);
+  }
+  const rules: string[] = [];
+  for (const p of pieces) {
+    for (const color of ['white', 'black'] as const) {
+      const url = imageFor(p, color);
+      rules.push(`.cg-wrap piece.${p.letter}-piece.${color}{background-image:url('${url}')}`);
+      // promoted (shogi-style "+p"): same image, marked red
+      rules.push(`.cg-wrap piece.p${p.letter}-piece.${color}{background-image:url('${url}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
+    }
+  }
+  // walls / blocked squares ("*")
+  rules.push(`.cg-wrap piece._-piece{background:repeating-linear-gradient(45deg,#555 0 4px,#777 4px 8px);border-radius:3px}`);
+  style.textContent = rules.join('\n');
+}

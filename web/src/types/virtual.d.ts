@@ -1,0 +1,4 @@
+declare module 'virtual:cburnett' {
+  const images: { white: Record<string, string>; black: Record<string, string> };
+  export default images;
+}

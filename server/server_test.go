@@ -378,3 +378,15 @@ func TestVariantsAndPresets(t *testing.T) {
 		t.Errorf("capablanca j2j4: %d %v", code, m)
 	}
 }
+
+func TestPoisonedAndWrapState(t *testing.T) {
+	ts := newTestServer(t, nil)
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "presets": "piece-hp,poisoned-squares,wrap-board"})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	st := g["state"].(map[string]any)
+	if fmt.Sprint(st["poisoned"]) != "[d4 d5 e4 e5]" || st["topology"] != "cylinder" {
+		t.Errorf("poisoned = %v, topology = %v", st["poisoned"], st["topology"])
+	}
+}

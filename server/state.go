@@ -153,6 +153,7 @@ func (r *room) stateFor(seat string) *gameState {
 			}
 		}
 	}
+	st.Poisoned = poisonedSquares(r.rs)
 	if slot, ok := r.rs.FactSlot("Hp"); ok {
 		st.HP = map[string]int{}
 		st.HPMax = map[string]int{}
@@ -332,6 +333,27 @@ func wrap(s string, width int) string {
 		n += len(w)
 	}
 	return sb.String()
+}
+
+// poisonedSquares returns the poisoned squares of the ruleset: the
+// centre block under the poisoned-squares preset (the middle one or two
+// files crossed with the middle one or two ranks, as that preset documents
+// it). TODO: ask the preset once presets exports its square set.
+func poisonedSquares(rs *rules.Ruleset) []string {
+	for _, s := range rs.Specs {
+		if s.ID != "poisoned-squares" {
+			continue
+		}
+		b := rs.Variant.Board()
+		var set geom.Set
+		for f := (b.Files - 1) / 2; f <= b.Files/2; f++ {
+			for r := (b.Ranks - 1) / 2; r <= b.Ranks/2; r++ {
+				set.Add(geom.Sq(f, r))
+			}
+		}
+		return squareNames(set)
+	}
+	return []string{}
 }
 
 // squareNames lists the squares of a set (sorted).

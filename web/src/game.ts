@@ -425,9 +425,10 @@ class GameView {
     this.status.className = 'status ' + s.status;
     this.status.dataset.status = s.status;
 
-    this.rulesLine.replaceChildren(el('span', { class: 'chip', text: s.variant }),
-      ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : []),
-      s.topology !== 'plain' ? el('span', { class: 'chip', text: s.topology + ' board' }) : null);
+    const chips = [el('span', { class: 'chip', text: s.variant }),
+      ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : [])];
+    if (s.topology !== 'plain') chips.push(el('span', { class: 'chip', text: s.topology + ' board' }));
+    this.rulesLine.replaceChildren(...chips);
 
     // controls
     const btn = (label: string, id: string, on: () => void, show = true) => {

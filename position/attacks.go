@@ -71,7 +71,7 @@ func (p *Position) setCheckInfo() {
 	if p.V.ExtinctionPseudoRoyal {
 		st.PseudoRoyals = geom.Set{}
 		st.PseudoRoyalCand = geom.Set{}
-		for _, pt := range p.V.ExtinctionPieceTypes.Types() {
+		for _, pt := range p.c.extinctionTypes {
 			if pt == AllPieces {
 				continue
 			}

@@ -70,6 +70,11 @@ type compiled struct {
 	plainMover [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
+	// type lists of the option sets, for the hot path
+	extinctionTypes []PieceType
+	promoList       [2][]PieceType
+	blastImmune     []PieceType
+	connectTypes    []PieceType
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -174,6 +179,10 @@ func (v *Variant) Compile() error {
 		}
 	}
 	c.standardChess = v.sameRulesAs(NewVariant())
+	c.extinctionTypes = v.ExtinctionPieceTypes.Types()
+	c.promoList = [2][]PieceType{v.PromotionPieceTypes[0].Types(), v.PromotionPieceTypes[1].Types()}
+	c.blastImmune = v.BlastImmuneTypes.Types()
+	c.connectTypes = (v.ConnectPieceTypes & c.types).Types()
 	v.c = c
 	return nil
 }

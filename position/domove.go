@@ -141,7 +141,7 @@ func (p *Position) Do(m Move) {
 	// blast
 	if captured != NoPiece && v.BlastOnCapture {
 		var immune geom.Set
-		for _, pt := range v.BlastImmuneTypes.Types() {
+		for _, pt := range p.c.blastImmune {
 			immune = immune.Or(p.byType[pt])
 		}
 		var blast geom.Set

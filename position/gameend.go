@@ -59,7 +59,7 @@ func (p *Position) ImmediateEnd() (End, bool) {
 	st := p.st
 	if v.ExtinctionValue != ValueNone && (!v.ExtinctionPseudoRoyal || v.BlastOnCapture) {
 		for _, c := range [2]Color{them, us} {
-			for _, pt := range v.ExtinctionPieceTypes.Types() {
+			for _, pt := range p.c.extinctionTypes {
 				if !p.c.types.Has(pt) && pt != AllPieces {
 					// counts of absent types are zero
 				}
@@ -176,7 +176,7 @@ func shiftSet(b geom.Set, df, dr int) geom.Set {
 func (p *Position) connected(c Color) bool {
 	v := p.V
 	var pcs geom.Set
-	for _, pt := range (v.ConnectPieceTypes & p.c.types).Types() {
+	for _, pt := range p.c.connectTypes {
 		pcs = pcs.Or(p.byType[pt])
 	}
 	pcs = pcs.And(p.byColor[c])

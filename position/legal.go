@@ -236,10 +236,24 @@ func (p *Position) LegalMoves(list []Move) []Move {
 	start := len(list)
 	list = p.PseudoLegal(list)
 	out := list[:start]
+	captures := false
 	for _, m := range list[start:] {
-		if p.Legal(m) {
+		if p.legalBase(m) {
 			out = append(out, m)
+			if p.V.MustCapture && !captures && p.IsCapture(m) {
+				captures = true
+			}
 		}
+	}
+	if captures {
+		// compulsory capture: a quiet move is illegal when a capture is legal
+		keep := out[:start]
+		for _, m := range out[start:] {
+			if p.IsCapture(m) {
+				keep = append(keep, m)
+			}
+		}
+		out = keep
 	}
 	return out
 }

@@ -99,7 +99,7 @@ func (p *Position) addPromotions(list []Move, from, to geom.Square) []Move {
 }
 
 func (c *compiled) promoTypes(v *Variant, us Color) []PieceType {
-	return v.PromotionPieceTypes[us].Types()
+	return c.promoList[us]
 }
 
 func (p *Position) genPawnMoves(list []Move, count *int) []Move {

@@ -1,0 +1,221 @@
+// Browser end-to-end tests: Playwright (playwright-core) driving Debian's
+// Chromium against a real `houserules serve` built from this checkout.
+// Run with web/e2e/run.sh (installs what it needs), or `node --test e2e/`
+// from web/ with CHROMIUM=/usr/bin/chromium. Screenshots go to
+// web/e2e/output/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, '..', '..');
+const outDir = join(here, 'output');
+mkdirSync(outDir, { recursive: true });
+
+let server, base, browser, tmp;
+
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'houserules-e2e-'));
+  // HOUSERULES_BIN: a binary built beforehand; else build this checkout
+  let bin = process.env.HOUSERULES_BIN;
+  if (!bin) {
+    bin = join(tmp, 'houserules');
+    execFileSync('go', ['build', '-o', bin, './cmd/houserules'], { cwd: repo, stdio: 'inherit' });
+  }
+  server = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(tmp, 'e2e.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('serve did not start')), 30000);
+    server.stdout.on('data', (d) => {
+      const m = String(d).match(/http:\/\/[0-9.:]+/);
+      if (m) { clearTimeout(t); resolve(m[0]); }
+    });
+    server.on('exit', (c) => reject(new Error('serve exited ' + c)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+// --- helpers ---
+
+async function newPage(width = 1200, height = 900) {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+const state = (page) => page.evaluate(() => window.__hr?.state ?? null);
+
+// waitState waits until the page's game state satisfies fn (a predicate
+// source over s, the state).
+async function waitState(page, fnSrc, arg, timeout = 15000) {
+  await page.waitForFunction(
+    ([src, a]) => { const s = window.__hr?.state; return !!s && new Function('s', 'a', 'return ' + src)(s, a); },
+    [fnSrc, arg], { timeout });
+  return state(page);
+}
+
+// clickSquare clicks the centre of a square (a1 … l12) on the board.
+async function clickSquare(page, sq) {
+  const s = await state(page);
+  const orient = await page.evaluate(() => window.__hr.cg.state.orientation);
+  const box = await page.locator('#board cg-board').boundingBox();
+  let x = sq.charCodeAt(0) - 97, y = s.ranks - parseInt(sq.slice(1), 10);
+  if (orient === 'black') { x = s.files - 1 - x; y = s.ranks - 1 - y; }
+  await page.mouse.click(box.x + (x + 0.5) * box.width / s.files, box.y + (y + 0.5) * box.height / s.ranks);
+}
+
+async function playByClicks(page, uci) {
+  const from = uci.match(/^[a-l]\d+/)[0];
+  const to = uci.slice(from.length).match(/^[a-l]\d+/)[0];
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+  const promo = uci.slice(from.length + to.length);
+  if (promo) await page.click(`.promo-choice[data-uci="${uci}"]`);
+}
+
+// createGame fills the start page: variant, presets, opponent.
+async function createGame(page, { variant = 'chess', presets = [], friend = false } = {}) {
+  await page.goto(base + '/');
+  await page.waitForSelector('#variant option', { state: 'attached' });
+  await page.selectOption('#variant', variant);
+  for (const p of presets) await page.check(`#preset-${p}`);
+  await page.waitForSelector('#verdict.ok');
+  await page.check(friend ? '#opp-human' : '#opp-ai');
+  await page.click('#create');
+  await page.waitForURL(/\/g\//);
+  return waitState(page, 's.you !== "spectator"');
+}
+
+const shot = (page, name) => page.screenshot({ path: join(outDir, name + '.png') });
+
+async function api(method, path, body, token) {
+  const res = await fetch(base + path, {
+    method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+// --- tests ---
+
+test('(a) five moves against the AI in chess by clicking squares', async () => {
+  const page = await newPage();
+  let s = await createGame(page, { variant: 'chess' });
+  assert.equal(s.you, 'white');
+  assert.equal(s.files, 8);
+  const preferred = ['e2e4', 'g1f3', 'f1c4', 'd2d3', 'b1c3', 'c1e3', 'a2a3', 'h2h3'];
+  for (let i = 0; i < 5; i++) {
+    s = await waitState(page, 's.status !== "active" || (s.turn === s.you && !s.aiThinking)');
+    if (s.status !== 'active') break;
+    const legal = s.legal.map((m) => m.uci);
+    const mv = preferred.find((m) => legal.includes(m)) ?? legal.find((m) => m.length === 4);
+    const ply = s.ply;
+    await playByClicks(page, mv);
+    s = await waitState(page, 's.ply >= a + 2 || s.status === "over"', ply);
+    assert.equal(s.moves[ply].uci, mv, 'the clicked move is the one played');
+  }
+  assert.ok(s.ply >= 10, 'five moves and five replies, ply ' + s.ply);
+  assert.equal(await page.locator('#moves li').count(), s.ply);
+  await shot(page, 'a-chess-vs-ai');
+  // the stored game has the moves
+  const g = await api('GET', '/api/games/' + s.id);
+  assert.equal(g.state.moves.length, s.ply);
+});
+
+test('(b) two players play capture-to-win until it ends, a third watches', async () => {
+  const presets = (await api('GET', '/api/presets')).presets.map((p) => p.id);
+  const hasCTW = presets.includes('capture-to-win');
+  const white = await newPage();
+  let s = await createGame(white, { variant: 'chess', presets: hasCTW ? ['capture-to-win'] : [], friend: true });
+  assert.equal(s.status, 'waiting');
+  const invite = await white.evaluate((id) => localStorage.getItem('houserules:invite:' + id), s.id);
+  assert.match(invite, /#invite=/);
+
+  const black = await newPage(420, 860); // a phone-width player
+  await black.goto(base + invite);
+  await black.click('#join');
+  await waitState(black, 's.you === "black" && s.status === "active"');
+
+  const watcher = await newPage();
+  await watcher.goto(base + '/g/' + s.id);
+  await waitState(watcher, 's.you === "spectator"');
+
+  // capture-to-win: the first capture wins (e4 d5 exd5). Without the
+  // preset, fool's mate ends the game as fast.
+  const moves = hasCTW ? ['e2e4', 'd7d5', 'e4d5'] : ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
+  for (let i = 0; i < moves.length; i++) {
+    const page = i % 2 === 0 ? white : black;
+    await waitState(page, 's.turn === s.you && s.ply === a', i);
+    await playByClicks(page, moves[i]);
+    await waitState(watcher, 's.ply === a', i + 1);
+  }
+  for (const p of [white, black, watcher]) {
+    s = await waitState(p, 's.status === "over"');
+    await p.waitForSelector('#status[data-status="over"]');
+  }
+  assert.equal(s.result, hasCTW ? '1-0' : '0-1');
+  assert.match(await watcher.textContent('#status'), /Game over/);
+  // the spectator cannot move: no movable colour on its board
+  assert.equal(await watcher.evaluate(() => window.__hr.cg.state.movable.color ?? null), null);
+  await shot(white, 'b-room-white');
+  await shot(black, 'b-room-black-phone');
+  await shot(watcher, 'b-room-spectator');
+});
+
+test('(c) piece-hp: an HP badge drops after a capture', async () => {
+  const page = await newPage();
+  let s = await createGame(page, { variant: 'chess', presets: ['piece-hp'], friend: true });
+  const invite = await page.evaluate((id) => localStorage.getItem('houserules:invite:' + id), s.id);
+  const joined = await api('POST', `/api/games/${s.id}/join`, { invite: invite.split('#invite=')[1] });
+  assert.equal(joined.seat, 'black');
+  await waitState(page, 's.status === "active"');
+  await playByClicks(page, 'e2e4');
+  await waitState(page, 's.ply === 1');
+  await api('POST', `/api/games/${s.id}/moves`, { move: 'd7d5' }, joined.token);
+  await waitState(page, 's.ply === 2');
+  const before = page.locator('.overlay .hp[data-square="d5"]');
+  assert.equal(await before.getAttribute('data-hp'), '2');
+  assert.equal(await before.evaluate((e) => e.classList.contains('hurt')), false);
+  await playByClicks(page, 'e4d5');
+  s = await waitState(page, 's.ply === 3');
+  // the captured pawn survives with 1 HP, pushed north to d6
+  const badge = page.locator('.overlay .hp[data-square="d6"]');
+  await badge.waitFor();
+  assert.equal(await badge.getAttribute('data-hp'), '1');
+  assert.equal(await badge.evaluate((e) => e.classList.contains('hurt')), true);
+  assert.equal(await badge.textContent(), '1');
+  await shot(page, 'c-piece-hp-badge');
+});
+
+test('(d) capablanca (10x8) renders and accepts a move', async () => {
+  const page = await newPage();
+  let s = await createGame(page, { variant: 'capablanca' });
+  assert.equal(s.files, 10);
+  assert.equal(s.ranks, 8);
+  const box = await page.locator('#board cg-board').boundingBox();
+  assert.ok(Math.abs(box.width / box.height - 10 / 8) < 0.02, `board ratio ${box.width}/${box.height}`);
+  assert.equal(await page.locator('#board piece.white').count(), 20);
+  // the archbishop and chancellor have images
+  const img = await page.locator('#board piece.a-piece.white').evaluate((e) => getComputedStyle(e).backgroundImage);
+  assert.match(img, /data:image\/svg\+xml/);
+  await playByClicks(page, 'j2j4');
+  s = await waitState(page, 's.ply >= 1');
+  assert.equal(s.moves[0].uci, 'j2j4');
+  await waitState(page, 's.ply >= 2');
+  await shot(page, 'd-capablanca');
+});

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: installs Debian's Chromium (if missing) and the
+# npm packages, then runs web/e2e/e2e.mjs with node's test runner.
+# Screenshots: web/e2e/output/*.png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+node --test --test-concurrency=1 e2e/e2e.mjs

@@ -328,7 +328,7 @@ func (r *room) scheduleAI() {
 		case <-ctx.Done():
 			return
 		}
-		m, err := r.hub.mover.BestMove(ctx, g, level)
+		m, err := safeBestMove(ctx, r.hub.mover, g, level)
 		<-r.hub.aiSlots
 		var uci string
 		if err == nil {
@@ -340,6 +340,15 @@ func (r *room) scheduleAI() {
 			return // taken back, resigned or shut down meanwhile
 		}
 		r.aiBusy, r.ai = false, nil
+		if err != nil && !errors.Is(ctx.Err(), context.Canceled) {
+			// the searcher failed or ran out of time: a random legal move keeps the game going
+			r.hub.log.Error("AI move; playing a random move instead", "game", r.id, "err", err)
+			if g2, cerr := r.copyGame(); cerr == nil {
+				if m2, rerr := (RandomMover{}).BestMove(ctx, g2, level); rerr == nil {
+					uci, err = g2.Pos.UCI(m2), nil
+				}
+			}
+		}
 		if err != nil {
 			r.hub.log.Error("AI move", "game", r.id, "err", err)
 			r.broadcast()
@@ -351,6 +360,17 @@ func (r *room) scheduleAI() {
 		}
 	}()
 	r.broadcast()
+}
+
+// safeBestMove runs the mover, turning a panic into an error: a bug in
+// the AI must not take the server down.
+func safeBestMove(ctx context.Context, mv Mover, g *rules.Game, level int) (m position.Move, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			m, err = position.NoMove, fmt.Errorf("AI panicked: %v", p)
+		}
+	}()
+	return mv.BestMove(ctx, g, level)
 }
 
 // copyGame replays the game on a fresh rules.Game for the AI.

@@ -390,3 +390,46 @@ func TestPoisonedAndWrapState(t *testing.T) {
 		t.Errorf("poisoned = %v, topology = %v", st["poisoned"], st["topology"])
 	}
 }
+
+// TestSearchMover: the real searcher answers as the AI, for chess and a
+// ruleset with house rules.
+func TestSearchMover(t *testing.T) {
+	ts := newTestServer(t, NewSearchMover(1, 1))
+	for _, presets := range []string{"", "piece-hp,king-heals"} {
+		code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "presets": presets, "side": "black", "opponent": map[string]any{"type": "ai", "level": 3}})
+		if code != 201 {
+			t.Fatalf("create: %d %v", code, g)
+		}
+		w := dialWS(t, ts.URL, g["id"].(string), g["token"].(string))
+		w.send(map[string]any{"type": "sync"})
+		st := w.expectState(1) // the AI (white) moved first
+		if st["turn"] != "black" || len(st["legal"].([]any)) == 0 {
+			t.Fatalf("%q: after the AI's first move: turn %v", presets, st["turn"])
+		}
+		mv := st["legal"].([]any)[0].(map[string]any)["uci"].(string)
+		w.send(map[string]any{"type": "move", "move": mv})
+		if st := w.expectState(3); st["turn"] != "black" {
+			t.Fatalf("%q: after the AI's second move: turn %v", presets, st["turn"])
+		}
+	}
+}
+
+// panicMover panics: the server must survive and play a random move.
+type panicMover struct{}
+
+func (panicMover) BestMove(ctx context.Context, g *rules.Game, level int) (position.Move, error) {
+	panic("boom")
+}
+
+func TestAIPanicFallsBack(t *testing.T) {
+	ts := newTestServer(t, panicMover{})
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "black", "opponent": map[string]any{"type": "ai"}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	w := dialWS(t, ts.URL, g["id"].(string), g["token"].(string))
+	w.send(map[string]any{"type": "sync"})
+	if st := w.expectState(1); st["turn"] != "black" {
+		t.Fatalf("turn %v", st["turn"])
+	}
+}

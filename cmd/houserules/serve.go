@@ -38,7 +38,7 @@ directory) or a postgres:// URL.`,
 				return err
 			}
 			defer st.Close()
-			srv := server.New(server.Config{Store: st, Static: web.Dist(), Logger: log})
+			srv := server.New(server.Config{Store: st, Static: web.Dist(), Logger: log, Mover: server.NewSearchMover(0, 16)})
 			defer srv.Close()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {

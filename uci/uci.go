@@ -382,6 +382,10 @@ func (e *Engine) cmdPosition(args []string) {
 		}
 		fen = strings.Join(args[1:j], " ")
 		i = j
+		if fen == "" {
+			e.infoString("position fen: the FEN is missing")
+			return
+		}
 	default:
 		e.infoString("position: expected startpos or fen, got %q", args[0])
 		return
@@ -447,6 +451,7 @@ func (e *Engine) cmdGo(args []string) {
 	}
 	var lim search.Limits
 	ponder := false
+	bad := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() (string, bool) {
@@ -455,6 +460,7 @@ func (e *Engine) cmdGo(args []string) {
 				return args[i], true
 			}
 			e.infoString("go: %s needs a value", a)
+			bad = true
 			return "", false
 		}
 		var err error
@@ -531,13 +537,21 @@ func (e *Engine) cmdGo(args []string) {
 			}
 		default:
 			e.infoString("go: unknown parameter %q ignored", a)
+			bad = true
 		}
 		if err != nil {
 			e.infoString("go: bad value for %s: %v", a, err)
+			bad = true
 		}
 	}
-	if lim.WTime == 0 && lim.BTime == 0 && lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 {
-		lim.Infinite = true
+	if lim.WTime == 0 && lim.BTime == 0 && lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 && !lim.Infinite {
+		if bad {
+			// a broken go line must not start a search nobody will stop
+			e.infoString("go: no valid limit, searching for 1 second")
+			lim.MoveTime = time.Second
+		} else {
+			lim.Infinite = true // a bare go searches until stop, as in Stockfish
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

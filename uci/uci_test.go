@@ -1,0 +1,335 @@
+package uci
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "houserules/presets"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+// syncBuf is a goroutine-safe output buffer.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// take returns and clears what was written.
+func (s *syncBuf) take() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.b.String()
+	s.b.Reset()
+	return out
+}
+
+type session struct {
+	t   *testing.T
+	e   *Engine
+	out *syncBuf
+}
+
+func newSession(t *testing.T) *session {
+	out := &syncBuf{}
+	return &session{t: t, e: New(out), out: out}
+}
+
+// send runs the lines and returns the output (waiting for a search the
+// lines started to print its bestmove).
+func (s *session) send(lines ...string) string {
+	s.t.Helper()
+	for _, l := range lines {
+		if !s.e.Handle(l) {
+			s.t.Fatalf("engine quit on %q", l)
+		}
+	}
+	s.e.Wait()
+	return s.out.take()
+}
+
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return lines[len(lines)-1]
+}
+
+// bestmove returns the move of the bestmove line.
+func bestmove(t *testing.T, out string) string {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
+			return f[1]
+		}
+	}
+	t.Fatalf("no bestmove in output:\n%s", out)
+	return ""
+}
+
+func TestUCIHandshakeListsOptions(t *testing.T) {
+	s := newSession(t)
+	out := s.send("uci")
+	if !strings.HasPrefix(out, "id name houserules\n") || lastLine(out) != "uciok" {
+		t.Fatalf("handshake:\n%s", out)
+	}
+	for _, opt := range []string{
+		"option name UCI_Variant type combo default chess",
+		"option name VariantPath type string default <empty>",
+		"option name UCI_Chess960 type check default false",
+		"option name Skill Level type spin default 20 min 0 max 20",
+		"option name Hash type spin default 16",
+		"option name Threads type spin default 1",
+		"option name MultiPV type spin default 1",
+		"option name HouseRules type string default <empty>",
+		"option name Layout type string",
+		"option name Modifiers type string",
+	} {
+		if !strings.Contains(out, opt) {
+			t.Errorf("missing %q", opt)
+		}
+	}
+	var combo string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "option name UCI_Variant ") {
+			combo = l
+		}
+	}
+	for _, n := range variants.Names() {
+		if !strings.Contains(combo+" ", " var "+n+" ") {
+			t.Errorf("UCI_Variant combo lacks %s", n)
+		}
+	}
+	if out := s.send("isready"); out != "readyok\n" {
+		t.Errorf("isready: %q", out)
+	}
+}
+
+var perftLine = regexp.MustCompile(`^([a-z0-9@+=-]+): (\d+)$`)
+
+// TestUCIPerftMatchesCore: go perft 4 prints one line per root move and the
+// total, equal to the core's perft, in chess and after a variant switch.
+func TestUCIPerftMatchesCore(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ variant, pos string }{
+		{"chess", "position startpos moves e2e4 c7c5"},
+		{"makruk", "position startpos"},
+		{"capablanca", "position startpos moves e2e4"},
+	} {
+		s.send("setoption name UCI_Variant value "+tc.variant, tc.pos)
+		g, err := s.e.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rules.PerftGame(g, 4)
+		out := s.send("go perft 4")
+		var sum uint64
+		lines := 0
+		total := uint64(0)
+		for _, l := range strings.Split(out, "\n") {
+			if m := perftLine.FindStringSubmatch(l); m != nil {
+				n, _ := strconv.ParseUint(m[2], 10, 64)
+				sum += n
+				lines++
+			}
+			if strings.HasPrefix(l, "Nodes searched: ") {
+				total, _ = strconv.ParseUint(strings.TrimPrefix(l, "Nodes searched: "), 10, 64)
+			}
+		}
+		if total != want || sum != want || lines != len(g.LegalMoves()) {
+			t.Errorf("%s: go perft 4 total %d, sum %d over %d lines; core %d over %d moves", tc.variant, total, sum, lines, want, len(g.LegalMoves()))
+		}
+	}
+}
+
+// checkLegal plays the engine's move on the session's position.
+func checkLegal(t *testing.T, s *session, what, mv string) {
+	t.Helper()
+	g, err := s.e.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ParseMove(mv); err != nil {
+		t.Errorf("%s: bestmove %s is not legal in %s: %v", what, mv, g.FEN(), err)
+	}
+}
+
+// TestUCIGoDepth6 returns a legal bestmove in chess, three other catalogue
+// variants and with presets.
+func TestUCIGoDepth6(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ variant, presets, pos string }{
+		{"chess", "", "position startpos"},
+		{"chess", "", "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"},
+		{"makruk", "", "position startpos moves e3e4"},
+		{"capablanca", "", "position startpos"},
+		{"atomic", "", "position startpos moves e2e4 d7d5"},
+		{"chess", "piece-hp", "position startpos moves e2e4 d7d5"},
+		{"chess", "explosive-rook", "position fen r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"},
+		{"chess", "wrap-board", "position startpos moves e2e4"},
+	} {
+		name := tc.variant + "+" + tc.presets
+		if tc.presets != "" {
+			if _, ok := rules.Lookup(tc.presets); !ok {
+				t.Logf("preset %s is not registered yet (being written elsewhere): skipped", tc.presets)
+				continue
+			}
+		}
+		start := time.Now()
+		s.send("setoption name UCI_Variant value "+tc.variant, "setoption name HouseRules value "+tc.presets, tc.pos)
+		if out := s.out.take(); out != "" {
+			t.Fatalf("%s: setup said %q", name, out)
+		}
+		out := s.send("go depth 6")
+		if !strings.Contains(out, "info depth 6 ") {
+			t.Errorf("%s: no depth 6 info line:\n%s", name, out)
+		}
+		checkLegal(t, s, name, bestmove(t, out))
+		t.Logf("%s: bestmove %s in %v", name, bestmove(t, out), time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// TestUCIRobustInput: garbage is answered with info string and the engine
+// goes on.
+func TestUCIRobustInput(t *testing.T) {
+	s := newSession(t)
+	for _, bad := range []string{
+		"foo bar",
+		"position",
+		"position fen",
+		"position fen not/a/fen w - - 0 1",
+		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+		"position startpos moves e2e5",
+		"position banana",
+		"setoption",
+		"setoption name",
+		"setoption name Hash value -3",
+		"setoption name Skill Level value 99",
+		"setoption name UCI_Variant value nosuchvariant",
+		"setoption name UCI_Chess960 value maybe",
+		"setoption name HouseRules value nosuchpreset",
+		"setoption name HouseRules value piece-hp,explosive-rook",
+		"setoption name VariantPath value /nonexistent/variants.ini",
+		"setoption name NoSuchOption value 1",
+		"go depth",
+		"go perft x",
+		"go wtime abc depth 1",
+		"\x00\x01\xff\xfe",
+		strings.Repeat("x", 100000),
+	} {
+		out := s.send(bad)
+		if bad == "go wtime abc depth 1" {
+			if !strings.Contains(out, "bestmove ") {
+				t.Errorf("%q: no bestmove", bad)
+			}
+		}
+		if !strings.Contains(out, "info string") {
+			t.Errorf("%q: no info string answer, got %q", bad, out)
+		}
+		if got := s.send("isready"); got != "readyok\n" {
+			t.Fatalf("after %q: isready answered %q", bad, got)
+		}
+	}
+	// the position survived: still chess from the start
+	out := s.send("position startpos moves e2e4 e7e5 g1f3", "d")
+	if !strings.Contains(out, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2") {
+		t.Errorf("d after garbage:\n%s", out)
+	}
+	// a stop or ponderhit without a search is harmless
+	if out := s.send("stop", "ponderhit", "isready"); out != "readyok\n" {
+		t.Errorf("stop without search: %q", out)
+	}
+}
+
+// TestUCIStopWhileThinking: isready is answered during an infinite search
+// and stop ends it with a legal bestmove.
+func TestUCIStopWhileThinking(t *testing.T) {
+	s := newSession(t)
+	s.e.Handle("position startpos moves d2d4")
+	s.e.Handle("go infinite")
+	time.Sleep(200 * time.Millisecond)
+	s.e.Handle("isready")
+	deadline := time.Now().Add(2 * time.Second)
+	for !strings.Contains(s.out.b.String(), "readyok") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.out.mu.Lock()
+	got := s.out.b.String()
+	s.out.mu.Unlock()
+	if !strings.Contains(got, "readyok") || strings.Contains(got, "bestmove") {
+		t.Fatalf("isready during search: %q", got)
+	}
+	start := time.Now()
+	s.e.Handle("stop")
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("stop took %v", el)
+	}
+	out := s.out.take()
+	checkLegal(t, s, "stop", bestmove(t, out))
+	// go with a time control finishes on its own
+	out = s.send("go wtime 300 btime 300 winc 0 binc 0")
+	checkLegal(t, s, "wtime", bestmove(t, out))
+	out = s.send("go movetime 100")
+	checkLegal(t, s, "movetime", bestmove(t, out))
+	out = s.send("go nodes 2000")
+	checkLegal(t, s, "nodes", bestmove(t, out))
+}
+
+// TestUCIVariantPathAndChess960: a variants.ini section becomes a UCI
+// variant; Chess960 castling is king-takes-rook.
+func TestUCIVariantPathAndChess960(t *testing.T) {
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "v.ini")
+	if err := os.WriteFile(ini, []byte("[mini-knights:chess]\nstartFen = nnnnknnn/pppppppp/8/8/8/8/PPPPPPPP/NNNNKNNN w - - 0 1\ncastling = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t)
+	s.send("setoption name VariantPath value " + ini)
+	if out := s.send("uci"); !strings.Contains(out, " var mini-knights") {
+		t.Fatalf("combo lacks mini-knights")
+	}
+	out := s.send("setoption name UCI_Variant value mini-knights", "position startpos", "go perft 1")
+	// 16 pawn moves + knight moves: b1/c1/d1/f1/g1/h1/a1 knights jump over the pawns
+	g, _ := s.e.Game()
+	if !strings.Contains(out, "Nodes searched: "+strconv.Itoa(len(g.LegalMoves()))+"\n") || len(g.LegalMoves()) < 16 {
+		t.Errorf("perft 1 in mini-knights:\n%s", out)
+	}
+	out = s.send("go depth 3")
+	checkLegal(t, s, "mini-knights", bestmove(t, out))
+
+	s.send("setoption name UCI_Variant value chess", "setoption name UCI_Chess960 value true",
+		"position fen rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1")
+	out = s.send("go perft 1")
+	if !strings.Contains(out, "\nb1h1: 1\n") || !strings.Contains(out, "\nb1a1: 1\n") {
+		t.Errorf("chess960 castling moves not king-takes-rook:\n%s", out)
+	}
+}
+
+// TestBoardDrawing: any board size, coordinates, side-to-move mark.
+func TestBoardDrawing(t *testing.T) {
+	v, _ := variants.Get("capablanca")
+	rs, _ := rules.Compile(v, nil)
+	g, _ := rules.NewGame(rs, "", false)
+	b := Board(g.Pos, false)
+	lines := strings.Split(b, "\n")
+	if !strings.HasPrefix(lines[1], " | r | n | a | b | q | k | b | c | n | r | 8") ||
+		!strings.Contains(b, " | R | N | A | B | Q | K | B | C | N | R | 1 *\n") ||
+		!strings.Contains(b, "   a   b   c   d   e   f   g   h   i   j") {
+		t.Errorf("board:\n%s", b)
+	}
+	flipped := Board(g.Pos, true)
+	if !strings.Contains(flipped, " | R | N | C | B | K | Q | B | A | N | R | 1 *") {
+		t.Errorf("flipped board:\n%s", flipped)
+	}
+}

@@ -20,6 +20,7 @@ type legalMove struct {
 	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style
 	Kind       string `json:"kind"`
 	Production string `json:"production"` // why it is legal
+	Capture    bool   `json:"capture,omitempty"`
 }
 
 type seatState struct {
@@ -173,7 +174,7 @@ func (r *room) stateFor(seat string) *gameState {
 func legalOf(p *position.Position, m position.Move) legalMove {
 	uci := p.UCI(m)
 	lm := legalMove{UCI: uci, SAN: rules.SAN(p, m), To: m.To().String(),
-		Production: position.ProductionName(m.Production())}
+		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
 		lm.From = m.From().String()
 	}

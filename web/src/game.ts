@@ -14,6 +14,7 @@ interface Legal {
   promotion?: string;
   kind: string;
   production: string;
+  capture?: boolean;
 }
 interface Played {
   uci: string;
@@ -374,8 +375,14 @@ class GameView {
     const sq = keyToSq(key);
     const moves = s.legal.filter((m) => m.from === sq);
     if (!moves.length) return;
-    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production)));
+    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m)));
     this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
+  }
+
+  // captureNote explains a capture when a house rule changed what a capture does
+  captureNote(m: Legal): string {
+    const c = this.state?.productions['fide.capture'];
+    return m.capture && c && c.role !== 'base' ? ' · capture: ' + c.note : '';
   }
 
   note(prod: string): string {
@@ -385,7 +392,7 @@ class GameView {
   hover(e: MouseEvent) {
     const cg = this.cg, s = this.state;
     if (!cg || !s) return;
-    const sel = (cg.state as any).selected as string | undefined;
+    const sel = (cg.state as any).selectable?.selected as string | undefined;
     const key = cg.getKeyAtDomPos([e.clientX, e.clientY]);
     if (!sel || !key || typeof sel !== 'string') {
       this.tip.style.display = 'none';
@@ -396,7 +403,7 @@ class GameView {
       this.tip.style.display = 'none';
       return;
     }
-    this.tip.replaceChildren(...moves.slice(0, 4).map((m) => el('div', {}, el('strong', { text: m.san + ' ' }), el('code', { text: m.production }), el('div', { text: this.note(m.production) }))));
+    this.tip.replaceChildren(...moves.slice(0, 4).map((m) => el('div', {}, el('strong', { text: m.san + ' ' }), el('code', { text: m.production }), el('div', { text: this.note(m.production) + this.captureNote(m) }))));
     const r = this.boardWrap.getBoundingClientRect();
     this.tip.style.display = 'block';
     this.tip.style.left = Math.min(e.clientX - r.left + 14, r.width - 220) + 'px';
@@ -441,7 +448,7 @@ class GameView {
     const invite = store(inviteKey(this.id));
     this.controls.replaceChildren(...[
       btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); }),
-      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback && s.status !== 'over' || s.canTakeback && !s.reason.endsWith('resigned')),
+      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
       btn('Decline', 'draw-decline', () => this.send({ type: 'draw_decline' }), playing && !!s.drawOffer && s.drawOffer !== s.you),

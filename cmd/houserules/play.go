@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/uci"
+)
+
+func playCmd() *cobra.Command {
+	var g gameFlags
+	var level int
+	var color string
+	var movetime int
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play a game against the AI in the terminal (moves in SAN or UCI; undo, fen, moves, quit)",
+		Example: "  houserules play --variant capablanca --level 10 --color black\n" +
+			"  houserules play --presets piece-hp,king-heals --level 5",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if level < 0 || level > 20 {
+				return fmt.Errorf("--level must be 0..20")
+			}
+			human := position.White
+			switch color {
+			case "white", "w":
+			case "black", "b":
+				human = position.Black
+			default:
+				return fmt.Errorf("--color must be white or black")
+			}
+			v, err := resolveVariant(g.variant, g.ini)
+			if err != nil {
+				return err
+			}
+			specs, err := rules.ParseSpecs(g.presets)
+			if err != nil {
+				return err
+			}
+			rs, err := rules.Compile(v, specs)
+			if err != nil {
+				return err
+			}
+			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: g.fen, Chess960: g.chess960, Level: level,
+				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
+		},
+	}
+	g.add(cmd, false)
+	cmd.Flags().IntVar(&level, "level", 10, "AI skill level 0 (weakest) … 20 (strongest)")
+	cmd.Flags().StringVar(&color, "color", "white", "your colour: white or black")
+	cmd.Flags().IntVar(&movetime, "movetime", 1000, "AI thinking time per move in milliseconds")
+	return cmd
+}

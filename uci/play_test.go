@@ -1,0 +1,111 @@
+package uci
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+func playRuleset(t *testing.T, variant, presets string) *rules.Ruleset {
+	t.Helper()
+	v, err := variants.Get(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, err := rules.ParseSpecs(presets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rules.Compile(v, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// TestPlayScript: SAN and UCI input, a bad move, undo, fen, quit.
+func TestPlayScript(t *testing.T) {
+	in := strings.NewReader("e4\nxyz\nmoves\nundo\ng1f3\nfen\nquit\n")
+	var out bytes.Buffer
+	err := Play(in, &out, PlayConfig{Ruleset: playRuleset(t, "chess", ""), Level: 3, Human: position.White, MoveTime: 50 * time.Millisecond, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		"you play white, the AI plays at level 3",
+		`"xyz" is not a legal move here`,
+		"Ba6 Bb5 Bc4 Bd3 Be2 Ke2 Na3 Nc3 Ne2 Nf3 Nh3 Qe2 Qf3 Qg4 Qh5", // part of the sorted legal moves after e4 and a reply
+		"bye",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q in:\n%s", want, s)
+		}
+	}
+	if strings.Count(s, "\nAI plays ") != 2 {
+		t.Errorf("the AI should have answered e4 and Nf3 (after the undo):\n%s", s)
+	}
+	// after undo and 1.Nf3 the FEN shows the knight on f3 and the pawn back on e2
+	lines := strings.Split(s, "\n")
+	var fen string
+	for _, l := range lines {
+		if i := strings.Index(l, "your move (white): "); i >= 0 && strings.Count(l, "/") == 7 {
+			fen = strings.TrimPrefix(l[i:], "your move (white): ")
+		}
+	}
+	if !strings.Contains(fen, "5N2/PPPPPPPP/RNBQKB1R w") {
+		t.Errorf("fen after undo and Nf3: %q\n%s", fen, s)
+	}
+}
+
+// TestPlayAsBlackCapablanca: the AI opens, the board has ten files, the
+// game goes on with a move typed by the person.
+func TestPlayAsBlackCapablanca(t *testing.T) {
+	in := strings.NewReader("moves\n")
+	var out bytes.Buffer
+	if err := Play(in, &out, PlayConfig{Ruleset: playRuleset(t, "capablanca", ""), Level: 0, Human: position.Black, MoveTime: 30 * time.Millisecond, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.Contains(s, "AI plays ") || !strings.Contains(s, "  j   i   h   g   f   e   d   c   b   a") {
+		t.Errorf("black's view of capablanca:\n%s", s)
+	}
+}
+
+// TestParseHumanMoveUnderPresets: SAN works for rulesets with hooks too.
+func TestParseHumanMoveUnderPresets(t *testing.T) {
+	rs := playRuleset(t, "chess", "piece-hp")
+	g, err := rules.NewGame(rs, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"e4", "d5", "exd5"} {
+		m, err := ParseHumanMove(g, mv)
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+		g.Do(m)
+	}
+	// the d5 pawn had 2 HP: it survives, pushed aside; the white pawn stands on d5
+	if pc := g.Pos.PieceOn(sq(t, "d5")); pc == position.NoPiece || pc.Color() != position.White {
+		t.Errorf("after exd5 under piece-hp: %s", g.FEN())
+	}
+	if _, err := ParseHumanMove(g, "Qxd8"); err == nil {
+		t.Errorf("Qxd8 accepted in %s", g.FEN())
+	}
+}
+
+func sq(t *testing.T, name string) geom.Square {
+	t.Helper()
+	s, err := geom.ParseSquare(name, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

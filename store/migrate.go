@@ -51,7 +51,32 @@ var migrations = []string{
 // SchemaVersion is the schema version this build migrates to.
 func SchemaVersion() int { return len(migrations) }
 
+// migrate applies the migrations. Two processes may open a new database
+// at once: PostgreSQL serialises them with an advisory lock, and a SQLite
+// writer that lost the race retries.
 func (d *DB) migrate(ctx context.Context) error {
+	if d.postgres {
+		conn, err := d.db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(726354101)`); err != nil {
+			return fmt.Errorf("store: migrate lock: %w", err)
+		}
+		defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock(726354101)`)
+	}
+	var err error
+	for try := 0; try < 5; try++ {
+		if err = d.migrateOnce(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(50*(try+1)) * time.Millisecond)
+	}
+	return err
+}
+
+func (d *DB) migrateOnce(ctx context.Context) error {
 	if _, err := d.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		applied_at BIGINT NOT NULL)`); err != nil {

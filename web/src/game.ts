@@ -91,6 +91,7 @@ class GameView {
   boardEl = el('div', { class: 'cg-wrap', id: 'board' });
   overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
+  legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
   players = el('div', { class: 'players' });
   moveList = el('ol', { class: 'moves', id: 'moves' });
@@ -110,7 +111,7 @@ class GameView {
   }
 
   start() {
-    this.boardWrap.append(this.boardEl, this.tip);
+    this.boardWrap.append(this.boardEl, this.tip, this.legend);
     const side = el('aside', { class: 'side' },
       this.banner, this.players, this.status, this.rulesLine, this.controls,
       el('h3', { text: 'Moves' }), this.moveList,
@@ -330,6 +331,12 @@ class GameView {
       }
     }
     this.overlay.replaceChildren(...items);
+    const notes: HTMLElement[] = [];
+    if (s.topology === 'cylinder') notes.push(el('span', { class: 'lg-wrap', text: 'Blue dashed edges: the files wrap around (the board is a cylinder).' }));
+    if (s.topology === 'torus') notes.push(el('span', { class: 'lg-wrap', text: 'Blue dashed edges: files and ranks wrap around (the board is a torus).' }));
+    if (s.poisoned.length) notes.push(el('span', { class: 'lg-poison', text: `Green dashed squares (${s.poisoned.join(' ')}) are poisoned: a piece ending its owner's turn there loses 1 HP.` }));
+    if (s.hp) notes.push(el('span', { class: 'lg-hp', text: '♥ badges: hit points of each piece (red: damaged).' }));
+    this.legend.replaceChildren(...notes);
   }
 
   userMove(orig: string, dest: string) {

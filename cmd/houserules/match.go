@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"houserules/rules"
+	"houserules/uci"
+)
+
+func matchCmd() *cobra.Command {
+	var g gameFlags
+	var games, level, level2, openings, maxPlies, movetime int
+	var engine, engine2, tc, pgn string
+	var opts, opts2 []string
+	var seed int64
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "match",
+		Short: "Play N games between two engines (built-in levels or UCI commands) and report the score with an Elo estimate",
+		Example: "  houserules match --games 20 --level 20 --level2 5\n" +
+			"  houserules match --variant makruk --games 40 --level 20 --engine2 /usr/games/fairy-stockfish --option2 'Skill Level=10' --movetime 200 --pgn makruk.pgn\n" +
+			"  houserules match --presets piece-hp --engine 'houserules uci' --level2 10",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if games < 1 {
+				return fmt.Errorf("--games must be at least 1")
+			}
+			v, err := resolveVariant(g.variant, g.ini)
+			if err != nil {
+				return err
+			}
+			specs, err := rules.ParseSpecs(g.presets)
+			if err != nil {
+				return err
+			}
+			rs, err := rules.Compile(v, specs)
+			if err != nil {
+				return err
+			}
+			cfg := uci.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
+				Games: games, OpeningPlies: openings, MaxPlies: maxPlies, Seed: seed, MoveTime: time.Duration(movetime) * time.Millisecond}
+			if g.ini != "" {
+				cfg.VariantPath = g.ini
+			}
+			if tc != "" {
+				base, inc, err := parseTC(tc)
+				if err != nil {
+					return err
+				}
+				cfg.Base, cfg.Inc, cfg.MoveTime = base, inc, 0
+			}
+			a, err := player(engine, level, opts)
+			if err != nil {
+				return err
+			}
+			defer a.Close()
+			b, err := player(engine2, level2, opts2)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			if pgn != "" {
+				var w io.Writer = os.Stdout
+				if pgn != "-" {
+					f, err := os.Create(pgn)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					w = f
+				}
+				cfg.PGN = w
+			}
+			title := a.Name() + " vs " + b.Name()
+			var bar *progressbar.ProgressBar
+			if !quiet {
+				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription(title),
+					progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionShowElapsedTimeOnFinish(),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+				bar.RenderBlank()
+			}
+			cfg.OnGame = func(done int, r uci.MatchResult) {
+				if bar != nil {
+					pts, n := r.Score()
+					bar.Describe(fmt.Sprintf("%s: %.1f/%d", title, pts, n))
+					bar.Add(1)
+				}
+			}
+			start := time.Now()
+			res, err := uci.RunMatch(a, b, cfg)
+			if bar != nil {
+				bar.Finish()
+			}
+			if err != nil {
+				return err
+			}
+			fmt.Printf("%s (%s%s): %s in %v\n", title, g.variant, presetsNote(g.presets), res, time.Since(start).Round(time.Second))
+			reasons := map[string]int{}
+			for _, gr := range res.Games {
+				reasons[gr.Termination]++
+			}
+			fmt.Printf("terminations: %v\n", reasons)
+			return nil
+		},
+	}
+	g.add(cmd, false)
+	f := cmd.Flags()
+	f.IntVar(&games, "games", 10, "number of games (colours alternate; pairs share a random opening)")
+	f.IntVar(&level, "level", 20, "skill level 0..20 of the first built-in player")
+	f.IntVar(&level2, "level2", 20, "skill level 0..20 of the second built-in player")
+	f.StringVar(&engine, "engine", "", "UCI command of the first player instead of the built-in AI")
+	f.StringVar(&engine2, "engine2", "", "UCI command of the second player instead of the built-in AI")
+	f.StringArrayVar(&opts, "option", nil, "UCI option name=value for --engine (repeatable)")
+	f.StringArrayVar(&opts2, "option2", nil, "UCI option name=value for --engine2 (repeatable)")
+	f.IntVar(&movetime, "movetime", 100, "milliseconds per move")
+	f.StringVar(&tc, "tc", "", "clock instead of --movetime: base+increment in seconds, e.g. 10+0.1")
+	f.IntVar(&openings, "openings", 4, "random opening plies (among the moves a shallow search finds within 50 cp of the best)")
+	f.IntVar(&maxPlies, "max-plies", 600, "adjudicate a draw after this many plies")
+	f.StringVar(&pgn, "pgn", "", "write the games as PGN to this file (- for standard output)")
+	f.Int64Var(&seed, "seed", 0, "random seed for the openings (0: from the clock)")
+	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	return cmd
+}
+
+func presetsNote(p string) string {
+	if p == "" {
+		return ""
+	}
+	return " + " + p
+}
+
+func parseTC(s string) (time.Duration, time.Duration, error) {
+	b, i, _ := strings.Cut(s, "+")
+	base, err := strconv.ParseFloat(b, 64)
+	if err != nil || base <= 0 {
+		return 0, 0, fmt.Errorf("--tc %q: expected base+increment in seconds", s)
+	}
+	inc := 0.0
+	if i != "" {
+		if inc, err = strconv.ParseFloat(i, 64); err != nil || inc < 0 {
+			return 0, 0, fmt.Errorf("--tc %q: expected base+increment in seconds", s)
+		}
+	}
+	return time.Duration(base * float64(time.Second)), time.Duration(inc * float64(time.Second)), nil
+}
+
+func player(engine string, level int, opts []string) (uci.Player, error) {
+	if engine == "" {
+		if level < 0 || level > 20 {
+			return nil, fmt.Errorf("levels are 0..20")
+		}
+		return uci.NewBuiltin(level), nil
+	}
+	options := map[string]string{}
+	for _, o := range opts {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			return nil, fmt.Errorf("--option %q: expected name=value", o)
+		}
+		options[k] = v
+	}
+	return uci.StartExternal(engine, options)
+}

@@ -1,0 +1,600 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand"
+	"os/exec"
+	"strings"
+	"time"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/search"
+)
+
+// Player is one side of a match: the built-in AI at a skill level, or an
+// external UCI engine.
+type Player interface {
+	Name() string
+	// NewGame prepares a game of the match's ruleset.
+	NewGame(m *MatchConfig) error
+	// Move returns the UCI text of the move to play in g (reached from
+	// the start FEN by moves) under the clock.
+	Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, error)
+	Close() error
+}
+
+// Clock is the time left and increments (all zero with a fixed move time).
+type Clock struct {
+	WTime, BTime, WInc, BInc time.Duration
+	MoveTime                 time.Duration
+}
+
+// BuiltinPlayer is the houserules AI at a skill level.
+type BuiltinPlayer struct {
+	Level int
+	Depth int // optional depth limit
+	eng   *search.Engine
+}
+
+// NewBuiltin returns the built-in AI at a level 0..20.
+func NewBuiltin(level int) *BuiltinPlayer {
+	e := search.NewEngine(16)
+	e.Skill = max(0, min(20, level))
+	return &BuiltinPlayer{Level: e.Skill, eng: e}
+}
+
+// Name implements Player.
+func (b *BuiltinPlayer) Name() string { return fmt.Sprintf("houserules level %d", b.Level) }
+
+// NewGame implements Player.
+func (b *BuiltinPlayer) NewGame(*MatchConfig) error { b.eng.NewGame(); return nil }
+
+// Move implements Player.
+func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, error) {
+	lim := search.Limits{WTime: c.WTime, BTime: c.BTime, WInc: c.WInc, BInc: c.BInc, MoveTime: c.MoveTime, Depth: b.Depth}
+	res := b.eng.Search(context.Background(), g, lim, nil)
+	if res.Move == position.NoMove {
+		return "", errors.New("no move")
+	}
+	return res.MoveText, nil
+}
+
+// Close implements Player.
+func (b *BuiltinPlayer) Close() error { return nil }
+
+// ExternalPlayer is a UCI engine run as a command (e.g.
+// "/usr/games/fairy-stockfish" or "houserules uci").
+type ExternalPlayer struct {
+	Cmd     string
+	Options map[string]string // setoption name → value, sent after uci
+	name    string
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan string
+	options map[string]bool
+	log     io.Writer
+}
+
+// StartExternal runs the command and does the UCI handshake.
+func StartExternal(command string, options map[string]string) (*ExternalPlayer, error) {
+	p := &ExternalPlayer{Cmd: command, Options: options, lines: make(chan string, 1024), options: map[string]bool{}}
+	p.cmd = exec.Command("sh", "-c", command)
+	in, err := p.cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p.stdin = in
+	if err := p.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %q: %v", command, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	p.send("uci")
+	err = p.waitFor("uciok", 20*time.Second, func(l string) {
+		if strings.HasPrefix(l, "id name ") {
+			p.name = strings.TrimPrefix(l, "id name ")
+		}
+		if strings.HasPrefix(l, "option name ") {
+			rest := strings.TrimPrefix(l, "option name ")
+			if i := strings.Index(rest, " type "); i >= 0 {
+				p.options[strings.ToLower(rest[:i])] = true
+			}
+		}
+	})
+	if err != nil {
+		p.Close()
+		return nil, fmt.Errorf("engine %q: %v", command, err)
+	}
+	if p.name == "" {
+		p.name = command
+	}
+	for k, v := range options {
+		p.setOption(k, v)
+	}
+	return p, nil
+}
+
+func (p *ExternalPlayer) send(line string) {
+	if p.log != nil {
+		fmt.Fprintf(p.log, "> %s\n", line)
+	}
+	fmt.Fprintln(p.stdin, line)
+}
+
+func (p *ExternalPlayer) setOption(name, value string) {
+	p.send("setoption name " + name + " value " + value)
+}
+
+// waitFor reads lines until one starts with prefix; each line goes to seen.
+func (p *ExternalPlayer) waitFor(prefix string, timeout time.Duration, seen func(string)) error {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return errors.New("the engine exited")
+			}
+			if p.log != nil {
+				fmt.Fprintf(p.log, "< %s\n", l)
+			}
+			if seen != nil {
+				seen(l)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return nil
+			}
+		case <-t.C:
+			return fmt.Errorf("no %q within %v", prefix, timeout)
+		}
+	}
+}
+
+// Name implements Player.
+func (p *ExternalPlayer) Name() string { return p.name }
+
+// HasOption reports whether the engine declared a UCI option.
+func (p *ExternalPlayer) HasOption(name string) bool { return p.options[strings.ToLower(name)] }
+
+// NewGame implements Player: variant, variants file and house rules.
+func (p *ExternalPlayer) NewGame(m *MatchConfig) error {
+	if m.VariantPath != "" {
+		p.setOption("VariantPath", m.VariantPath)
+	}
+	if m.Variant != "chess" || p.HasOption("UCI_Variant") {
+		if !p.HasOption("UCI_Variant") {
+			return fmt.Errorf("engine %s has no UCI_Variant option for %s", p.name, m.Variant)
+		}
+		p.setOption("UCI_Variant", m.Variant)
+	}
+	if m.Chess960 {
+		p.setOption("UCI_Chess960", "true")
+	}
+	if m.HouseRules != "" {
+		if !p.HasOption("HouseRules") {
+			return fmt.Errorf("engine %s does not know house rules (no HouseRules option): it cannot play %s", p.name, m.HouseRules)
+		}
+		p.setOption("HouseRules", m.HouseRules)
+	}
+	p.send("ucinewgame")
+	p.send("isready")
+	return p.waitFor("readyok", 30*time.Second, nil)
+}
+
+// Move implements Player.
+func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, error) {
+	pos := "position fen " + startFEN
+	if len(moves) > 0 {
+		pos += " moves " + strings.Join(moves, " ")
+	}
+	p.send(pos)
+	var goCmd string
+	var limit time.Duration
+	if c.MoveTime > 0 {
+		goCmd = fmt.Sprintf("go movetime %d", c.MoveTime.Milliseconds())
+		limit = c.MoveTime
+	} else {
+		goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", c.WTime.Milliseconds(), c.BTime.Milliseconds(), c.WInc.Milliseconds(), c.BInc.Milliseconds())
+		limit = max(c.WTime, c.BTime)
+	}
+	p.send(goCmd)
+	var best string
+	err := p.waitFor("bestmove", limit+10*time.Second, func(l string) {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
+			best = f[1]
+		}
+	})
+	if err != nil {
+		return "", err
+	}
+	return best, nil
+}
+
+// Close implements Player.
+func (p *ExternalPlayer) Close() error {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return nil
+	}
+	p.send("quit")
+	p.stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		p.cmd.Process.Kill()
+		<-done
+	}
+	return nil
+}
+
+// MatchConfig describes a match.
+type MatchConfig struct {
+	Variant     string // UCI_Variant name
+	VariantPath string // variants.ini for both engines ("" = none)
+	Ruleset     *rules.Ruleset
+	HouseRules  string // the --presets text ("" = none)
+	FEN         string // start position ("" = the variant's)
+	Chess960    bool
+
+	Games        int
+	MoveTime     time.Duration // fixed time per move, or
+	Base, Inc    time.Duration // a clock: base time and increment
+	OpeningPlies int           // random opening plies, the same for both colours of a pair
+	MaxPlies     int           // adjudicated a draw after this many plies (0 = 600)
+	Seed         int64
+
+	PGN io.Writer // games in PGN ("" = none)
+	// OnGame is called after each game (progress).
+	OnGame func(done int, r MatchResult)
+}
+
+// GameRecord is one played game.
+type GameRecord struct {
+	White, Black string
+	Result       string // 1-0, 0-1, 1/2-1/2
+	Reason       string
+	Termination  string // normal, rules infraction, time forfeit, adjudication
+	Moves        []string
+	SAN          []string
+	Opening      int // plies of random opening
+}
+
+// MatchResult is the score of player A (the first player).
+type MatchResult struct {
+	Wins, Losses, Draws int
+	Games               []GameRecord
+}
+
+// Score returns A's points and the number of games.
+func (r MatchResult) Score() (float64, int) {
+	return float64(r.Wins) + float64(r.Draws)/2, r.Wins + r.Losses + r.Draws
+}
+
+// Elo returns the Elo difference of A over B implied by the score and the
+// half-width of its 95% confidence interval (from the per-game variance of
+// the score). A score of 0% or 100% is clamped to half a game.
+func (r MatchResult) Elo() (elo, errorBar float64) {
+	pts, n := r.Score()
+	if n == 0 {
+		return 0, 0
+	}
+	N := float64(n)
+	s := pts / N
+	clamp := func(x float64) float64 { return math.Min(math.Max(x, 0.5/N), 1-0.5/N) }
+	eloOf := func(x float64) float64 {
+		x = clamp(x)
+		return -400 * math.Log10(1/x-1)
+	}
+	w, d, l := float64(r.Wins)/N, float64(r.Draws)/N, float64(r.Losses)/N
+	variance := w*(1-s)*(1-s) + d*(0.5-s)*(0.5-s) + l*s*s
+	if variance == 0 {
+		// all games alike: add one virtual draw so the bar is not zero
+		N1 := N + 1
+		s1 := (pts + 0.5) / N1
+		variance = (float64(r.Wins)*(1-s1)*(1-s1) + (float64(r.Draws)+1)*(0.5-s1)*(0.5-s1) + float64(r.Losses)*s1*s1) / N1
+	}
+	se := math.Sqrt(variance / N)
+	lo, hi := eloOf(s-1.96*se), eloOf(s+1.96*se)
+	return eloOf(s), (hi - lo) / 2
+}
+
+// String is the summary line: score, W/L/D, Elo ± error.
+func (r MatchResult) String() string {
+	pts, n := r.Score()
+	elo, e := r.Elo()
+	pct := 0.0
+	if n > 0 {
+		pct = 100 * pts / float64(n)
+	}
+	return fmt.Sprintf("score %.1f/%d (%.1f%%), +%d -%d =%d, Elo %+.0f ± %.0f (95%%)", pts, n, pct, r.Wins, r.Losses, r.Draws, elo, e)
+}
+
+// RunMatch plays cfg.Games games between a and b, alternating colours
+// (game 1: a has White); each pair of games starts from the same random
+// opening. The result is from a's point of view.
+func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
+	var res MatchResult
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 600
+	}
+	if cfg.MoveTime <= 0 && cfg.Base <= 0 {
+		cfg.MoveTime = 100 * time.Millisecond
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	r := rand.New(rand.NewSource(seed))
+	picker := search.NewEngine(4)
+	var opening []string
+	for i := 0; i < cfg.Games; i++ {
+		if i%2 == 0 {
+			var err error
+			opening, err = randomOpening(cfg, picker, r)
+			if err != nil {
+				return res, err
+			}
+		}
+		white, black := a, b
+		if i%2 == 1 {
+			white, black = b, a
+		}
+		rec, err := playGame(white, black, &cfg, opening)
+		if err != nil {
+			return res, err
+		}
+		switch {
+		case rec.Result == "1/2-1/2":
+			res.Draws++
+		case (rec.Result == "1-0") == (white == a):
+			res.Wins++
+		default:
+			res.Losses++
+		}
+		res.Games = append(res.Games, rec)
+		if cfg.PGN != nil {
+			writePGN(cfg.PGN, &cfg, rec, i+1)
+		}
+		if cfg.OnGame != nil {
+			cfg.OnGame(i+1, res)
+		}
+	}
+	return res, nil
+}
+
+// randomOpening plays OpeningPlies plies chosen at random among the moves
+// a shallow search finds within 50 centipawns of the best.
+func randomOpening(cfg MatchConfig, picker *search.Engine, r *rand.Rand) ([]string, error) {
+	g, err := rules.NewGame(cfg.Ruleset, cfg.FEN, cfg.Chess960)
+	if err != nil {
+		return nil, err
+	}
+	var moves []string
+	for ply := 0; ply < cfg.OpeningPlies; ply++ {
+		if _, over := g.Result(); over {
+			break
+		}
+		legal := g.LegalMoves()
+		type scored struct {
+			m position.Move
+			s int
+		}
+		var cands []scored
+		best := -search.Infinite
+		us := g.Pos.SideToMove()
+		for _, m := range legal {
+			g.Do(m)
+			s := 0
+			if rr, over := g.Result(); over {
+				s = resultFor(rr, us) * search.Mate
+			} else {
+				sr := picker.Search(context.Background(), g, search.Limits{Depth: 1}, nil)
+				s = sr.Score
+				if g.Pos.SideToMove() != us {
+					s = -s
+				}
+			}
+			g.Undo()
+			cands = append(cands, scored{m, s})
+			best = max(best, s)
+		}
+		var ok []position.Move
+		for _, c := range cands {
+			if c.s >= best-50 {
+				ok = append(ok, c.m)
+			}
+		}
+		if len(ok) == 0 {
+			break
+		}
+		m := ok[r.Intn(len(ok))]
+		moves = append(moves, g.Pos.UCI(m))
+		g.Do(m)
+	}
+	return moves, nil
+}
+
+func resultFor(r rules.Result, c position.Color) int {
+	switch {
+	case r.Score == "1-0" && c == position.White, r.Score == "0-1" && c == position.Black:
+		return 1
+	case r.Score == "1/2-1/2":
+		return 0
+	}
+	return -1
+}
+
+// playGame plays one game; an illegal or missing move loses for its side.
+func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameRecord, error) {
+	rec := GameRecord{White: white.Name(), Black: black.Name(), Opening: len(opening)}
+	g, err := rules.NewGame(cfg.Ruleset, cfg.FEN, cfg.Chess960)
+	if err != nil {
+		return rec, err
+	}
+	startFEN := g.FEN()
+	for _, p := range []Player{white, black} {
+		if err := p.NewGame(cfg); err != nil {
+			return rec, err
+		}
+	}
+	play := func(mv string) error {
+		m, err := g.ParseMove(mv)
+		if err != nil {
+			return err
+		}
+		rec.SAN = append(rec.SAN, rules.SAN(g.Pos, m))
+		rec.Moves = append(rec.Moves, g.Pos.UCI(m))
+		g.Do(m)
+		return nil
+	}
+	for _, mv := range opening {
+		if err := play(mv); err != nil {
+			return rec, fmt.Errorf("opening move %s: %v", mv, err)
+		}
+	}
+	clock := Clock{MoveTime: cfg.MoveTime}
+	if cfg.MoveTime <= 0 {
+		clock = Clock{WTime: cfg.Base, BTime: cfg.Base, WInc: cfg.Inc, BInc: cfg.Inc}
+	}
+	loss := func(c position.Color) string {
+		if c == position.White {
+			return "0-1"
+		}
+		return "1-0"
+	}
+	for {
+		if r, over := g.Result(); over {
+			rec.Result, rec.Reason, rec.Termination = r.Score, r.Reason, "normal"
+			return rec, nil
+		}
+		if len(rec.Moves) >= cfg.MaxPlies {
+			rec.Result, rec.Reason, rec.Termination = "1/2-1/2", fmt.Sprintf("adjudicated a draw after %d plies", cfg.MaxPlies), "adjudication"
+			return rec, nil
+		}
+		stm := g.Pos.SideToMove()
+		p := white
+		if stm == position.Black {
+			p = black
+		}
+		start := time.Now()
+		mv, err := p.Move(g, startFEN, rec.Moves, clock)
+		used := time.Since(start)
+		if err != nil {
+			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s: %v", p.Name(), err), "rules infraction"
+			return rec, nil
+		}
+		if cfg.MoveTime <= 0 {
+			t := &clock.WTime
+			inc := clock.WInc
+			if stm == position.Black {
+				t, inc = &clock.BTime, clock.BInc
+			}
+			*t -= used
+			if *t < -200*time.Millisecond { // a little grace for a shared machine
+				rec.Result, rec.Reason, rec.Termination = loss(stm), p.Name()+" lost on time", "time forfeit"
+				return rec, nil
+			}
+			*t = max(*t, 0) + inc
+		}
+		if err := play(mv); err != nil {
+			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s played the illegal move %s", p.Name(), mv), "rules infraction"
+			return rec, nil
+		}
+	}
+}
+
+// writePGN writes one game with the [Variant] and [HouseRules] tags.
+func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
+	var sb strings.Builder
+	tag := func(k, v string) { fmt.Fprintf(&sb, "[%s \"%s\"]\n", k, strings.ReplaceAll(v, `"`, `'`)) }
+	tag("Event", "houserules match")
+	tag("Site", "houserules")
+	tag("Date", time.Now().Format("2006.01.02"))
+	tag("Round", fmt.Sprint(round))
+	tag("White", rec.White)
+	tag("Black", rec.Black)
+	tag("Result", rec.Result)
+	tag("Variant", cfg.Variant)
+	tag("HouseRules", cfg.HouseRules)
+	if cfg.FEN != "" || cfg.Chess960 {
+		g, _ := rules.NewGame(cfg.Ruleset, cfg.FEN, cfg.Chess960)
+		if g != nil {
+			tag("FEN", g.FEN())
+			tag("SetUp", "1")
+		}
+	}
+	if cfg.MoveTime > 0 {
+		tag("TimeControl", fmt.Sprintf("movetime %dms", cfg.MoveTime.Milliseconds()))
+	} else {
+		tag("TimeControl", fmt.Sprintf("%d+%d", int(cfg.Base.Seconds()), int(cfg.Inc.Seconds())))
+	}
+	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
+	tag("Termination", rec.Termination)
+	sb.WriteString("\n")
+	// move text: "N." before White's plies, "N..." before a Black ply
+	// that does not follow White's (the first ply, multi-ply turns)
+	g, err := rules.NewGame(cfg.Ruleset, cfg.FEN, cfg.Chess960)
+	num := 1
+	if err == nil {
+		if f := strings.Fields(g.Pos.FEN()); len(f) >= 6 {
+			fmt.Sscan(f[len(f)-1], &num)
+		}
+	}
+	line := 0
+	emit := func(s string) {
+		if line+len(s)+1 > 79 {
+			sb.WriteString("\n")
+			line = 0
+		} else if line > 0 {
+			sb.WriteString(" ")
+			line++
+		}
+		sb.WriteString(s)
+		line += len(s)
+	}
+	prev := position.Black
+	for i, san := range rec.SAN {
+		stm := position.Color(i % 2)
+		if err == nil {
+			stm = g.Pos.SideToMove()
+		}
+		if stm == position.White {
+			emit(fmt.Sprintf("%d.", num))
+		} else if i == 0 || prev != position.White {
+			emit(fmt.Sprintf("%d...", num))
+		}
+		emit(san)
+		if err == nil {
+			if m, perr := g.ParseMove(rec.Moves[i]); perr == nil {
+				g.Do(m)
+			} else {
+				err = perr
+			}
+		}
+		if stm == position.Black {
+			num++
+		}
+		prev = stm
+	}
+	emit(fmt.Sprintf("{%s}", rec.Reason))
+	emit(rec.Result)
+	sb.WriteString("\n\n")
+	io.WriteString(w, sb.String())
+}

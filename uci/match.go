@@ -305,10 +305,10 @@ func (r MatchResult) Elo() (elo, errorBar float64) {
 	w, d, l := float64(r.Wins)/N, float64(r.Draws)/N, float64(r.Losses)/N
 	variance := w*(1-s)*(1-s) + d*(0.5-s)*(0.5-s) + l*s*s
 	if variance == 0 {
-		// all games alike: add one virtual draw so the bar is not zero
-		N1 := N + 1
-		s1 := (pts + 0.5) / N1
-		variance = (float64(r.Wins)*(1-s1)*(1-s1) + (float64(r.Draws)+1)*(0.5-s1)*(0.5-s1) + float64(r.Losses)*s1*s1) / N1
+		// all games alike: add a virtual win and loss so the bar is not zero
+		N2 := N + 2
+		s2 := (pts + 1) / N2
+		variance = ((float64(r.Wins)+1)*(1-s2)*(1-s2) + float64(r.Draws)*(0.5-s2)*(0.5-s2) + (float64(r.Losses)+1)*s2*s2) / N2
 	}
 	se := math.Sqrt(variance / N)
 	lo, hi := eloOf(s-1.96*se), eloOf(s+1.96*se)

@@ -1,0 +1,105 @@
+package uci
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestEloEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		w, l, d  int
+		elo, err float64
+	}{
+		{10, 10, 0, 0, 163},    // 50%: 0 ± 163 over 20 decisive games
+		{6, 4, 0, 70, 0},       // 60%: +70
+		{30, 10, 10, 147.2, 0}, // 70%: +147
+		{0, 0, 40, 0, 0},       // all draws
+		{25, 25, 50, 0, 48.5},  // 100 games, half drawn
+	} {
+		r := MatchResult{Wins: tc.w, Losses: tc.l, Draws: tc.d}
+		elo, e := r.Elo()
+		if math.Abs(elo-tc.elo) > 1 || (tc.err > 0 && math.Abs(e-tc.err) > 3) {
+			t.Errorf("+%d -%d =%d: Elo %.1f ± %.1f, want %.1f ± %.1f", tc.w, tc.l, tc.d, elo, e, tc.elo, tc.err)
+		}
+		if e <= 0 {
+			t.Errorf("+%d -%d =%d: error bar %.1f", tc.w, tc.l, tc.d, e)
+		}
+	}
+}
+
+var pgnResult = regexp.MustCompile(`\[Result "(1-0|0-1|1/2-1/2)"\]`)
+
+// TestMatchBuiltinLevels: two games, colours alternate, the PGN carries
+// the variant and house rules and replays to its result.
+func TestMatchBuiltinLevels(t *testing.T) {
+	var pgn bytes.Buffer
+	a, b := NewBuiltin(20), NewBuiltin(0)
+	a.Depth, b.Depth = 3, 1
+	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", "piece-hp"), HouseRules: "piece-hp", Games: 2,
+		MoveTime: 20 * time.Millisecond, OpeningPlies: 2, MaxPlies: 120, Seed: 3, PGN: &pgn}
+	res, err := RunMatch(a, b, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, n := res.Score(); n != 2 || len(res.Games) != 2 {
+		t.Fatalf("%d games", n)
+	}
+	if res.Games[0].White != "houserules level 20" || res.Games[1].White != "houserules level 0" {
+		t.Errorf("colours do not alternate: %q, %q", res.Games[0].White, res.Games[1].White)
+	}
+	if strings.Join(res.Games[0].Moves[:2], " ") != strings.Join(res.Games[1].Moves[:2], " ") {
+		t.Errorf("the pair does not share its opening: %v / %v", res.Games[0].Moves[:2], res.Games[1].Moves[:2])
+	}
+	s := pgn.String()
+	if strings.Count(s, `[Variant "chess"]`) != 2 || strings.Count(s, `[HouseRules "piece-hp"]`) != 2 || len(pgnResult.FindAllString(s, -1)) != 2 {
+		t.Errorf("PGN:\n%s", s)
+	}
+	for _, g := range res.Games {
+		if g.Termination == "rules infraction" {
+			t.Errorf("illegal move: %s", g.Reason)
+		}
+	}
+	t.Logf("%s", res)
+}
+
+// TestMatchExternalFairyStockfish: the oracle as an external UCI engine,
+// two short chess games without illegal-move forfeits.
+func TestMatchExternalFairyStockfish(t *testing.T) {
+	const fsf = "/usr/games/fairy-stockfish"
+	if _, err := os.Stat(fsf); err != nil {
+		t.Skip("no " + fsf)
+	}
+	ext, err := StartExternal(fsf, map[string]string{"Skill Level": "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ext.Close()
+	if !strings.HasPrefix(ext.Name(), "Fairy-Stockfish") {
+		t.Errorf("name %q", ext.Name())
+	}
+	a := NewBuiltin(20)
+	a.Depth = 3
+	cfg := MatchConfig{Variant: "capablanca", Ruleset: playRuleset(t, "capablanca", ""), Games: 2, MoveTime: 20 * time.Millisecond,
+		OpeningPlies: 2, MaxPlies: 80, Seed: 5}
+	res, err := RunMatch(a, ext, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Termination == "rules infraction" || g.Termination == "time forfeit" {
+			t.Errorf("%s vs %s: %s", g.White, g.Black, g.Reason)
+		}
+	}
+	// an engine without house rules cannot play a ruleset with presets
+	cfg.HouseRules = "piece-hp"
+	cfg.Ruleset = playRuleset(t, "capablanca", "piece-hp")
+	if _, err := RunMatch(a, ext, cfg); err == nil || !strings.Contains(err.Error(), "HouseRules") {
+		t.Errorf("presets with an engine that does not know them: %v", err)
+	}
+	t.Logf("%s", res)
+}

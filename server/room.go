@@ -175,6 +175,9 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 	}
 	r.rec.UpdatedAt = time.Now().UTC()
 	r.broadcast()
+	if end != nil {
+		r.sendAll(map[string]any{"type": "game_over", "result": end.Result, "reason": end.Reason})
+	}
 	r.scheduleAI()
 	return nil
 }
@@ -193,6 +196,7 @@ func (r *room) finish(ctx context.Context, result, reason string) *apiError {
 	r.draw = ""
 	r.cancelAI()
 	r.broadcast()
+	r.sendAll(map[string]any{"type": "game_over", "result": result, "reason": reason})
 	return nil
 }
 
@@ -389,6 +393,12 @@ func (r *room) copyGame() (*rules.Game, error) {
 func (r *room) broadcast() {
 	for c := range r.clients {
 		c.send(r.stateFor(c.seat))
+	}
+}
+
+func (r *room) sendAll(msg any) {
+	for c := range r.clients {
+		c.send(msg)
 	}
 }
 

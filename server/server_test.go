@@ -269,6 +269,10 @@ func TestAIGame(t *testing.T) {
 		t.Errorf("draw vs AI: %v", m)
 	}
 	w.send(map[string]any{"type": "resign"})
+	if m := w.expect(func(m map[string]any) bool { return m["type"] == "game_over" }); m["result"] != "0-1" {
+		t.Errorf("game_over = %v", m)
+	}
+	w.send(map[string]any{"type": "sync"})
 	st = w.expect(func(m map[string]any) bool { return m["type"] == "state" && m["status"] == "over" })
 	if st["result"] != "0-1" || st["reason"] != "white resigned" {
 		t.Errorf("resign: %v %v", st["result"], st["reason"])

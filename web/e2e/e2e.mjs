@@ -219,3 +219,20 @@ test('(d) capablanca (10x8) renders and accepts a move', async () => {
   await waitState(page, 's.ply >= 2');
   await shot(page, 'd-capablanca');
 });
+
+test('(e) promotion: the player chooses the piece', async () => {
+  const g = await api('POST', '/api/games', { variant: 'chess', fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', opponent: { type: 'human' } });
+  await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
+  const page = await newPage();
+  await page.goto(base + g.seatUrl);
+  await waitState(page, 's.you === "white" && s.status === "active"');
+  await clickSquare(page, 'a7');
+  await clickSquare(page, 'a8');
+  await page.waitForSelector('.promo .promo-choice');
+  assert.equal(await page.locator('.promo .promo-choice').count(), 4);
+  await shot(page, 'e-promotion-choice');
+  await page.click('.promo-choice[data-uci="a7a8n"]');
+  const s = await waitState(page, 's.ply === 1');
+  assert.equal(s.moves[0].san, 'a8=N');
+  assert.equal(await page.locator('#board piece.n-piece.white').count(), 1);
+});

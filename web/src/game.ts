@@ -209,6 +209,9 @@ class GameView {
         }
         if (this.state) this.setState(this.state); // undo an optimistic move
         break;
+      case 'game_over':
+        toast(`Game over: ${m.result} — ${m.reason}`);
+        break;
       case 'draw_declined':
         toast(m.message ?? 'Your draw offer was declined');
         break;

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"houserules/position"
@@ -32,6 +33,7 @@ type room struct {
 	gen     int    // bumped on every change of the move list or status
 	ai      context.CancelFunc
 	aiBusy  bool
+	touched atomic.Int64 // Unix ms of the last request (idle rooms leave memory)
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -448,6 +450,11 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 		h.rooms[id] = e
 	}
 	h.mu.Unlock()
+	defer func() {
+		if e.r != nil {
+			e.r.touched.Store(time.Now().UnixMilli())
+		}
+	}()
 	e.once.Do(func() {
 		e.r, e.err = loadRoom(ctx, h, id)
 		if e.err == nil {
@@ -465,4 +472,40 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 		return nil, e.err
 	}
 	return e.r, nil
+}
+
+// sweep drops the rooms nobody used for idle: no client connected, the AI
+// not thinking. They are loaded again from the store when asked for.
+func (h *hub) sweep(idle time.Duration) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	cut := time.Now().Add(-idle).UnixMilli()
+	for id, e := range h.rooms {
+		r := e.r
+		if r == nil || r.touched.Load() > cut {
+			continue
+		}
+		r.mu.Lock()
+		if len(r.clients) == 0 && !r.aiBusy {
+			delete(h.rooms, id)
+			n++
+		}
+		r.mu.Unlock()
+	}
+	return n
+}
+
+// sweeper runs sweep every minute until the server closes.
+func (h *hub) sweeper(idle time.Duration) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case <-t.C:
+			h.sweep(idle)
+		}
+	}
 }

@@ -69,6 +69,7 @@ func New(cfg Config) *Server {
 	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout,
 		aiSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), rooms: map[string]*roomEntry{}}
 	s.routes()
+	go s.hub.sweeper(10 * time.Minute)
 	return s
 }
 

@@ -437,3 +437,24 @@ func TestAIPanicFallsBack(t *testing.T) {
 		t.Fatalf("turn %v", st["turn"])
 	}
 }
+
+// TestIdleRoomsLeaveMemory: an idle room is dropped and loaded again from
+// the store with its moves.
+func TestIdleRoomsLeaveMemory(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	call(t, "POST", ts.URL+"/api/games/"+id+"/moves", wt, map[string]any{"move": "e2e4"})
+	c := dialWS(t, ts.URL, id, bt)
+	if n := ts.srv.hub.sweep(0); n != 0 {
+		t.Errorf("swept %d rooms with a client connected", n)
+	}
+	c.conn.CloseNow()
+	time.Sleep(200 * time.Millisecond)
+	if n := ts.srv.hub.sweep(0); n != 1 {
+		t.Errorf("swept %d rooms, want 1", n)
+	}
+	code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", bt, map[string]any{"move": "e7e5"})
+	if code != 200 || m["state"].(map[string]any)["ply"] != 2.0 {
+		t.Fatalf("after reload: %d %v", code, m)
+	}
+}

@@ -358,11 +358,13 @@ class GameView {
   }
 
   sendMove(m: Legal) {
+    this.tip.style.display = 'none';
     this.send({ type: 'move', move: m.uci, ply: this.state!.ply });
   }
 
   choosePromotion(moves: Legal[]) {
     const s = this.state!;
+    this.tip.style.display = 'none';
     const color = s.turn;
     const box = el('div', { class: 'promo', role: 'dialog', 'aria-label': 'Choose the promotion piece' }, el('p', { text: 'Promote to' }));
     for (const m of moves) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -46,7 +47,7 @@ directory) or a postgres:// URL.`,
 			}
 			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 			// The first line names the address (tests read it; --addr :0 picks a free port).
-			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", ln.Addr(), st.Backend(), dbName(db))
+			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", displayAddr(ln.Addr()), st.Backend(), dbName(db))
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
 			select {
@@ -67,9 +68,22 @@ directory) or a postgres:// URL.`,
 	return cmd
 }
 
+// displayAddr names a wildcard listener by localhost, so the line is a
+// link one can open.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
 func dbName(dsn string) string {
-	if len(dsn) > 11 && (dsn[:11] == "postgres://" || len(dsn) > 13 && dsn[:13] == "postgresql://") {
-		return "(postgres URL)"
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return "(PostgreSQL URL)"
 	}
 	return dsn
 }

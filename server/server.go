@@ -153,6 +153,15 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 	return nil
 }
 
+// answer writes v, or the error when v is an *apiError.
+func answer(w http.ResponseWriter, status int, v any) {
+	if e, ok := v.(*apiError); ok {
+		writeError(w, e)
+		return
+	}
+	writeJSON(w, status, v)
+}
+
 func bearer(r *http.Request) string {
 	if a := r.Header.Get("Authorization"); strings.HasPrefix(a, "Bearer ") {
 		return strings.TrimSpace(a[len("Bearer "):])
@@ -398,20 +407,23 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	if room == nil {
 		return
 	}
-	room.mu.Lock()
-	defer room.mu.Unlock()
-	tok := bearer(r)
-	seat := room.seatOf(tok)
-	if tok != "" && seat == "" {
-		writeError(w, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game"))
-		return
-	}
-	st := room.stateFor(seat)
-	resp := map[string]any{"state": st}
-	if seat != "" && room.rec.Invite != "" && !(room.rec.White.TokenHash != "" && room.rec.Black.TokenHash != "") {
-		resp["inviteUrl"] = "/g/" + room.id + "#invite=" + room.rec.Invite
-	}
-	writeJSON(w, 200, resp)
+	// build the answer under the lock, write it after (a slow client must
+	// not hold the room)
+	status, resp := func() (int, any) {
+		room.mu.Lock()
+		defer room.mu.Unlock()
+		tok := bearer(r)
+		seat := room.seatOf(tok)
+		if tok != "" && seat == "" {
+			return 0, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game")
+		}
+		resp := map[string]any{"state": room.stateFor(seat)}
+		if seat != "" && room.rec.Invite != "" && !(room.rec.White.TokenHash != "" && room.rec.Black.TokenHash != "") {
+			resp["inviteUrl"] = "/g/" + room.id + "#invite=" + room.rec.Invite
+		}
+		return 200, resp
+	}()
+	answer(w, status, resp)
 }
 
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
@@ -439,11 +451,16 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if room == nil {
 		return
 	}
+	status, resp := s.join(r, room, req.Invite)
+	answer(w, status, resp)
+}
+
+// join gives the open seat to the holder of the invite code.
+func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 	room.mu.Lock()
 	defer room.mu.Unlock()
-	if room.rec.Invite == "" || req.Invite != room.rec.Invite {
-		writeError(w, errf(http.StatusForbidden, CodeBadInvite, "the invite code is not this game's"))
-		return
+	if room.rec.Invite == "" || invite != room.rec.Invite {
+		return 0, errf(http.StatusForbidden, CodeBadInvite, "the invite code is not this game's")
 	}
 	seat := ""
 	for _, c := range []string{"white", "black"} {
@@ -452,17 +469,14 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if seat == "" {
-		writeError(w, errf(http.StatusConflict, CodeSeatTaken, "both seats are taken: you can watch the game"))
-		return
+		return 0, errf(http.StatusConflict, CodeSeatTaken, "both seats are taken: you can watch the game")
 	}
 	tok := store.NewToken()
 	if err := s.cfg.Store.TakeSeat(r.Context(), room.id, seat, store.HashToken(tok)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			writeError(w, errf(http.StatusConflict, CodeSeatTaken, "the seat was just taken"))
-			return
+			return 0, errf(http.StatusConflict, CodeSeatTaken, "the seat was just taken")
 		}
-		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "the seat could not be stored"))
-		return
+		return 0, errf(http.StatusServiceUnavailable, CodeStorage, "the seat could not be stored")
 	}
 	room.seat(seat).TokenHash = store.HashToken(tok)
 	if room.rec.Status == store.StatusWaiting {
@@ -471,8 +485,8 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	room.gen++
 	room.broadcast()
 	room.scheduleAI()
-	writeJSON(w, 200, seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok,
-		WatchURL: "/g/" + room.id, State: room.stateFor(seat)})
+	return 200, seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok,
+		WatchURL: "/g/" + room.id, State: room.stateFor(seat)}
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
@@ -488,21 +502,22 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if room == nil {
 		return
 	}
-	room.mu.Lock()
-	defer room.mu.Unlock()
-	tok := bearer(r)
-	seat := room.seatOf(tok)
-	if tok != "" && seat == "" {
-		writeError(w, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game"))
-		return
-	}
-	ply := -1
-	if req.Ply != nil {
-		ply = *req.Ply
-	}
-	if aerr := room.play(r.Context(), seat, req.Move, ply, false); aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	writeJSON(w, 200, map[string]any{"state": room.stateFor(seat)})
+	status, resp := func() (int, any) {
+		room.mu.Lock()
+		defer room.mu.Unlock()
+		tok := bearer(r)
+		seat := room.seatOf(tok)
+		if tok != "" && seat == "" {
+			return 0, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game")
+		}
+		ply := -1
+		if req.Ply != nil {
+			ply = *req.Ply
+		}
+		if aerr := room.play(r.Context(), seat, req.Move, ply, false); aerr != nil {
+			return 0, aerr
+		}
+		return 200, map[string]any{"state": room.stateFor(seat)}
+	}()
+	answer(w, status, resp)
 }

@@ -113,7 +113,7 @@ func (r *room) stateFor(seat string) *gameState {
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
-		Ply: len(r.moves), Moves: r.moves, Legal: []legalMove{}, Check: []string{}, Poisoned: []string{},
+		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{}, Poisoned: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
@@ -126,8 +126,8 @@ func (r *room) stateFor(seat string) *gameState {
 	if seat == "" {
 		st.You = "spectator"
 	}
-	if n := len(r.moves); n > 0 {
-		st.LastMove = &r.moves[n-1]
+	if n := len(st.Moves); n > 0 {
+		st.LastMove = &st.Moves[n-1] // a copy: the state may be encoded after the room is unlocked
 	}
 	st.Seats = map[string]seatState{}
 	for _, c := range []string{"white", "black"} {

@@ -55,6 +55,9 @@ var variantMates = []mateCase{
 	// Rxe8 threatens Ra8+ and Re5+ (both defended squares cannot be
 	// covered); 2nd best mate 5 (cp 2527 with the newer oracle).
 	{"3check", "3check", "4rR2/7K/B4p2/k7/8/7N/8/8 w - - 1+3 0 1", 2, "f8e8"},
+	// Antichess (losing all pieces wins): 1.Ba6! Rxa6 2.d6 Rxd6; 2nd best
+	// cp 87 (Debian oracle, depth 8) / cp -125 (newer oracle, depth 9).
+	{"antichess", "antichess", "r7/8/8/3P4/2B2k2/8/8/8 w - - 0 1", 2, "c4a6"},
 	// King of the hill: only Kc3 reaches the centre in two moves before
 	// Black can contest it; 2nd best mate 3.
 	{"koth", "kingofthehill", "7k/7p/8/8/8/8/1K6/8 w - - 0 1", 2, "b2c3"},

@@ -72,7 +72,7 @@ func MateIn(score int) (int, bool) {
 	case score >= MateBound:
 		return (Mate - score + 1) / 2, true
 	case score <= -MateBound:
-		return -(Mate + score) / 2, true
+		return -(Mate + score + 1) / 2, true
 	}
 	return 0, false
 }
@@ -182,6 +182,8 @@ type worker struct {
 
 var lmrTable [64][64]int
 
+var dbgRoot func(int, []rootMove)
+
 // pliesMix separates the keys of positions that differ only in the plies
 // already played in a multi-ply turn.
 var pliesMix [16]uint64
@@ -288,6 +290,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			w.rootSearch(depth)
 			rm := w.rootMoves[w.pvIdx:]
 			sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
+			if dbgRoot != nil {
+				dbgRoot(depth, w.rootMoves)
+			}
 			if w.stopped {
 				break
 			}
@@ -767,9 +772,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	inCheck := w.inCheck()
 	eval := -Infinite
+	// a side that must capture cannot "stand" on its static score
+	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
 	if !inCheck {
 		eval = w.ev.Evaluate(w.g)
-		if !pvNode && depth <= 6 && eval-90*depth >= beta && absInt(beta) < MateBound {
+		if !pvNode && !forced && depth <= 6 && eval-90*depth >= beta && absInt(beta) < MateBound {
 			return eval
 		}
 		if !pvNode && w.nullOK && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
@@ -905,7 +912,18 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	us := p.SideToMove()
 	stand := -Infinite
 	best := -Infinite
-	if !inCheck {
+	// Under compulsory capture a side with a capture may not stand pat.
+	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
+	if forced && !w.plain {
+		forced = false
+		for _, m := range moves {
+			if p.IsCapture(m) {
+				forced = true
+				break
+			}
+		}
+	}
+	if !inCheck && !forced {
 		stand = ev.Evaluate(w.g)
 		if stand >= beta {
 			return stand
@@ -920,12 +938,12 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	sc := w.scores[ply][:len(moves)]
 	w.scoreMoves(moves, sc, position.NoMove, ply)
 	legal := 0
-	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck
+	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck && !forced
 	for i := range moves {
 		m := pick(moves, sc, i)
 		capture := p.IsCapture(m)
 		promo := w.isPromotion(m)
-		noisy := capture || promo || inCheck
+		noisy := capture || promo || inCheck || forced
 		flagMove := false
 		if !noisy && ev.flag[us] {
 			pt := p.PieceOn(m.From()).Type()
@@ -981,7 +999,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
-	if inCheck && legal == 0 {
+	if (inCheck || forced) && legal == 0 {
 		return w.terminal(ply)
 	}
 	if best == -Infinite {

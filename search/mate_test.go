@@ -51,6 +51,11 @@ var chessMates = []mateCase{
 }
 
 var variantMates = []mateCase{
+	// Atomic: 1.Ng5! threatens Nxf7 and Nxh7, each exploding the king on
+	// g8; 2nd best cp 423. The Debian oracle is built without the atomic
+	// rules (it plays chess under that name), so this one was verified
+	// with a current Fairy-Stockfish build (/work/fsf/src/stockfish).
+	{"atomic", "atomic", "6k1/5ppp/8/8/8/5N2/5PPP/6K1 w - - 0 1", 2, "f3g5"},
 	// Three-check, White needs one more check and has none at once:
 	// Rxe8 threatens Ra8+ and Re5+ (both defended squares cannot be
 	// covered); 2nd best mate 5 (cp 2527 with the newer oracle).

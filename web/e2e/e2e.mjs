@@ -132,6 +132,12 @@ test('(a) five moves against the AI in chess by clicking squares', async () => {
   assert.ok(s.ply >= 10, 'five moves and five replies, ply ' + s.ply);
   assert.equal(await page.locator('#moves li').count(), s.ply);
   await shot(page, 'a-chess-vs-ai');
+  // review: click the first move, the board shows that position; back to the game
+  await page.click('#moves li[data-ply="1"]');
+  await page.waitForSelector('#live');
+  assert.equal(await page.locator('#board piece:not(.ghost)').count(), 32);
+  await page.click('#live');
+  await page.waitForSelector('#live', { state: 'detached' });
   // the stored game has the moves
   const g = await api('GET', '/api/games/' + s.id);
   assert.equal(g.state.moves.length, s.ply);

@@ -85,6 +85,7 @@ class GameView {
   flipped = false;
   dims = '';
   invite: string | null = null;
+  viewPly: number | null = null; // reviewing an earlier position (null: live)
 
   // elements
   boardWrap = el('div', { class: 'board-wrap' });
@@ -94,7 +95,7 @@ class GameView {
   legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
   players = el('div', { class: 'players' });
-  moveList = el('ol', { class: 'moves', id: 'moves' });
+  moveList = el('ol', { class: 'moves', id: 'moves', title: 'Click a move (or use ← →) to review the position' });
   why = el('div', { class: 'why', id: 'why' });
   controls = el('div', { class: 'controls' });
   banner = el('div', { class: 'banner' });
@@ -122,6 +123,7 @@ class GameView {
     this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
     this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
     window.addEventListener('resize', this.onResize);
+    window.addEventListener('keydown', this.onKey);
     if (this.invite && !this.token) this.showJoin();
     this.connect();
     this.fetchInvite();
@@ -132,7 +134,40 @@ class GameView {
     this.ws?.close();
     this.cg?.destroy();
     window.removeEventListener('resize', this.onResize);
+    window.removeEventListener('keydown', this.onKey);
   }
+
+  onKey = (e: KeyboardEvent) => {
+    const s = this.state;
+    if (!s || (e.target as HTMLElement).closest('input, textarea, select')) return;
+    const cur = this.viewPly ?? s.ply;
+    if (e.key === 'ArrowLeft') this.review(Math.max(0, cur - 1));
+    else if (e.key === 'ArrowRight') this.review(Math.min(s.ply, cur + 1));
+    else return;
+    e.preventDefault();
+  };
+
+  // review shows the position after ply n (n = s.ply: back to the game)
+  review(n: number) {
+    const s = this.state!;
+    if (n >= s.ply) {
+      this.viewPly = null;
+      this.setState(s);
+      return;
+    }
+    this.viewPly = n;
+    const fen = n === 0 ? s.startFen : s.moves[n - 1].fen;
+    const m = n > 0 ? s.moves[n - 1] : null;
+    this.cg?.set({
+      fen: fen.split(' ')[0],
+      lastMove: m?.from ? [sqToKey(m.from), sqToKey(m.to!)] : undefined,
+      check: false,
+      movable: { color: undefined, dests: new Map() },
+    });
+    this.overlay.replaceChildren();
+    this.renderSide();
+  }
+
 
   onResize = () => {
     this.cg?.redrawAll();
@@ -244,6 +279,7 @@ class GameView {
 
   setState(s: State) {
     const first = !this.state;
+    this.viewPly = null;
     this.state = s;
     window.__hr!.state = s;
     if (first || s.you !== 'spectator') {
@@ -483,9 +519,16 @@ class GameView {
       const m = s.moves[i];
       const li = el('li', { class: 'mv ' + m.by + (i === s.moves.length - 1 ? ' last' : ''), title: `${m.uci} · ${m.production}`, 'data-ply': i + 1 },
         el('span', { class: 'num', text: m.by === 'white' || i === 0 ? `${Math.floor(i / 2) + 1}${m.by === 'white' ? '.' : '…'}` : '' }), m.san);
+      li.addEventListener('click', () => this.review(i + 1));
+      if (this.viewPly === i + 1) li.classList.add('viewing');
       items.push(li);
     }
     this.moveList.replaceChildren(...items);
+    if (this.viewPly !== null) {
+      const back = el('button', { id: 'live', text: 'Back to the game' });
+      back.addEventListener('click', () => this.review(s.ply));
+      this.status.replaceChildren(`Viewing the position after ply ${this.viewPly} of ${s.ply} (← → to step) `, back);
+    }
     this.moveList.scrollTop = this.moveList.scrollHeight;
     if (s.lastMove) {
       const lm = s.lastMove;

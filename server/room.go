@@ -34,6 +34,7 @@ type room struct {
 	ai      context.CancelFunc
 	aiBusy  bool
 	touched atomic.Int64 // Unix ms of the last request (idle rooms leave memory)
+	flag    *time.Timer  // fires when the running clock runs out
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -87,6 +88,9 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 		r.moves = append(r.moves, pm)
 	}
 	rec.Moves = nil
+	if r.clockOn() && rec.Clock.Since != 0 && !r.over() {
+		rec.Clock.Since = time.Now().UnixMilli() // the clock stood still while the server was down
+	}
 	return r, nil
 }
 
@@ -145,6 +149,10 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 	case ply >= 0 && ply != len(r.moves):
 		return errf(http.StatusConflict, CodeStale, fmt.Sprintf("the move was sent for ply %d, the game is at ply %d", ply, len(r.moves)))
 	}
+	if r.flagged(time.Now().UnixMilli()) {
+		r.timeForfeit(ctx)
+		return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
+	}
 	mv = strings.TrimSpace(mv)
 	if mv == "" || len(mv) > 32 {
 		return errf(http.StatusBadRequest, CodeIllegalMove, "the move is empty or too long (UCI text such as e2e4, e7e8q)")
@@ -161,7 +169,8 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 		end = &store.Ending{Result: res.Score, Reason: res.Reason}
 	}
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
-	if err := r.hub.store.AppendMove(ctx, r.id, sm, end); err != nil {
+	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)
+	if err := r.hub.store.AppendMove(ctx, r.id, sm, end, clk); err != nil {
 		r.game.Undo()
 		r.hub.log.Error("store move", "game", r.id, "err", err)
 		if errors.Is(err, store.ErrConflict) {
@@ -172,6 +181,10 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 	r.moves = append(r.moves, pm)
 	r.gen++
 	r.draw = ""
+	if clk != nil {
+		r.rec.Clock = *clk
+	}
+	r.armFlag()
 	if end != nil {
 		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
 	}
@@ -189,11 +202,16 @@ func (r *room) finish(ctx context.Context, result, reason string) *apiError {
 	if r.over() {
 		return errf(http.StatusConflict, CodeGameOver, "the game is already over")
 	}
-	if err := r.hub.store.Finish(ctx, r.id, store.Ending{Result: result, Reason: reason}); err != nil {
+	clk := r.stoppedClock(time.Now().UnixMilli())
+	if err := r.hub.store.Finish(ctx, r.id, store.Ending{Result: result, Reason: reason}, clk); err != nil {
 		r.hub.log.Error("store finish", "game", r.id, "err", err)
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the result could not be stored; try again")
 	}
 	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, result, reason
+	if clk != nil {
+		r.rec.Clock = *clk
+	}
+	r.armFlag()
 	r.gen++
 	r.draw = ""
 	r.cancelAI()
@@ -273,7 +291,11 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 	for n > 0 && r.moves[n-1].By == seat {
 		n--
 	}
-	if err := r.hub.store.TruncateMoves(ctx, r.id, n); err != nil {
+	clk := r.stoppedClock(time.Now().UnixMilli())
+	if clk != nil && n > 0 {
+		clk.Since = time.Now().UnixMilli()
+	}
+	if err := r.hub.store.TruncateMoves(ctx, r.id, n, clk); err != nil {
 		r.hub.log.Error("store takeback", "game", r.id, "err", err)
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
 	}
@@ -283,11 +305,121 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		r.moves = r.moves[:len(r.moves)-1]
 	}
 	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusActive, "", ""
+	if clk != nil {
+		r.rec.Clock = *clk
+	}
 	r.gen++
+	r.armFlag()
 	r.draw = ""
 	r.broadcast()
 	r.scheduleAI()
 	return nil
+}
+
+// --- clocks ---
+//
+// The clock of the side to move runs from Clock.Since (Unix ms; 0 =
+// stopped). It starts after the first move; the increment is added when a
+// turn passes to the other side; a side whose time runs out loses
+// ("time forfeit"). While the server is down the clocks stand still.
+
+func (r *room) clockOn() bool { return r.rec.Clock.InitialMS > 0 }
+
+// remaining returns the time left of colour c at now.
+func (r *room) remaining(c string, now int64) int64 {
+	k := r.rec.Clock
+	left := k.WhiteMS
+	if c == "black" {
+		left = k.BlackMS
+	}
+	if k.Since != 0 && c == r.sideToMove() && !r.over() {
+		left -= now - k.Since
+	}
+	return left
+}
+
+// flagged reports whether the side to move has run out of time.
+func (r *room) flagged(now int64) bool {
+	return r.clockOn() && !r.over() && r.rec.Clock.Since != 0 && r.remaining(r.sideToMove(), now) <= 0
+}
+
+// clockAfterMove returns the clock after mover's move (the game already
+// shows the position after it), or nil without a clock.
+func (r *room) clockAfterMove(mover string, now int64, over bool) *store.Clock {
+	if !r.clockOn() {
+		return nil
+	}
+	k := r.rec.Clock
+	left := k.WhiteMS
+	if mover == "black" {
+		left = k.BlackMS
+	}
+	if k.Since != 0 {
+		left -= now - k.Since
+	}
+	if r.sideToMove() != mover && !over {
+		left += k.IncrementMS
+	}
+	if mover == "white" {
+		k.WhiteMS = left
+	} else {
+		k.BlackMS = left
+	}
+	k.Since = 0
+	if !over {
+		k.Since = now
+	}
+	return &k
+}
+
+// stoppedClock returns the clock stopped at now (nil without a clock).
+func (r *room) stoppedClock(now int64) *store.Clock {
+	if !r.clockOn() {
+		return nil
+	}
+	k := r.rec.Clock
+	if k.Since != 0 {
+		if r.sideToMove() == "white" {
+			k.WhiteMS -= now - k.Since
+		} else {
+			k.BlackMS -= now - k.Since
+		}
+	}
+	k.Since = 0
+	return &k
+}
+
+// armFlag (re)starts the timer that ends the game when the running clock
+// runs out.
+func (r *room) armFlag() {
+	if r.flag != nil {
+		r.flag.Stop()
+		r.flag = nil
+	}
+	if !r.clockOn() || r.over() || r.rec.Clock.Since == 0 {
+		return
+	}
+	gen := r.gen
+	left := r.remaining(r.sideToMove(), time.Now().UnixMilli())
+	r.flag = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.gen == gen && r.flagged(time.Now().UnixMilli()) {
+			r.timeForfeit(context.Background())
+		}
+	})
+}
+
+// timeForfeit ends the game: the side to move ran out of time.
+func (r *room) timeForfeit(ctx context.Context) {
+	loser := r.sideToMove()
+	res := "0-1"
+	if loser == "black" {
+		res = "1-0"
+	}
+	if aerr := r.finish(ctx, res, loser+" ran out of time"); aerr != nil {
+		r.hub.log.Error("time forfeit", "game", r.id, "err", aerr)
+	}
 }
 
 func otherColor(c string) string {
@@ -322,7 +454,13 @@ func (r *room) scheduleAI() {
 		r.hub.log.Error("AI copy", "game", r.id, "err", err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.hub.ctx, r.hub.aiTimeout)
+	budget := r.hub.aiTimeout
+	if r.clockOn() {
+		// a twentieth of the time left (at least 100 ms), plus the increment
+		left := r.remaining(color, time.Now().UnixMilli())
+		budget = min(budget, time.Duration(max(left/20+r.rec.Clock.IncrementMS/2, 100))*time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(r.hub.ctx, budget)
 	r.ai, r.aiBusy = cancel, true
 	gen, level := r.gen, seat.Level
 	r.hub.wg.Add(1)
@@ -459,6 +597,7 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 		e.r, e.err = loadRoom(ctx, h, id)
 		if e.err == nil {
 			e.r.mu.Lock()
+			e.r.armFlag()
 			e.r.scheduleAI() // the server may have stopped while the AI was to move
 			e.r.mu.Unlock()
 		}

@@ -279,6 +279,12 @@ type createReq struct {
 	Chess960 bool        `json:"chess960"`
 	Side     string      `json:"side"` // white, black, random
 	Opponent opponentReq `json:"opponent"`
+	Clock    *clockReq   `json:"clock"` // nil: no clock
+}
+
+type clockReq struct {
+	Initial   float64 `json:"initial"`   // seconds per side
+	Increment float64 `json:"increment"` // seconds added after each turn
 }
 
 type seatResp struct {
@@ -331,6 +337,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("opponent type %q is not ai or human", req.Opponent.Type)))
 		return
 	}
+	var clock store.Clock
+	if c := req.Clock; c != nil {
+		if c.Initial < 1 || c.Initial > 3*3600 || c.Increment < 0 || c.Increment > 180 {
+			writeError(w, errf(http.StatusBadRequest, CodeBadRequest, "clock: initial is 1..10800 seconds, increment 0..180"))
+			return
+		}
+		ini := int64(c.Initial * 1000)
+		clock = store.Clock{InitialMS: ini, IncrementMS: int64(c.Increment * 1000), WhiteMS: ini, BlackMS: ini}
+	}
 	g, err := rules.NewGame(rs, req.FEN, req.Chess960 || rs.Variant.Chess960)
 	if err != nil {
 		writeError(w, errf(http.StatusBadRequest, CodeBadFEN, err.Error()))
@@ -339,7 +354,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	tok := store.NewToken()
 	rec := &store.Game{ID: store.NewToken()[:12], Variant: rs.Variant.Name, VariantINI: req.INI,
 		Presets: specsString(rs.Specs), StartFEN: g.FEN(), Chess960: req.Chess960 || rs.Variant.Chess960,
-		Status: store.StatusActive}
+		Status: store.StatusActive, Clock: clock}
 	if req.INI == "" {
 		rec.Variant = strings.TrimSpace(req.Variant)
 		if rec.Variant == "" {

@@ -458,3 +458,37 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 		t.Fatalf("after reload: %d %v", code, m)
 	}
 }
+
+// TestClock: the clock starts after the first move, the increment is
+// added, a side out of time loses, and the clock is stored.
+func TestClock(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess", "clock": map[string]any{"initial": 1.5, "increment": 1}})
+	_, m := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+	if c := m["state"].(map[string]any)["clock"].(map[string]any); c["white"] != 1500.0 || c["running"] != "" {
+		t.Fatalf("clock before the first move = %v", c)
+	}
+	b := dialWS(t, ts.URL, id, bt)
+	_, m = call(t, "POST", ts.URL+"/api/games/"+id+"/moves", wt, map[string]any{"move": "e2e4"})
+	c := m["state"].(map[string]any)["clock"].(map[string]any)
+	// white's first move is free: 1.5 s + 1 s increment
+	if c["running"] != "black" || c["white"] != 2500.0 {
+		t.Fatalf("clock after e4 = %v", c)
+	}
+	// black does not move: after 1.5 s black loses on time
+	over := b.expect(func(m map[string]any) bool { return m["type"] == "game_over" })
+	if over["result"] != "1-0" || over["reason"] != "black ran out of time" {
+		t.Fatalf("game_over = %v", over)
+	}
+	rec, _ := ts.DB.GetGame(context.Background(), id)
+	if rec.Result != "1-0" || rec.Clock.BlackMS > 0 || rec.Clock.Since != 0 || rec.Clock.WhiteMS != 2500 {
+		t.Errorf("stored: %s %+v", rec.Result, rec.Clock)
+	}
+	b.send(map[string]any{"type": "move", "move": "e7e5"})
+	if code := b.expectError(); code != CodeGameOver {
+		t.Errorf("move after the flag: %s", code)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "clock": map[string]any{"initial": 0}}); code != 400 || errCode(m) != CodeBadRequest {
+		t.Errorf("bad clock: %d %v", code, m)
+	}
+}

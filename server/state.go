@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"houserules/geom"
 	"houserules/position"
@@ -28,6 +29,16 @@ type seatState struct {
 	Level  int    `json:"level,omitempty"` // AI level
 	Taken  bool   `json:"taken"`           // a human holds the seat (always true for the AI)
 	Online bool   `json:"online"`          // a client of this seat is connected
+}
+
+// clockJSON is the clock in a state: the time left of each side when the
+// state was made (ms) and the side whose clock is running ("" = stopped).
+type clockJSON struct {
+	Initial   int64  `json:"initial"`
+	Increment int64  `json:"increment"`
+	White     int64  `json:"white"`
+	Black     int64  `json:"black"`
+	Running   string `json:"running"`
 }
 
 // pieceJSON names a piece type of the variant for the board's images.
@@ -95,8 +106,9 @@ type gameState struct {
 	AIThinking  bool                  `json:"aiThinking"`
 	CanTakeback bool                  `json:"canTakeback"`
 	Productions map[string]production `json:"productions"`
-	Pieces      []pieceJSON           `json:"pieces"`    // the variant's piece types by FEN letter
-	CreatedAt   int64                 `json:"createdAt"` // Unix ms
+	Pieces      []pieceJSON           `json:"pieces"`          // the variant's piece types by FEN letter
+	Clock       *clockJSON            `json:"clock,omitempty"` // the chess clock, when the game has one
+	CreatedAt   int64                 `json:"createdAt"`       // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
 }
 
@@ -155,6 +167,15 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	st.Poisoned = poisonedSquares(r.rs)
+	if r.clockOn() {
+		now := time.Now().UnixMilli()
+		k := r.rec.Clock
+		st.Clock = &clockJSON{Initial: k.InitialMS, Increment: k.IncrementMS,
+			White: max(r.remaining("white", now), 0), Black: max(r.remaining("black", now), 0)}
+		if k.Since != 0 && !r.over() {
+			st.Clock.Running = r.sideToMove()
+		}
+	}
 	if slot, ok := r.rs.FactSlot("Hp"); ok {
 		st.HP = map[string]int{}
 		st.HPMax = map[string]int{}

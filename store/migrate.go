@@ -46,6 +46,12 @@ var migrations = []string{
 		PRIMARY KEY (game_id, ply)
 	);
 	CREATE INDEX games_updated ON games (updated_at);`,
+	// 2: clocks (milliseconds; clock_since = Unix ms when the running clock started, 0 = stopped).
+	`ALTER TABLE games ADD COLUMN clock_initial BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN clock_increment BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN white_ms BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN black_ms BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN clock_since BIGINT NOT NULL DEFAULT 0;`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

@@ -66,6 +66,16 @@ type Move struct {
 	At       time.Time
 }
 
+// Clock is a game's chess clock in milliseconds (Fischer: Initial per
+// side, Increment added after each turn). InitialMS == 0 means no clock.
+// Since is the Unix ms at which the running clock (the side to move's)
+// started; 0 while the clock is stopped.
+type Clock struct {
+	InitialMS, IncrementMS int64
+	WhiteMS, BlackMS       int64
+	Since                  int64
+}
+
 // Game is a stored game.
 type Game struct {
 	ID         string
@@ -80,6 +90,7 @@ type Game struct {
 	Status     string
 	Result     string // "1-0", "0-1", "1/2-1/2" or ""
 	Reason     string
+	Clock      Clock
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	Moves      []Move // in ply order (GetGame fills it)
@@ -221,11 +232,13 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO games
 		(id, variant, variant_ini, presets, start_fen, chess960,
 		 white_kind, white_level, white_token, black_kind, black_level, black_token,
-		 invite, status, result, reason, plies, created_at, updated_at)
-		VALUES (?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,0,?,?)`),
+		 invite, status, result, reason, plies, created_at, updated_at,
+		 clock_initial, clock_increment, white_ms, black_ms, clock_since)
+		VALUES (?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,0,?,?, ?,?,?,?,?)`),
 		g.ID, g.Variant, g.VariantINI, g.Presets, g.StartFEN, b2i(g.Chess960),
 		g.White.Kind, g.White.Level, g.White.TokenHash, g.Black.Kind, g.Black.Level, g.Black.TokenHash,
-		g.Invite, g.Status, g.Result, g.Reason, ms(g.CreatedAt), ms(g.UpdatedAt))
+		g.Invite, g.Status, g.Result, g.Reason, ms(g.CreatedAt), ms(g.UpdatedAt),
+		g.Clock.InitialMS, g.Clock.IncrementMS, g.Clock.WhiteMS, g.Clock.BlackMS, g.Clock.Since)
 	if err != nil {
 		return fmt.Errorf("store: create game %s: %w", g.ID, err)
 	}
@@ -239,10 +252,12 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	var created, updated int64
 	err := d.db.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
-		invite, status, result, reason, created_at, updated_at FROM games WHERE id = ?`), id).Scan(
+		invite, status, result, reason, created_at, updated_at,
+		clock_initial, clock_increment, white_ms, black_ms, clock_since FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
-		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated)
+		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -279,10 +294,10 @@ type Ending struct {
 }
 
 // AppendMove stores ply m.Ply of game id in one transaction, with the
-// game's new ply count and, when end is not nil, its result. It returns
-// ErrConflict when m.Ply is not the game's next ply (a racing writer) or
-// the game is over.
-func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending) error {
+// game's new ply count, its clock when clk is not nil and, when end is not
+// nil, its result. It returns ErrConflict when m.Ply is not the game's
+// next ply (a racing writer) or the game is over.
+func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk *Clock) error {
 	if m.At.IsZero() {
 		m.At = time.Now().UTC()
 	}
@@ -298,6 +313,11 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending) err
 		if err != nil {
 			return err
 		}
+		if n, _ := res.RowsAffected(); n == 1 && clk != nil {
+			if err := d.setClock(ctx, tx, id, clk); err != nil {
+				return err
+			}
+		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			if _, err := d.exists(ctx, tx, id); err != nil {
 				return err
@@ -311,11 +331,17 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending) err
 }
 
 // TruncateMoves deletes the moves from ply on (a takeback), keeping plies
-// 0..ply-1, and reopens a game that the deleted moves had ended.
-func (d *DB) TruncateMoves(ctx context.Context, id string, ply int) error {
+// 0..ply-1, and reopens a game that the deleted moves had ended; clk, when
+// not nil, is the clock to keep.
+func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
+		}
+		if clk != nil {
+			if err := d.setClock(ctx, tx, id, clk); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, d.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 			return err
@@ -327,9 +353,14 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int) error {
 }
 
 // Finish records the result of a game ended without a move (resignation,
-// agreed draw). It returns ErrConflict when the game is already over.
-func (d *DB) Finish(ctx context.Context, id string, end Ending) error {
+// agreed draw, time forfeit), with the clock when clk is not nil. It returns ErrConflict when the game is already over.
+func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) error {
 	return d.tx(ctx, func(tx *sql.Tx) error {
+		if clk != nil {
+			if err := d.setClock(ctx, tx, id, clk); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
 			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, ms(time.Now()), id)
 		if err != nil {
@@ -342,6 +373,23 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending) error {
 			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
 		}
 		return nil
+	})
+}
+
+// setClock writes the clock of game id.
+func (d *DB) setClock(ctx context.Context, tx *sql.Tx, id string, c *Clock) error {
+	_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET white_ms = ?, black_ms = ?, clock_since = ? WHERE id = ?`),
+		c.WhiteMS, c.BlackMS, c.Since, id)
+	return err
+}
+
+// SetClock stores the clock of game id (when the clock starts).
+func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := d.exists(ctx, tx, id); err != nil {
+			return err
+		}
+		return d.setClock(ctx, tx, id, &c)
 	})
 }
 

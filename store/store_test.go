@@ -43,18 +43,19 @@ func TestStoreRoundTrip(t *testing.T) {
 			g := &Game{ID: id, Variant: "chess", Presets: "piece-hp,king-heals",
 				StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {}",
 				White:    Seat{Kind: Human, TokenHash: HashToken(white)},
-				Black:    Seat{Kind: Human}, Invite: "inv", Status: StatusWaiting}
+				Black:    Seat{Kind: Human}, Invite: "inv", Status: StatusWaiting,
+				Clock:    Clock{InitialMS: 300000, IncrementMS: 2000, WhiteMS: 300000, BlackMS: 300000}}
 			if err := db.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4", SAN: "e4", FENAfter: "f1"}, nil); err != nil {
+			if err := db.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4", SAN: "e4", FENAfter: "f1"}, nil, &Clock{WhiteMS: 299000, BlackMS: 300000, Since: 1234}); err != nil {
 				t.Fatal(err)
 			}
 			// a racing writer with the same ply is refused
-			if err := db.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil); !errors.Is(err, ErrConflict) {
+			if err := db.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil, &Clock{WhiteMS: 1}); !errors.Is(err, ErrConflict) {
 				t.Fatalf("duplicate ply: got %v, want ErrConflict", err)
 			}
-			if err := db.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", SAN: "e5", FENAfter: "f2"}, nil); err != nil {
+			if err := db.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", SAN: "e5", FENAfter: "f2"}, nil, nil); err != nil {
 				t.Fatal(err)
 			}
 			black := NewToken()
@@ -78,20 +79,23 @@ func TestStoreRoundTrip(t *testing.T) {
 			if len(got.Moves) != 2 || got.Moves[0].UCI != "e2e4" || got.Moves[1].SAN != "e5" || got.Moves[1].FENAfter != "f2" {
 				t.Fatalf("moves = %+v", got.Moves)
 			}
+			if got.Clock != (Clock{InitialMS: 300000, IncrementMS: 2000, WhiteMS: 299000, BlackMS: 300000, Since: 1234}) {
+				t.Errorf("clock = %+v (the refused move must not change it)", got.Clock)
+			}
 			if !TokenMatches(white, got.White.TokenHash) || !TokenMatches(black, got.Black.TokenHash) || TokenMatches(white, got.Black.TokenHash) {
 				t.Error("seat tokens do not match their hashes")
 			}
 			// takeback, then an ending move
-			if err := db.TruncateMoves(ctx, id, 1); err != nil {
+			if err := db.TruncateMoves(ctx, id, 1, nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.AppendMove(ctx, id, Move{Ply: 1, UCI: "f7f6", SAN: "f6"}, &Ending{"1-0", "checkmate"}); err != nil {
+			if err := db.AppendMove(ctx, id, Move{Ply: 1, UCI: "f7f6", SAN: "f6"}, &Ending{"1-0", "checkmate"}, nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.AppendMove(ctx, id, Move{Ply: 2, UCI: "a2a3"}, nil); !errors.Is(err, ErrConflict) {
+			if err := db.AppendMove(ctx, id, Move{Ply: 2, UCI: "a2a3"}, nil, nil); !errors.Is(err, ErrConflict) {
 				t.Fatalf("move after the end: got %v, want ErrConflict", err)
 			}
-			if err := db.Finish(ctx, id, Ending{"0-1", "resignation"}); !errors.Is(err, ErrConflict) {
+			if err := db.Finish(ctx, id, Ending{"0-1", "resignation"}, nil); !errors.Is(err, ErrConflict) {
 				t.Fatalf("finish a finished game: got %v, want ErrConflict", err)
 			}
 			got, _ = db.GetGame(ctx, id)

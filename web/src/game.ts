@@ -60,6 +60,7 @@ export interface State {
   canTakeback: boolean;
   productions: Record<string, Production>;
   pieces: PieceInfo[];
+  clock?: { initial: number; increment: number; white: number; black: number; running: '' | 'white' | 'black' };
 }
 
 declare global {
@@ -86,6 +87,9 @@ class GameView {
   dims = '';
   invite: string | null = null;
   viewPly: number | null = null; // reviewing an earlier position (null: live)
+  clockAt = 0; // performance.now() when the state's clock was received
+  ticker: number | undefined;
+  clockEls: Record<'white' | 'black', HTMLElement> = { white: el('span', { class: 'clock', id: 'clock-white' }), black: el('span', { class: 'clock', id: 'clock-black' }) };
 
   // elements
   boardWrap = el('div', { class: 'board-wrap' });
@@ -135,7 +139,23 @@ class GameView {
     this.cg?.destroy();
     window.removeEventListener('resize', this.onResize);
     window.removeEventListener('keydown', this.onKey);
+    clearInterval(this.ticker);
   }
+
+  // tick redraws the clocks, counting down the running side locally
+  tick = () => {
+    const c = this.state?.clock;
+    if (!c) return;
+    const gone = performance.now() - this.clockAt;
+    for (const side of ['white', 'black'] as const) {
+      const left = Math.max(0, c[side] - (c.running === side ? gone : 0));
+      const e = this.clockEls[side];
+      const secs = Math.ceil(left / 1000);
+      e.textContent = left < 10000 ? (left / 1000).toFixed(1) : `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
+      e.classList.toggle('running', c.running === side);
+      e.classList.toggle('low', left < 20000);
+    }
+  };
 
   onKey = (e: KeyboardEvent) => {
     const s = this.state;
@@ -280,6 +300,7 @@ class GameView {
   setState(s: State) {
     const first = !this.state;
     this.viewPly = null;
+    if (s !== this.state) this.clockAt = performance.now();
     this.state = s;
     window.__hr!.state = s;
     if (first || s.you !== 'spectator') {
@@ -465,9 +486,16 @@ class GameView {
       const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You' : seat.taken ? 'Opponent' : 'open seat';
       return el('div', { class: 'player ' + c + (s.turn === c && s.status === 'active' ? ' to-move' : '') },
         el('span', { class: 'swatch ' + c }), ` ${c[0].toUpperCase() + c.slice(1)}: ${who}`,
-        seat.kind === 'human' && seat.taken ? el('span', { class: 'dot' + (seat.online ? ' on' : ''), title: seat.online ? 'online' : 'offline' }) : null);
+        seat.kind === 'human' && seat.taken ? el('span', { class: 'dot' + (seat.online ? ' on' : ''), title: seat.online ? 'online' : 'offline' }) : null,
+        s.clock ? this.clockEls[c] : null);
     };
-    this.players.replaceChildren(name('black'), name('white'));
+    const top = this.orientation === 'white' ? 'black' : 'white';
+    this.players.replaceChildren(name(top), name(top === 'white' ? 'black' : 'white'));
+    clearInterval(this.ticker);
+    if (s.clock) {
+      this.tick();
+      if (s.clock.running) this.ticker = window.setInterval(this.tick, 100);
+    }
 
     let text: string;
     if (s.status === 'over') text = `Game over: ${s.result} — ${s.reason}`;

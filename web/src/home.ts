@@ -169,6 +169,9 @@ export async function renderHome(app: HTMLElement) {
   oppHuman.checked = !oppAI.checked;
   const side = el('select', { id: 'side', 'aria-label': 'Your side' },
     el('option', { value: 'white', text: 'White' }), el('option', { value: 'black', text: 'Black' }), el('option', { value: 'random', text: 'Random' }));
+  const clock = el('select', { id: 'clock', 'aria-label': 'Clock' });
+  for (const [v, t] of [['', 'no clock'], ['60+0', '1 min'], ['180+2', '3 min + 2 s'], ['300+3', '5 min + 3 s'], ['600+5', '10 min + 5 s'], ['900+10', '15 min + 10 s'], ['1800+20', '30 min + 20 s']])
+    clock.append(el('option', { value: v, text: t }));
   const form = el('form', { class: 'new-game', id: 'new-game' },
     el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo),
     el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), rulesBox, verdict, explainDetails),
@@ -176,6 +179,7 @@ export async function renderHome(app: HTMLElement) {
       el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, oppAI, ' Computer '), level),
       el('div', { class: 'row' }, el('label', { for: 'opp-human' }, oppHuman, ' A friend (you get an invite link)')),
       el('div', { class: 'row' }, el('label', { for: 'side', text: 'You play ' }), side),
+      el('div', { class: 'row' }, el('label', { for: 'clock', text: 'Clock ' }), clock),
       create),
   );
   form.addEventListener('submit', async (ev) => {
@@ -187,6 +191,7 @@ export async function renderHome(app: HTMLElement) {
         presets: specs(),
         side: side.value,
         opponent: oppAI.checked ? { type: 'ai', level: parseInt(level.value, 10) } : { type: 'human' },
+        clock: clock.value ? { initial: +clock.value.split('+')[0], increment: +clock.value.split('+')[1] } : undefined,
       });
       store(seatKey(r.id), r.token);
       if (r.inviteUrl) store(inviteKey(r.id), r.inviteUrl);

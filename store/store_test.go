@@ -44,7 +44,7 @@ func TestStoreRoundTrip(t *testing.T) {
 				StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {}",
 				White:    Seat{Kind: Human, TokenHash: HashToken(white)},
 				Black:    Seat{Kind: Human}, Invite: "inv", Status: StatusWaiting,
-				Clock:    Clock{InitialMS: 300000, IncrementMS: 2000, WhiteMS: 300000, BlackMS: 300000}}
+				Clock: Clock{InitialMS: 300000, IncrementMS: 2000, WhiteMS: 300000, BlackMS: 300000}}
 			if err := db.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)
 			}

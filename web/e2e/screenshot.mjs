@@ -10,7 +10,7 @@ const api = async (method, path, body, token) =>
     body: body ? JSON.stringify(body) : undefined,
   })).json();
 
-const g = await api('POST', '/api/games', { variant: 'chess', presets: 'piece-hp,king-heals', opponent: { type: 'human' } });
+const g = await api('POST', '/api/games', { variant: 'chess', presets: 'piece-hp,king-heals', opponent: { type: 'human' }, clock: { initial: 300, increment: 3 } });
 const invite = g.inviteUrl.split('#invite=')[1];
 const b = await api('POST', `/api/games/${g.id}/join`, { invite });
 const moves = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'f3e5', 'c6e5', 'd2d4', 'f6e4'];

@@ -87,6 +87,9 @@ func crashSafety(t *testing.T, bin, dsn string) {
 	proc, url := startServe(t, bin, dsn)
 	ts := &testServer{t: t, URL: url}
 	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess", "presets": "piece-hp,king-heals"})
+	// a game with a clock: the clock survives the restart (standing still
+	// while the server is down)
+	ck, _, _ := createHuman(t, ts, map[string]any{"variant": "chess", "clock": map[string]any{"initial": 600, "increment": 0}})
 	// an AI game too, stopped while the AI is to move
 	code, ai := call(t, "POST", url+"/api/games", "", map[string]any{"variant": "chess", "opponent": map[string]any{"type": "ai"}})
 	if code != 201 {
@@ -130,6 +133,10 @@ func crashSafety(t *testing.T, bin, dsn string) {
 	}
 	if !reflect.DeepEqual(got, moves) {
 		t.Fatalf("moves after restart = %v, want %v", got, moves)
+	}
+	_, cg := call(t, "GET", url+"/api/games/"+ck, "", nil)
+	if c := cg["state"].(map[string]any)["clock"].(map[string]any); c["white"] != 600000.0 || c["running"] != "" {
+		t.Errorf("clock after restart = %v", c)
 	}
 	// the game continues: both seats reconnect with their tokens
 	w = dialWS(t, url, id, wt)

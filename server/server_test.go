@@ -492,3 +492,34 @@ func TestClock(t *testing.T) {
 		t.Errorf("bad clock: %d %v", code, m)
 	}
 }
+
+// TestDrawOffer: an offer is shown to both, declined, offered again and
+// accepted.
+func TestDrawOffer(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	w := dialWS(t, ts.URL, id, wt)
+	b := dialWS(t, ts.URL, id, bt)
+	w.send(map[string]any{"type": "draw_offer"})
+	if st := b.expect(func(m map[string]any) bool { return m["type"] == "state" && m["drawOffer"] == "white" }); st["status"] != "active" {
+		t.Fatalf("offer: %v", st["status"])
+	}
+	w.send(map[string]any{"type": "draw_accept"}) // one's own offer
+	if code := w.expectError(); code != CodeNoDrawOffer {
+		t.Errorf("accepting one's own offer: %s", code)
+	}
+	b.send(map[string]any{"type": "draw_decline"})
+	if m := w.expect(func(m map[string]any) bool { return m["type"] == "draw_declined" }); m["by"] != "black" {
+		t.Errorf("declined: %v", m)
+	}
+	w.send(map[string]any{"type": "draw_offer"})
+	b.expect(func(m map[string]any) bool { return m["type"] == "state" && m["drawOffer"] == "white" })
+	b.send(map[string]any{"type": "draw_accept"})
+	if m := w.expect(func(m map[string]any) bool { return m["type"] == "game_over" }); m["result"] != "1/2-1/2" || m["reason"] != "draw by agreement" {
+		t.Errorf("game_over = %v", m)
+	}
+	rec, _ := ts.DB.GetGame(context.Background(), id)
+	if rec.Result != "1/2-1/2" {
+		t.Errorf("stored result %q", rec.Result)
+	}
+}

@@ -8,7 +8,7 @@ import (
 	"houserules/variants"
 )
 
-func BenchmarkChessDepth7(b *testing.B) {
+func BenchmarkChessDepth9(b *testing.B) {
 	v, _ := variants.Get("chess")
 	rs, _ := rules.Compile(v, nil)
 	for i := 0; i < b.N; i++ {

@@ -182,7 +182,6 @@ type worker struct {
 
 var lmrTable [64][64]int
 
-var dbgRoot func(int, []rootMove)
 
 // pliesMix separates the keys of positions that differ only in the plies
 // already played in a multi-ply turn.
@@ -287,11 +286,33 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		}
 		for w.pvIdx = 0; w.pvIdx < searchPV; w.pvIdx++ {
 			w.seldepth = 0
-			w.rootSearch(depth)
-			rm := w.rootMoves[w.pvIdx:]
-			sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
-			if dbgRoot != nil {
-				dbgRoot(depth, w.rootMoves)
+			alpha, beta, delta := -Infinite, Infinite, 25
+			prev := w.rootMoves[w.pvIdx].prevScore
+			if searchPV == 1 && depth >= 5 && absInt(prev) < MateBound {
+				alpha, beta = prev-delta, prev+delta
+			}
+			for {
+				rm := w.rootMoves[w.pvIdx:]
+				for i := range rm {
+					rm[i].score = -Infinite
+				}
+				best := w.rootSearch(depth, alpha, beta)
+				sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
+				if w.stopped {
+					break
+				}
+				if best <= alpha && alpha > -Infinite {
+					beta = (alpha + beta) / 2
+					alpha = max(best-delta, -Infinite)
+				} else if best >= beta && beta < Infinite {
+					beta = min(best+delta, Infinite)
+				} else {
+					break
+				}
+				delta += delta
+				if delta > 600 {
+					alpha, beta = -Infinite, Infinite
+				}
 			}
 			if w.stopped {
 				break
@@ -682,9 +703,11 @@ func (w *worker) updatePV(ply int, m position.Move) {
 	w.pvLen[ply] = n
 }
 
-func (w *worker) rootSearch(depth int) {
-	alpha, beta := -Infinite, Infinite
+// rootSearch searches the root moves from pvIdx on within [alpha, beta]
+// and returns the best score (a bound when it falls outside).
+func (w *worker) rootSearch(depth, alpha, beta int) int {
 	g, p := w.g, w.p
+	best := -Infinite
 	us := p.SideToMove()
 	for i := w.pvIdx; i < len(w.rootMoves); i++ {
 		rm := &w.rootMoves[i]
@@ -703,18 +726,23 @@ func (w *worker) rootSearch(depth int) {
 		}
 		g.Undo()
 		if w.stopped {
-			return
+			return best
 		}
 		if i == w.pvIdx || s > alpha {
 			rm.score = s
 			rm.seldepth = w.seldepth
 			w.updatePV(0, m)
 			rm.pv = append(rm.pv[:0], w.pv[0][:w.pvLen[0]]...)
+			best = max(best, s)
+			if s >= beta {
+				return s // fail high: the caller widens the window
+			}
 			if s > alpha {
 				alpha = s
 			}
 		}
 	}
+	return best
 }
 
 func (w *worker) nonPawnCount(c position.Color) int {
@@ -808,6 +836,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	best, bestMove := -Infinite, position.NoMove
 	origAlpha := alpha
 	legal := 0
+	var quietsTried [64]position.Move
+	nq := 0
+	// shallow-depth pruning of quiet moves (futility, late-move count):
+	// not in PV nodes, not in check, not when a capture is compulsory, not
+	// near mate scores, not for flag or check-counting races
+	prune := !pvNode && !inCheck && !forced && absInt(alpha) < MateBound && depth <= 3 && eval > -Infinite &&
+		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
 	for i := range moves {
 		m := pick(moves, sc, i)
 		if w.plain && !p.Legal(m) {
@@ -817,6 +852,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		quiet := !p.IsCapture(m) && !w.isPromotion(m)
 		w.g.Do(m)
 		same := p.SideToMove() == us
+		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
+			lateMove := legal > 3+depth*depth*2
+			futile := eval+100+100*depth <= alpha
+			if (lateMove || futile) && !w.opponentInCheck() {
+				w.g.Undo()
+				continue
+			}
+		}
 		newDepth := depth - 1
 		var s int
 		if legal == 1 {
@@ -827,6 +870,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				r = lmrTable[min(depth, 63)][min(legal, 63)]
 				if pvNode {
 					r--
+				}
+				if sc[i] < 0 {
+					r++ // a move with a bad history
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -853,15 +899,21 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 							w.killers[ply][1] = w.killers[ply][0]
 							w.killers[ply][0] = m
 						}
+						bonus := int32(min(depth*depth, 400))
 						h := &w.history[us][m.From()][m.To()]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							*h = 1 << 20
+						*h += bonus - *h*bonus/8192
+						for _, q := range quietsTried[:nq] {
+							hq := &w.history[us][q.From()][q.To()]
+							*hq -= bonus + *hq*bonus/8192
 						}
 					}
 					break
 				}
 			}
+		}
+		if quiet && nq < len(quietsTried) {
+			quietsTried[nq] = m
+			nq++
 		}
 	}
 	if legal == 0 {
@@ -932,6 +984,22 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		best = stand
 	}
 	checksWin := w.v.CheckCounting && p.State().ChecksRemaining[us] <= 1
+	// keep the noisy moves only (in check or under compulsory capture:
+	// every move)
+	all := inCheck || forced || checksWin
+	n := 0
+	for _, m := range moves {
+		keep := all || p.IsCapture(m) || w.isPromotion(m)
+		if !keep && ev.flag[us] {
+			pt := p.PieceOn(m.From()).Type()
+			keep = (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0
+		}
+		if keep {
+			moves[n] = m
+			n++
+		}
+	}
+	moves = moves[:n]
 	if cap(w.scores[ply]) < len(moves) {
 		w.scores[ply] = make([]int, len(moves), len(moves)+32)
 	}
@@ -939,34 +1007,28 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	w.scoreMoves(moves, sc, position.NoMove, ply)
 	legal := 0
 	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck && !forced
+	see := delta && w.plain && !w.v.BlastOnCapture
+	them := us.Other()
 	for i := range moves {
 		m := pick(moves, sc, i)
 		capture := p.IsCapture(m)
 		promo := w.isPromotion(m)
-		noisy := capture || promo || inCheck || forced
-		flagMove := false
-		if !noisy && ev.flag[us] {
-			pt := p.PieceOn(m.From()).Type()
-			if (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0 {
-				flagMove = true
-			}
-		}
-		if !noisy && !flagMove && !checksWin {
-			if w.plain {
-				continue
-			}
-			legal++
-			continue
-		}
 		if w.plain && !p.Legal(m) {
 			continue
 		}
 		legal++
-		if delta && capture && !promo && stand+ev.Mg[w.victim(m)]+200 < alpha {
-			continue
+		if delta && capture && !promo {
+			victim := ev.Mg[w.victim(m)]
+			if stand+victim+200 < alpha {
+				continue
+			}
+			// a capture by a bigger piece of a defended one rarely pays
+			if see && ev.Mg[p.PieceOn(m.From()).Type()] > victim+50 && p.AttackersTo(m.To(), p.Occupied(), them).Any() {
+				continue
+			}
 		}
 		w.g.Do(m)
-		if !noisy && !flagMove && checksWin {
+		if checksWin && !inCheck && !forced && !capture && !promo {
 			chk := false
 			if w.plain {
 				chk = p.Checkers().Any()

@@ -182,7 +182,6 @@ type worker struct {
 
 var lmrTable [64][64]int
 
-
 // pliesMix separates the keys of positions that differ only in the plies
 // already played in a multi-ply turn.
 var pliesMix [16]uint64

@@ -149,7 +149,7 @@ func (r *room) stateFor(seat string) *gameState {
 	if seat != "" && r.seat(otherColor(seat)).Kind == store.AI {
 		for _, m := range r.moves {
 			if m.By == seat {
-				st.CanTakeback = !strings.HasSuffix(r.rec.Reason, "resigned")
+				st.CanTakeback = !r.endedWithoutMove()
 				break
 			}
 		}

@@ -108,6 +108,7 @@ type gameState struct {
 	Productions map[string]production `json:"productions"`
 	Pieces      []pieceJSON           `json:"pieces"`          // the variant's piece types by FEN letter
 	Clock       *clockJSON            `json:"clock,omitempty"` // the chess clock, when the game has one
+	Watchers    int                   `json:"watchers"`        // spectators connected
 	CreatedAt   int64                 `json:"createdAt"`       // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
 }
@@ -164,6 +165,11 @@ func (r *room) stateFor(seat string) *gameState {
 					st.Check = append(st.Check, k.Pop().String())
 				}
 			}
+		}
+	}
+	for c := range r.clients {
+		if c.seat == "" {
+			st.Watchers++
 		}
 	}
 	st.Poisoned = poisonedSquares(r.rs)

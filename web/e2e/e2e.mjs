@@ -160,6 +160,7 @@ test('(b) two players play capture-to-win until it ends, a third watches', async
   const watcher = await newPage();
   await watcher.goto(base + '/g/' + s.id);
   await waitState(watcher, 's.you === "spectator"');
+  await waitState(white, 's.watchers === 1');
 
   // capture-to-win: the first capture wins (e4 d5 exd5). Without the
   // preset, fool's mate ends the game as fast.

@@ -60,6 +60,7 @@ export interface State {
   canTakeback: boolean;
   productions: Record<string, Production>;
   pieces: PieceInfo[];
+  watchers: number;
   clock?: { initial: number; increment: number; white: number; black: number; running: '' | 'white' | 'black' };
 }
 
@@ -511,6 +512,7 @@ class GameView {
     const chips = [el('span', { class: 'chip', text: s.variant }),
       ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : [])];
     if (s.topology !== 'plain') chips.push(el('span', { class: 'chip', text: s.topology + ' board' }));
+    if (s.watchers) chips.push(el('span', { class: 'chip watchers', id: 'watchers', text: `👁 ${s.watchers} watching` }));
     this.rulesLine.replaceChildren(...chips);
 
     // controls

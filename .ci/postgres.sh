@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
-# Start a local PostgreSQL for the store/server tests and print the DSN.
+# Start a throw-away PostgreSQL server for the store and crash-safety tests
+# (its own data directory and port) and print its DSN on stdout.
 set -euo pipefail
-ver=$(ls /usr/lib/postgresql | sort -n | tail -1)
-if [ ! -d "/etc/postgresql/$ver/main" ]; then
-  pg_createcluster "$ver" main >/dev/null
-fi
-pg_ctlcluster "$ver" main start 2>/dev/null || true
-for i in $(seq 1 30); do
-  if su postgres -c "psql -qAtc 'select 1'" >/dev/null 2>&1; then break; fi
-  sleep 1
-done
-su postgres -c "psql -qc \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='houserules') THEN CREATE ROLE houserules LOGIN SUPERUSER PASSWORD 'houserules'; END IF; END \\\$\\\$;\"" >/dev/null
-su postgres -c "psql -qAtc \"SELECT 1 FROM pg_database WHERE datname='houserules_test'\"" | grep -q 1 || su postgres -c "createdb -O houserules houserules_test"
-echo "postgres://houserules:houserules@127.0.0.1:5432/houserules_test?sslmode=disable"
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+PGDATA=$(mktemp -d)
+chown postgres "$PGDATA"
+su postgres -c "$PGBIN/initdb -D $PGDATA -A trust -U postgres" >/dev/null
+su postgres -c "$PGBIN/pg_ctl -D $PGDATA -o '-p 55432 -k /tmp -c listen_addresses=127.0.0.1' -l $PGDATA/server.log -w start" >/dev/null
+echo "postgres://postgres@127.0.0.1:55432/postgres?sslmode=disable"

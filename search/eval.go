@@ -32,10 +32,13 @@ type Evaluator struct {
 	// (rays decayed), from which the values are derived.
 	Mobility [position.PieceTypeNB]float64
 
-	slider  [position.PieceTypeNB]bool
-	pawnish [2][position.PieceTypeNB]bool // promotes like a pawn
-	royal   bool                          // the variant has a royal king
-	safety  bool                          // king safety matters (royal king, checks exist)
+	slider    [position.PieceTypeNB]bool
+	fileRider [position.PieceTypeNB]bool // rides along files (rook-like): likes open files
+	files     [geom.MaxFiles]geom.Set
+	adjFiles  [geom.MaxFiles]geom.Set
+	pawnish   [2][position.PieceTypeNB]bool // promotes like a pawn
+	royal     bool                          // the variant has a royal king
+	safety    bool                          // king safety matters (royal king, checks exist)
 
 	materialSign int // -1 when losing material wins (antichess)
 	mobWeight    int
@@ -91,6 +94,9 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 				if a.Kind != betza.Leap {
 					e.slider[pt] = true
 				}
+				if a.Kind == betza.Slide && a.DF == 0 && a.DR != 0 && a.Limit == 0 && a.Modality == betza.Capture {
+					e.fileRider[pt] = true
+				}
 			}
 		}
 		if val < 20 {
@@ -134,6 +140,17 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.hpInit = r.Facts[slot].Initial
 	}
 	e.checkCount = v.CheckCounting
+	for f := 0; f < b.Files; f++ {
+		e.files[f] = geom.FileSet(f).And(b.Mask)
+	}
+	for f := 0; f < b.Files; f++ {
+		if f > 0 {
+			e.adjFiles[f] = e.adjFiles[f].Or(e.files[f-1])
+		}
+		if f+1 < b.Files {
+			e.adjFiles[f] = e.adjFiles[f].Or(e.files[f+1])
+		}
+	}
 	e.initSquares()
 	e.initFlag()
 	// Phase: the non-pawn material of the start position.
@@ -336,9 +353,21 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
+	var pawnAtt [2]geom.Set
+	if e.materialSign > 0 {
+		for c := position.White; c <= position.Black; c++ {
+			for bb := p.PiecesOf(c, position.Pawn); bb.Any(); {
+				pawnAtt[c] = pawnAtt[c].Or(p.Attacks(c, position.Pawn, bb.Pop(), occ))
+			}
+		}
+	}
 	for c := position.White; c <= position.Black; c++ {
 		them := c.Other()
 		own := p.Pieces(c)
+		if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
+			mg[c] += 30
+			eg[c] += 45
+		}
 		enemyRing := geom.Set{}
 		if e.safety && hasKing[them] {
 			enemyRing = e.kingRing[kingSq[them]]
@@ -370,8 +399,11 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					m -= 3 * cz
 					eg[c] += 4 * cz
 					if e.safety {
-						shield := e.kingRing[s].And(own).Count()
-						m += 6 * min(shield, 4)
+						shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns[c])
+						m += 9 * min(shield.Count(), 3)
+						if e.files[s.File()].And(pawns[c]).Empty() {
+							m -= 15 // on a file without own pawns
+						}
 					}
 				case isPawn:
 					adv := e.promMax - int(e.promDist[c][s])
@@ -383,9 +415,34 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					}
 					if e.materialSign > 0 {
 						m += e.centr[s] * 2
+						f := s.File()
+						if e.adjFiles[f].And(pawns[c]).Empty() {
+							m -= 10 // isolated
+							g2 -= 15
+						}
+						if e.files[f].And(pawns[c]).More() {
+							m -= 8 // doubled
+							g2 -= 15
+						}
 					}
 				default:
 					t := p.Attacks(c, pt, s, occ)
+					if e.fileRider[pt] && e.materialSign > 0 {
+						f := e.files[s.File()]
+						if f.And(pawns[c]).Empty() {
+							m += 12
+							g2 += 6
+							if f.And(pawns[them]).Empty() {
+								m += 12
+								g2 += 6
+							}
+						}
+					}
+					if e.materialSign > 0 && pawnAtt[them].Has(s) {
+						// attacked by a pawn: a tempo from losing material
+						m -= vm / 8
+						g2 -= ve / 8
+					}
 					if e.mobWeight > 0 {
 						n := t.AndNot(own).Count()
 						mob := e.mobWeight * (n*2 - int(e.Mobility[pt])) / 2

@@ -168,6 +168,7 @@ type worker struct {
 	seldepth  int
 	stopped   bool
 	nullOK    bool
+	seeOK     bool // captures only remove the captured piece: SEE applies
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -217,6 +218,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	ev := w.ev
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
+	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
 	e.tt.newSearch()
 	for c := range w.history {
 		for f := range w.history[c] {
@@ -656,9 +658,12 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1 << 30
 		case p.IsCapture(m):
 			att := p.PieceOn(m.From()).Type()
-			sc[i] = 1<<26 + ev.Mg[w.victim(m)]*16 - ev.Mg[att]/16
+			victim := ev.Mg[w.victim(m)]
+			sc[i] = 1<<26 + victim*16 - ev.Mg[att]/16
 			if w.isPromotion(m) {
 				sc[i] += ev.Mg[m.PromotionType()]
+			} else if w.seeOK && ev.Mg[att] > victim && w.see(m) < 0 {
+				sc[i] = 1<<23 + victim*16 - ev.Mg[att]/16 // a losing capture: after the killers
 			}
 		case w.isPromotion(m):
 			sc[i] = 1<<25 + ev.Mg[m.PromotionType()]
@@ -670,6 +675,59 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = int(w.history[us][m.From()][m.To()])
 		}
 	}
+}
+
+// seeValue is a piece's value for exchanges (a royal king is worth more
+// than everything, so it recaptures last and never into a defended square).
+func (w *worker) seeValue(pt position.PieceType) int {
+	if pt == position.King && w.ev.royal {
+		return 20000
+	}
+	return w.ev.Mg[pt]
+}
+
+// see estimates the material balance of the capture sequence m starts on
+// its target square (static exchange evaluation), for rulesets whose
+// captures just remove the captured piece.
+func (w *worker) see(m position.Move) int {
+	p := w.p
+	from, to := m.From(), m.To()
+	var gain [48]int
+	occ := p.Occupied()
+	gain[0] = w.ev.Mg[w.victim(m)]
+	attacker := w.seeValue(p.PieceOn(from).Type())
+	if w.isPromotion(m) {
+		attacker = w.ev.Mg[m.PromotionType()]
+		gain[0] += attacker - w.ev.Mg[p.PieceOn(from).Type()]
+	}
+	occ.Del(from)
+	side := p.SideToMove().Other()
+	d := 0
+	for d < len(gain)-1 {
+		atk := p.AttackersTo(to, occ, side).And(occ)
+		if atk.Empty() {
+			break
+		}
+		lva, lv := geom.NoSquare, 1<<30
+		for a := atk; a.Any(); {
+			sq := a.Pop()
+			if v := w.seeValue(p.PieceOn(sq).Type()); v < lv {
+				lva, lv = sq, v
+			}
+		}
+		d++
+		gain[d] = attacker - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 {
+			break
+		}
+		attacker = lv
+		occ.Del(lva)
+		side = side.Other()
+	}
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
 }
 
 // pick moves the best-scored remaining move to position i.
@@ -783,8 +841,10 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	key := w.key()
 	ttMove := position.NoMove
+	ttEval := -Infinite
 	if te, hit := w.tt.probe(key); hit {
 		ttMove = te.move
+		ttEval = int(te.eval)
 		if !pvNode && int(te.depth) >= depth {
 			s := fromTT(int(te.score), ply)
 			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
@@ -802,7 +862,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	// a side that must capture cannot "stand" on its static score
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
 	if !inCheck {
-		eval = w.ev.Evaluate(w.g)
+		if ttEval > -Infinite {
+			eval = ttEval
+		} else {
+			eval = w.ev.Evaluate(w.g)
+		}
 		if !pvNode && !forced && depth <= 6 && eval-90*depth >= beta && absInt(beta) < MateBound {
 			return eval
 		}
@@ -824,6 +888,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	if inCheck && ply < 2*maxPly/3 {
 		depth++
+	} else if depth >= 4 && ttMove == position.NoMove {
+		depth-- // internal iterative reduction: no hint, search less
 	}
 	moves := w.genMoves(ply)
 	if cap(w.scores[ply]) < len(moves) {
@@ -1007,7 +1073,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	legal := 0
 	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck && !forced
 	see := delta && w.plain && !w.v.BlastOnCapture
-	them := us.Other()
 	for i := range moves {
 		m := pick(moves, sc, i)
 		capture := p.IsCapture(m)
@@ -1021,8 +1086,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			if stand+victim+200 < alpha {
 				continue
 			}
-			// a capture by a bigger piece of a defended one rarely pays
-			if see && ev.Mg[p.PieceOn(m.From()).Type()] > victim+50 && p.AttackersTo(m.To(), p.Occupied(), them).Any() {
+			// a capture that loses material in the exchange is skipped
+			if see && ev.Mg[p.PieceOn(m.From()).Type()] > victim && w.see(m) < 0 {
 				continue
 			}
 		}

@@ -133,7 +133,7 @@ func TestSelfPlayRobustness(t *testing.T) {
 		}
 		games = n
 	}
-	maxPlies := 400
+	maxPlies := 1000
 	seed := time.Now().UnixNano()
 	if s := os.Getenv("HOUSERULES_SELFPLAY_SEED"); s != "" {
 		seed, _ = strconv.ParseInt(s, 10, 64)
@@ -143,6 +143,7 @@ func TestSelfPlayRobustness(t *testing.T) {
 	names := selfPlayVariants()
 	reasons := map[string]int{}
 	unfinished := 0
+	var unfinishedNames []string
 	start := time.Now()
 	for i := 0; i < games; i++ {
 		rs, name, presets := randomRuleset(r, names)
@@ -152,6 +153,7 @@ func TestSelfPlayRobustness(t *testing.T) {
 		}
 		if !out.finished {
 			unfinished++
+			unfinishedNames = append(unfinishedNames, fmt.Sprintf("%s%v", name, presets))
 			continue
 		}
 		switch out.result.Score {
@@ -164,5 +166,5 @@ func TestSelfPlayRobustness(t *testing.T) {
 		}
 		reasons[out.result.Reason]++
 	}
-	t.Logf("%d games in %v: results %v; %d stopped at the %d-ply cap", games, time.Since(start).Round(time.Millisecond), reasons, unfinished, maxPlies)
+	t.Logf("%d games in %v: results %v; %d stopped at the %d-ply cap %v", games, time.Since(start).Round(time.Millisecond), reasons, unfinished, maxPlies, unfinishedNames)
 }

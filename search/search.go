@@ -104,12 +104,15 @@ type Engine struct {
 	evals map[*rules.Ruleset]*Evaluator
 	rng   *rand.Rand
 	hist  *[2][geom.SquareNB][geom.SquareNB]int32
+	// counters is the countermove table, kept between searches
+	counters *[geom.SquareNB][geom.SquareNB]position.Move
 }
 
 // NewEngine returns an engine with a hash table of hashMB megabytes.
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB), evals: map[*rules.Ruleset]*Evaluator{},
-		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32)}
+		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
+		counters: new([geom.SquareNB][geom.SquareNB]position.Move)}
 }
 
 // SetHash resizes (and clears) the hash table.
@@ -125,6 +128,7 @@ func (e *Engine) NewGame() {
 	defer e.mu.Unlock()
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
+	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 }
 
 // Seed makes the skill-level randomness reproducible.
@@ -173,12 +177,13 @@ type worker struct {
 	rootMoves []rootMove
 	pvIdx     int
 
-	killers [maxPly + 2][2]position.Move
-	history *[2][geom.SquareNB][geom.SquareNB]int32
-	pv      [maxPly + 2][maxPly + 2]position.Move
-	pvLen   [maxPly + 2]int
-	buf     [maxPly + 2][]position.Move
-	scores  [maxPly + 2][]int
+	killers      [maxPly + 2][2]position.Move
+	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
+	history      *[2][geom.SquareNB][geom.SquareNB]int32
+	pv           [maxPly + 2][maxPly + 2]position.Move
+	pvLen        [maxPly + 2]int
+	buf          [maxPly + 2][]position.Move
+	scores       [maxPly + 2][]int
 }
 
 var lmrTable [64][64]int
@@ -214,7 +219,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		ctx = context.Background()
 	}
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist}
+		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, counterMoves: e.counters}
 	ev := w.ev
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
@@ -671,6 +676,8 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1<<24 + 2
 		case b == w.killers[ply][1].Base():
 			sc[i] = 1<<24 + 1
+		case b == w.counter(ply).Base() && b != 0:
+			sc[i] = 1 << 24
 		default:
 			sc[i] = int(w.history[us][m.From()][m.To()])
 		}
@@ -728,6 +735,19 @@ func (w *worker) see(m position.Move) int {
 		gain[d-1] = -max(-gain[d-1], gain[d])
 	}
 	return gain[0]
+}
+
+// counter returns the move that last refuted the move leading to this
+// node (countermove heuristic).
+func (w *worker) counter(ply int) position.Move {
+	if ply == 0 || w.counterMoves == nil {
+		return position.NoMove
+	}
+	prev := w.p.State().Move
+	if prev == position.NoMove {
+		return position.NoMove
+	}
+	return w.counterMoves[prev.From()][prev.To()]
 }
 
 // pick moves the best-scored remaining move to position i.
@@ -871,7 +891,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			return eval
 		}
 		if !pvNode && w.nullOK && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
-			r := 3 + depth/6
+			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.DoNull()
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1)
 			p.Undo()
@@ -963,6 +983,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 						if w.killers[ply][0].Base() != m.Base() {
 							w.killers[ply][1] = w.killers[ply][0]
 							w.killers[ply][0] = m
+						}
+						if prev := p.State().Move; prev != position.NoMove && w.counterMoves != nil {
+							w.counterMoves[prev.From()][prev.To()] = m
 						}
 						bonus := int32(min(depth*depth, 400))
 						h := &w.history[us][m.From()][m.To()]

@@ -445,7 +445,9 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					}
 					if e.mobWeight > 0 {
 						n := t.AndNot(own).Count()
-						mob := e.mobWeight * (n*2 - int(e.Mobility[pt])) / 2
+						// heavy pieces gain less per square (no early queen sorties)
+						wt := max(1, min(e.mobWeight+1, (1500-e.Mg[pt])/220))
+						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
 						m += mob
 						g2 += mob
 						w := 2

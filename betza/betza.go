@@ -174,6 +174,8 @@ func Parse(s string) (*Piece, error) {
 			mods, dirs = nil, nil
 			hopper, lame, initial = false, false, false
 			distance = 0
+		case isDigit(c) && i > 0 && isDigit(s[i-1]):
+			return nil, &Error{s, i, c, "a range is one digit, 1 to 9"}
 		case isDigit(c):
 			return nil, &Error{s, i, c, "a range digit must follow an atom"}
 		default:

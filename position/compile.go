@@ -3,6 +3,7 @@ package position
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"houserules/betza"
 	"houserules/geom"
@@ -70,6 +71,8 @@ type compiled struct {
 	plainMover [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
+	// startKings[c]: kings of colour c in the start position
+	startKings [2]int
 	// type lists of the option sets, for the hot path
 	extinctionTypes []PieceType
 	promoList       [2][]PieceType
@@ -179,6 +182,10 @@ func (v *Variant) Compile() error {
 		}
 	}
 	c.standardChess = v.sameRulesAs(NewVariant())
+	if kc := v.PieceChar[King]; kc != 0 {
+		board, _, _ := strings.Cut(strings.TrimSpace(v.StartFEN), " ")
+		c.startKings = [2]int{strings.Count(board, string(kc)), strings.Count(board, string(lower(kc)))}
+	}
 	c.extinctionTypes = v.ExtinctionPieceTypes.Types()
 	c.promoList = [2][]PieceType{v.PromotionPieceTypes[0].Types(), v.PromotionPieceTypes[1].Types()}
 	c.blastImmune = v.BlastImmuneTypes.Types()

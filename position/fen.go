@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"houserules/geom"
 )
@@ -24,6 +25,17 @@ func (e *FENError) Error() string {
 // notation (it is also on when the variant says so). The variant must be
 // compiled. Errors are *FENError values naming the field and the reason.
 func New(v *Variant, fen string, chess960 bool) (*Position, error) {
+	return newPosition(v, fen, chess960, true)
+}
+
+// NewLenient is New without the check that the side not to move is not in
+// check: for rulesets whose presets redefine royalty (a king with hit points
+// may stand attacked), which decide that themselves.
+func NewLenient(v *Variant, fen string, chess960 bool) (*Position, error) {
+	return newPosition(v, fen, chess960, false)
+}
+
+func newPosition(v *Variant, fen string, chess960, strict bool) (*Position, error) {
 	if v.c == nil {
 		if err := v.Compile(); err != nil {
 			return nil, err
@@ -40,13 +52,13 @@ func New(v *Variant, fen string, chess960 bool) (*Position, error) {
 	for i := range p.castlingRookSquare {
 		p.castlingRookSquare[i] = geom.NoSquare
 	}
-	if err := p.parseFEN(fen); err != nil {
+	if err := p.parseFEN(fen, strict); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (p *Position) parseFEN(fen string) error {
+func (p *Position) parseFEN(fen string, strict bool) error {
 	v := p.V
 	b := p.c.board
 	bad := func(field, reason string, args ...any) error {
@@ -87,6 +99,9 @@ func (p *Position) parseFEN(fen string) error {
 				if n == 0 {
 					return bad("board", "rank %d: empty count 0", r+1)
 				}
+				if f+n > b.Files {
+					return bad("board", "rank %d: %d empty squares after %d files, the board has %d files", r+1, n, f, b.Files)
+				}
 				f += n
 			case ch == '*':
 				return bad("board", "rank %d: wall squares are not supported yet", r+1)
@@ -108,6 +123,10 @@ func (p *Position) parseFEN(fen string) error {
 			default:
 				pc := p.c.charToPc[ch]
 				if pc == NoPiece {
+					if ch >= 0x80 {
+						r0, _ := utf8.DecodeRuneInString(rs[i:])
+						return bad("board", "rank %d: %q is not a piece of %s", r+1, r0, v.Name)
+					}
 					return bad("board", "rank %d: %q is not a piece of %s", r+1, ch, v.Name)
 				}
 				if f >= b.Files {
@@ -223,11 +242,19 @@ func (p *Position) parseFEN(fen string) error {
 	if s := peek(); s != "" {
 		return bad("counters", "unexpected %q", s)
 	}
-	// Sanity: each side's royal count.
+	// Sanity: a side that starts with one king has exactly one, and the
+	// side not to move is not in check (its king could be taken).
 	if p.c.hasRoyal {
 		for c := White; c <= Black; c++ {
-			if p.count[c][King] > 1 {
-				return bad("board", "%s has %d kings", c, p.count[c][King])
+			if n := p.count[c][King]; n > 1 || (strict && n == 0 && p.c.startKings[c] == 1) {
+				return bad("board", "%s has %d kings", c, n)
+			}
+		}
+		them := p.side.Other()
+		if strict && v.Checking && p.count[them][King] == 1 && !v.ExtinctionPseudoRoyal {
+			ksq := p.PiecesOf(them, King).First()
+			if p.AttackersTo(ksq, p.occ, p.side).Any() {
+				return bad("board", "%s, not to move, is in check", them)
 			}
 		}
 	}

@@ -70,6 +70,10 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en passant"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", `counters: unexpected "extra"`},
 		{"", "empty FEN"},
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", "board: black, not to move, is in check"},
+		{"8/8/8/8/8/8/8/K7 w - - 0 1", "board: black has 0 kings"},
+		{"rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6: 99 empty squares after 0 files"},
+		{"rnbqkbnr/pppp♔ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", `rank 7: '♔' is not a piece`},
 	} {
 		_, err := New(v, c.fen, false)
 		if c.fen == "" {

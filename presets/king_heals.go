@@ -1,6 +1,8 @@
 package presets
 
 import (
+	"fmt"
+
 	"houserules/position"
 	"houserules/rules"
 )
@@ -51,4 +53,18 @@ func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {
 			p.SetFact(s, h.slot, hp+1)
 		}
 	}
+}
+
+// ValidateFacts refuses a king set up with more HP than it can heal to.
+func (h *kingHeals) ValidateFacts(g *rules.Game) error {
+	p := g.Pos
+	for _, c := range [2]position.Color{position.White, position.Black} {
+		for k := p.PiecesOf(c, position.King); k.Any(); {
+			s := k.Pop()
+			if hp := p.Fact(s, h.slot); hp > MaxKingHP {
+				return fmt.Errorf("Hp of the king on %s is %d: a king heals to %d at most", s, hp, MaxKingHP)
+			}
+		}
+	}
+	return nil
 }

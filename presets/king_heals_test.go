@@ -1,6 +1,12 @@
 package presets
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"houserules/position"
+	"houserules/rules"
+)
 
 // Scenario 1: the king starts with 1 HP and heals to 2 after a turn out of check.
 func TestKingHeals_Scenario1(t *testing.T) {
@@ -48,5 +54,18 @@ func TestKingHeals_NoHealInCheck(t *testing.T) {
 	play(t, g, "e1e2")
 	if hp(t, g, "e2") != 2 {
 		t.Errorf("attacked king healed to %d", hp(t, g, "e2"))
+	}
+}
+
+// A king cannot be set up with more HP than it heals to.
+func TestKingHeals_EdgeHPCap(t *testing.T) {
+	specs, _ := rules.ParseSpecs("piece-hp,king-heals")
+	rs, err := rules.Compile(position.NewVariant(), specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rules.NewGame(rs, "k7/8/8/8/8/8/8/4K3 w - - 0 1 {Hp:e1=1000}", false)
+	if err == nil || !strings.Contains(err.Error(), "Hp of the king on e1 is 1000: a king heals to 3 at most") {
+		t.Errorf("HP 1000 king accepted: %v", err)
 	}
 }

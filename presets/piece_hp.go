@@ -1,6 +1,8 @@
 package presets
 
 import (
+	"fmt"
+
 	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
@@ -103,3 +105,18 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 
 // AfterMoveOrder: capture resolution: damage and push.
 func (h *pieceHP) AfterMoveOrder() int { return 10 }
+
+// MaxHP bounds the hit points a FEN may give a piece.
+const MaxHP = 99
+
+// ValidateFacts refuses pieces set up with 0 or fewer (or absurdly many) HP.
+func (h *pieceHP) ValidateFacts(g *rules.Game) error {
+	p := g.Pos
+	for occ := p.Occupied(); occ.Any(); {
+		s := occ.Pop()
+		if hp := p.Fact(s, h.slot); hp < 1 || hp > MaxHP {
+			return fmt.Errorf("Hp of %s is %d: must be 1 to %d", s, hp, MaxHP)
+		}
+	}
+	return nil
+}

@@ -1,6 +1,12 @@
 package presets
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"houserules/position"
+	"houserules/rules"
+)
 
 // Scenario 1: a rook captures a 2-HP pawn: the pawn drops to 1 HP and is
 // pushed to the first empty adjacent square clockwise from N.
@@ -66,5 +72,28 @@ func TestPieceHP_FactsRoundTrip(t *testing.T) {
 	h := newGame(t, "piece-hp", fen)
 	if h.FEN() != fen {
 		t.Errorf("round trip: %s", h.FEN())
+	}
+}
+
+// A FEN may not give a piece 0 or fewer hit points, nor name a square twice.
+func TestPieceHP_EdgeBadFacts(t *testing.T) {
+	for _, c := range []struct{ fen, want string }{
+		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d5=0}", "Hp of d5 is 0: must be 1 to 99"},
+		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d5=-3}", "Hp of d5 is -3"},
+		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d5=1,d5=2}", "Hp of d5 is given twice"},
+		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d4=1}", "no piece on d4"},
+	} {
+		specs, _ := rules.ParseSpecs("piece-hp")
+		rs, err := rules.Compile(position.NewVariant(), specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rules.NewGame(rs, c.fen, false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.fen, err, c.want)
+		}
+	}
+	specs, _ := rules.ParseSpecs("piece-hp:foo=bar")
+	if _, err := rules.Compile(position.NewVariant(), specs); err == nil || !strings.Contains(err.Error(), `preset piece-hp has no option "foo"`) {
+		t.Errorf("unknown option: %v", err)
 	}
 }

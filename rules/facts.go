@@ -65,6 +65,7 @@ func (g *Game) factsSuffix() string {
 func (g *Game) applyFacts(s string) error {
 	p := g.Pos
 	b := p.V.Board()
+	seen := map[string]bool{}
 	for _, grp := range strings.Split(s, ";") {
 		grp = strings.TrimSpace(grp)
 		if grp == "" {
@@ -83,6 +84,10 @@ func (g *Game) applyFacts(s string) error {
 			if !ok {
 				return fmt.Errorf("facts %q: item %q is not KEY=VALUE", s, it)
 			}
+			if seen[name+":"+k] {
+				return fmt.Errorf("facts %q: %s of %s is given twice", s, name, k)
+			}
+			seen[name+":"+k] = true
 			val, err := strconv.Atoi(vs)
 			if err != nil || val < -32768 || val > 32767 {
 				return fmt.Errorf("facts %q: item %q: value is not a small integer", s, it)

@@ -76,6 +76,8 @@ type Ruleset struct {
 	endTurn  []EndTurnHook
 	keepTurn []KeepTurnHook
 	result   []ResultHook
+	// validators check set-up facts (not a pipeline stage)
+	validators []FactsValidator
 }
 
 // Plain reports whether the ruleset has no hooks (the base rules alone).
@@ -127,8 +129,17 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 				return nil, &CompileError{fmt.Sprintf("presets %s and %s are incompatible: choose one", s.ID, inc)}
 			}
 		}
-		if _, ok := s.Options["scope"]; ok && !inf.ScopeAware {
-			return nil, &CompileError{fmt.Sprintf("preset %s does not take a scope option", s.ID)}
+		for k := range s.Options {
+			known := k == "scope" && inf.ScopeAware
+			for _, o := range inf.Options {
+				known = known || k == o
+			}
+			if !known {
+				if k == "scope" {
+					return nil, &CompileError{fmt.Sprintf("preset %s does not take a scope option", s.ID)}
+				}
+				return nil, &CompileError{fmt.Sprintf("preset %s has no option %q", s.ID, k)}
+			}
 		}
 	}
 	ordered := orderByRequires(specs)
@@ -170,6 +181,9 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		}
 		if x, ok := h.(ResultHook); ok {
 			r.result = append(r.result, x)
+		}
+		if x, ok := h.(FactsValidator); ok {
+			r.validators = append(r.validators, x)
 		}
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
@@ -241,7 +255,11 @@ func (g *Game) HadKing(c position.Color) bool { return g.hadKing[c] }
 // the FEN get their declared initial values.
 func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
 	board, facts := SplitFacts(fen)
-	p, err := position.New(r.Variant, board, chess960)
+	newPos := position.New
+	if !r.Plain() {
+		newPos = position.NewLenient // the presets decide what check means
+	}
+	p, err := newPos(r.Variant, board, chess960)
 	if err != nil {
 		return nil, err
 	}
@@ -261,6 +279,11 @@ func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
 	if facts != "" {
 		if err := g.applyFacts(facts); err != nil {
 			return nil, err
+		}
+		for _, h := range r.validators {
+			if err := h.ValidateFacts(g); err != nil {
+				return nil, fmt.Errorf("facts %q: %v", facts, err)
+			}
 		}
 	}
 	p.Refresh()

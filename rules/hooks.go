@@ -87,6 +87,12 @@ type KeepTurnHook interface {
 	KeepTurn(g *Game, mover position.Color, pliesThisTurn int) bool
 }
 
+// FactsValidator checks the facts a game was set up with (from a FEN
+// suffix); an error names the piece and the reason.
+type FactsValidator interface {
+	ValidateFacts(g *Game) error
+}
+
 // ResultHook ends the game by a preset rule; it runs before the base
 // results. ok = false means "no decision".
 type ResultHook interface {

@@ -32,6 +32,7 @@ type Info struct {
 	Retracts     []string // base productions it removes
 	Overrides    []string // base productions it replaces
 	ScopeAware   bool     // accepts the scope option (white / black / both)
+	Options      []string // other option keys the preset accepts
 }
 
 // Options are a preset's key=value options (e.g. scope=white).

@@ -131,7 +131,7 @@ func ParseSAN(p *position.Position, s string) (position.Move, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return position.NoMove, fmt.Errorf("no legal move %q in %s", s, p.FEN())
+		return position.NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
 	}
 	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, p.FEN())
 }

@@ -20,8 +20,8 @@ func perftCmd() *cobra.Command {
 		Short: "Count the leaf nodes of the legal move tree (Fairy-Stockfish compatible)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if depth < 0 {
-				return fmt.Errorf("--depth must be ≥ 0")
+			if depth < 0 || depth > maxPerftDepth {
+				return fmt.Errorf("--depth %d: must be 0 to %d", depth, maxPerftDepth)
 			}
 			game, err := g.game()
 			if err != nil {
@@ -64,3 +64,7 @@ func perftCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the node count below each root move")
 	return cmd
 }
+
+// maxPerftDepth bounds --depth: deeper trees never finish, and the
+// recursion must stay far from the stack limit.
+const maxPerftDepth = 30

@@ -45,7 +45,12 @@ func resolveVariant(name, ini string) (*position.Variant, error) {
 		found := false
 		for _, s := range f.Sections {
 			if s.Err != nil {
-				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %v\n", ini, s.Name, s.Err)
+				lines := strings.Split(s.Err.Error(), "\n")
+				more := ""
+				if len(lines) > 1 {
+					more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, ini)
+				}
+				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", ini, s.Name, lines[0], more)
 			}
 			if s.Name == name {
 				found = true

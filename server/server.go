@@ -7,6 +7,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -147,8 +148,13 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 	if len(strings.TrimSpace(string(body))) == 0 {
 		body = []byte("{}")
 	}
-	if err := json.Unmarshal(body, v); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
 		return errf(http.StatusBadRequest, CodeBadJSON, "the body is not the JSON expected: "+err.Error())
+	}
+	if dec.More() {
+		return errf(http.StatusBadRequest, CodeBadJSON, "the body has more than one JSON value")
 	}
 	return nil
 }

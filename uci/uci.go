@@ -60,6 +60,7 @@ type Engine struct {
 
 	// the running search
 	cancel context.CancelFunc
+	abort  func() // xboard: stop without playing the move
 	done   chan struct{}
 	ponder bool
 }
@@ -97,7 +98,14 @@ func (e *Engine) infoString(format string, a ...any) {
 func (e *Engine) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	first := true
 	for sc.Scan() {
+		if first && strings.TrimSpace(sc.Text()) != "" {
+			first = false
+			if strings.TrimSpace(sc.Text()) == "xboard" {
+				return e.runXboard(sc) // the xboard protocol, as Fairy-Stockfish
+			}
+		}
 		if !e.Handle(sc.Text()) {
 			return nil
 		}

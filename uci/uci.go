@@ -145,6 +145,11 @@ func (e *Engine) Handle(line string) (cont bool) {
 	case "stop":
 		e.stopSearch()
 	case "ponderhit":
+		// the pondered move was played: answer at once with what the
+		// ponder search found
+		if e.ponder {
+			e.stopSearch()
+		}
 		e.ponder = false
 	case "quit":
 		e.stopSearch()
@@ -560,6 +565,9 @@ func (e *Engine) cmdGo(args []string) {
 		} else {
 			lim.Infinite = true // a bare go searches until stop, as in Stockfish
 		}
+	}
+	if ponder {
+		lim.Infinite = true // until ponderhit or stop
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

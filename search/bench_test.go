@@ -16,5 +16,6 @@ func BenchmarkChessDepth9(b *testing.B) {
 		e := NewEngine(16)
 		res := e.Search(context.Background(), g, Limits{Depth: 9}, nil)
 		b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
+		b.ReportMetric(float64(res.Nodes), "nodes")
 	}
 }

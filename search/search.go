@@ -1048,6 +1048,19 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			return w.terminal(ply)
 		}
 	}
+	key := w.key()
+	ttMove, ttEval := position.NoMove, -Infinite
+	if te, hit := w.tt.probe(key); hit {
+		ttMove, ttEval = te.move, int(te.eval)
+		if beta-alpha == 1 {
+			s := fromTT(int(te.score), ply)
+			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
+				return s
+			}
+		}
+	}
+	origAlpha := alpha
+	bestMove := position.NoMove
 	inCheck := w.inCheck()
 	us := p.SideToMove()
 	stand := -Infinite
@@ -1064,8 +1077,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	if !inCheck && !forced {
-		stand = ev.Evaluate(w.g)
+		if ttEval > -Infinite {
+			stand = ttEval
+		} else {
+			stand = ev.Evaluate(w.g)
+		}
 		if stand >= beta {
+			if ttEval == -Infinite {
+				w.tt.store(key, position.NoMove, toTT(stand, ply), stand, 0, boundLower)
+			}
 			return stand
 		}
 		alpha = max(alpha, stand)
@@ -1092,7 +1112,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		w.scores[ply] = make([]int, len(moves), len(moves)+32)
 	}
 	sc := w.scores[ply][:len(moves)]
-	w.scoreMoves(moves, sc, position.NoMove, ply)
+	w.scoreMoves(moves, sc, ttMove, ply)
 	legal := 0
 	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck && !forced
 	see := delta && w.plain && !w.v.BlastOnCapture
@@ -1141,6 +1161,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			best = s
 			if s > alpha {
 				alpha = s
+				bestMove = m
 				w.updatePV(ply, m)
 				if s >= beta {
 					break
@@ -1150,6 +1171,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	if (inCheck || forced) && legal == 0 {
 		return w.terminal(ply)
+	}
+	if best > -Infinite {
+		b := boundUpper
+		if best >= beta {
+			b = boundLower
+		} else if best > origAlpha {
+			b = boundExact
+		}
+		w.tt.store(key, bestMove, toTT(best, ply), stand, 0, b)
 	}
 	if best == -Infinite {
 		// no noisy move and in check with every move pruned: static score

@@ -16,8 +16,8 @@ const (
 type ttEntry struct {
 	key   uint64
 	move  position.Move
-	score int32
-	eval  int32
+	score int16
+	eval  int16
 	depth int8
 	bound bound
 	gen   uint8
@@ -32,7 +32,7 @@ type TT struct {
 	gen     uint8
 }
 
-const ttEntrySize = 40 // bytes, roughly, with padding
+const ttEntrySize = 24 // bytes, with padding
 
 // NewTT returns a table of about mb megabytes (at least 1).
 func NewTT(mb int) *TT {
@@ -43,7 +43,7 @@ func NewTT(mb int) *TT {
 	for n*2*ttEntrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{entries: make([]ttEntry, n), mask: n - 1}
+	return &TT{entries: make([]ttEntry, n), mask: (n - 1) &^ 1}
 }
 
 // Clear empties the table.
@@ -55,19 +55,46 @@ func (t *TT) Clear() {
 // newSearch ages the entries of earlier searches.
 func (t *TT) newSearch() { t.gen++ }
 
+// The table is made of buckets of two entries.
 func (t *TT) probe(key uint64) (*ttEntry, bool) {
-	e := &t.entries[key&t.mask]
+	i := key & t.mask
+	if e := &t.entries[i]; e.key == key && e.bound != boundNone {
+		return e, true
+	}
+	e := &t.entries[i+1]
 	return e, e.key == key && e.bound != boundNone
 }
 
 func (t *TT) store(key uint64, move position.Move, score, eval, depth int, b bound) {
-	e := &t.entries[key&t.mask]
-	if e.key == key || e.gen != t.gen || depth >= int(e.depth)-2 || b == boundExact {
-		if move == position.NoMove && e.key == key {
-			move = e.move
+	i := key & t.mask
+	e0, e1 := &t.entries[i], &t.entries[i+1]
+	var e *ttEntry
+	switch {
+	case e0.key == key:
+		e = e0
+	case e1.key == key:
+		e = e1
+	default:
+		// replace an entry of an earlier search first, then the shallower
+		worth := func(x *ttEntry) int {
+			if x.gen != t.gen || x.bound == boundNone {
+				return int(x.depth) - 64
+			}
+			return int(x.depth)
 		}
-		*e = ttEntry{key: key, move: move, score: int32(score), eval: int32(eval), depth: int8(max(-1, min(depth, 127))), bound: b, gen: t.gen}
+		e = e0
+		if worth(e1) < worth(e0) {
+			e = e1
+		}
 	}
+	if e.key == key && move == position.NoMove {
+		move = e.move
+	}
+	if e.key == key && b != boundExact && depth < int(e.depth)-3 && e.gen == t.gen {
+		return // keep a much deeper result of this search
+	}
+	*e = ttEntry{key: key, move: move, score: int16(max(-32767, min(score, 32767))), eval: int16(max(-32767, min(eval, 32767))),
+		depth: int8(max(-1, min(depth, 127))), bound: b, gen: t.gen}
 }
 
 // Hashfull returns the permille of used entries of this search (sampled).

@@ -178,6 +178,7 @@ type worker struct {
 	pvIdx     int
 
 	killers      [maxPly + 2][2]position.Move
+	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
 	pv           [maxPly + 2][maxPly + 2]position.Move
@@ -879,6 +880,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	inCheck := w.inCheck()
 	eval := -Infinite
+	improving := false
+	w.evals[ply] = -Infinite
 	// a side that must capture cannot "stand" on its static score
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
 	if !inCheck {
@@ -887,7 +890,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		} else {
 			eval = w.ev.Evaluate(w.g)
 		}
-		if !pvNode && !forced && depth <= 6 && eval-90*depth >= beta && absInt(beta) < MateBound {
+		w.evals[ply] = eval
+		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
+		margin := 90 * depth
+		if improving {
+			margin -= 30
+		}
+		if !pvNode && !forced && depth <= 6 && eval-margin >= beta && absInt(beta) < MateBound {
 			return eval
 		}
 		if !pvNode && w.nullOK && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
@@ -938,7 +947,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		w.g.Do(m)
 		same := p.SideToMove() == us
 		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
-			lateMove := legal > 3+depth*depth*2
+			lateMove := legal > 3+depth*depth*2 || (!improving && legal > 2+depth*depth)
 			futile := eval+100+100*depth <= alpha
 			if (lateMove || futile) && !w.opponentInCheck() {
 				w.g.Undo()
@@ -958,6 +967,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				}
 				if sc[i] < 0 {
 					r++ // a move with a bad history
+				}
+				if !improving && !pvNode {
+					r++
 				}
 				r = max(0, min(r, newDepth-1))
 			}

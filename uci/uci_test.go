@@ -333,3 +333,34 @@ func TestBoardDrawing(t *testing.T) {
 		t.Errorf("flipped board:\n%s", flipped)
 	}
 }
+
+// TestUCIMultiPVAndSkill: MultiPV 3 reports three lines per depth with
+// distinct first moves; Skill Level 0 still answers with a legal move.
+func TestUCIMultiPVAndSkill(t *testing.T) {
+	s := newSession(t)
+	out := s.send("setoption name MultiPV value 3", "position startpos moves e2e4 e7e5", "go depth 4")
+	firsts := map[string]bool{}
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "info depth 4 ") {
+			f := strings.Fields(l)
+			for i, w := range f {
+				if w == "pv" && i+1 < len(f) {
+					firsts[f[i+1]] = true
+				}
+			}
+		}
+	}
+	for _, k := range []string{"multipv 1 ", "multipv 2 ", "multipv 3 "} {
+		if !strings.Contains(out, k) {
+			t.Errorf("no %q line:\n%s", k, out)
+		}
+	}
+	if len(firsts) != 3 {
+		t.Errorf("depth-4 lines do not start with 3 different moves: %v", firsts)
+	}
+	out = s.send("setoption name MultiPV value 1", "setoption name Skill Level value 0", "go depth 8")
+	checkLegal(t, s, "skill 0", bestmove(t, out))
+	if strings.Contains(out, "info depth 8 ") {
+		t.Errorf("skill level 0 searched to depth 8")
+	}
+}

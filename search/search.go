@@ -172,7 +172,8 @@ type worker struct {
 	seldepth  int
 	stopped   bool
 	nullOK    bool
-	seeOK     bool // captures only remove the captured piece: SEE applies
+	pollMask  uint64 // check the clock and stop every pollMask+1 nodes
+	seeOK     bool   // captures only remove the captured piece: SEE applies
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -225,6 +226,10 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
 	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
+	w.pollMask = 1023
+	if !w.plain {
+		w.pollMask = 63 // hooked rulesets are slower per node
+	}
 	e.tt.newSearch()
 	for c := range w.history {
 		for f := range w.history[c] {
@@ -495,7 +500,7 @@ func (w *worker) checkStop() bool {
 	if w.stopped {
 		return true
 	}
-	if w.nodes&1023 == 0 {
+	if w.nodes&w.pollMask == 0 {
 		if w.ctx.Err() != nil {
 			w.stopped = true
 		} else if w.hard > 0 && time.Since(w.start) >= w.hard {

@@ -122,12 +122,13 @@ var perftLine = regexp.MustCompile(`^([a-z0-9@+=-]+): (\d+)$`)
 // total, equal to the core's perft, in chess and after a variant switch.
 func TestUCIPerftMatchesCore(t *testing.T) {
 	s := newSession(t)
-	for _, tc := range []struct{ variant, pos string }{
-		{"chess", "position startpos moves e2e4 c7c5"},
-		{"makruk", "position startpos"},
-		{"capablanca", "position startpos moves e2e4"},
+	for _, tc := range []struct{ variant, presets, pos string }{
+		{"chess", "", "position startpos moves e2e4 c7c5"},
+		{"makruk", "", "position startpos"},
+		{"capablanca", "", "position startpos moves e2e4"},
+		{"chess", "piece-hp", "position startpos moves e2e4 d7d5"},
 	} {
-		s.send("setoption name UCI_Variant value "+tc.variant, tc.pos)
+		s.send("setoption name UCI_Variant value "+tc.variant, "setoption name HouseRules value "+tc.presets, tc.pos)
 		g, err := s.e.Game()
 		if err != nil {
 			t.Fatal(err)

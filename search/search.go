@@ -622,8 +622,9 @@ func (w *worker) inCheck() bool {
 	return w.g.InCheck(w.p.SideToMove())
 }
 
-// givesCheck: after a move, is the side now to move in check (plain
-// rulesets; hooked ones answer false, which only costs an extension).
+// opponentInCheck reports, right after a move, whether the side now to
+// move is in check (plain rulesets; hooked ones answer false, which only
+// lets a checking move be reduced or pruned like a quiet one).
 func (w *worker) opponentInCheck() bool {
 	if w.plain {
 		return w.p.Checkers().Any()

@@ -11,6 +11,19 @@ func (p *Position) PseudoLegal(list []Move) []Move {
 	return p.pseudoLegal(list, nil)
 }
 
+// PseudoLegalNoisy appends a subset of PseudoLegal that holds at least
+// every capture, en-passant capture and promotion (pawn or piece) of the
+// side to move: quiet moves of ordinary pieces, quiet pawn pushes that do
+// not promote, castling and passing are left out. Pieces with promotion
+// or demotion rules list all their moves. It serves the quiescence search,
+// which filters the list by IsCapture and the move kind itself.
+func (p *Position) PseudoLegalNoisy(list []Move) []Move {
+	p.noisy = true
+	list = p.pseudoLegal(list, nil)
+	p.noisy = false
+	return list
+}
+
 // pseudoLegal is PseudoLegal; with count != nil, the moves of unpinned
 // ordinary pieces (no promotion, no en passant) are counted into *count
 // instead of listed (pins must be computed and the side not in check).
@@ -19,6 +32,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	us := p.side
 	them := us.Other()
 	notOurs := p.c.board.Mask.AndNot(p.byColor[us])
+	if p.noisy {
+		notOurs = p.byColor[them]
+	}
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
 		list = p.genPawnMoves(list, count)
 	}
@@ -32,6 +48,15 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		}
 	}
 	hasKing := p.count[us][King] > 0
+	if p.noisy {
+		if hasKing {
+			ksq := p.PiecesOf(us, King).First()
+			for b := p.Attacks(us, King, ksq, p.occ).And(notOurs); b.Any(); {
+				list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
+			}
+		}
+		return list
+	}
 	if !hasKing && p.st.Castling&p.rightsOf(us) != 0 {
 		from := p.castlingKingSquare[us]
 		list = p.genCastling(list, us, from)
@@ -53,7 +78,6 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genCastling(list, us, ksq)
 		}
 	}
-	_ = them
 	return list
 }
 
@@ -115,7 +139,11 @@ func (p *Position) genPawnMoves(list []Move, count *int) []Move {
 	movable := p.c.mobility[us][Pawn].AndNot(p.occ)
 	capturable := p.c.mobility[us][Pawn].And(p.byColor[them])
 	pawns := p.PiecesOf(us, Pawn)
+	noisy := p.noisy
 	emit := func(list []Move, from, to geom.Square, prod uint16) []Move {
+		if noisy && prod != ProdPawnCapture && !zone.Has(to) && v.PromotedPieceType[Pawn] == NoPieceType {
+			return list // a quiet push
+		}
 		if zone.Has(to) {
 			list = p.addPromotions(list, from, to)
 			if v.MandatoryPawnPromotion {
@@ -192,6 +220,9 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	if !p.c.tables[us][pt].sameQC {
 		quiets = p.quietTargets(us, pt, from, p.occ)
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
+	}
+	if p.noisy && !p.c.plainMover[us][pt] {
+		notOurs = p.c.board.Mask.AndNot(p.byColor[us])
 	}
 	b1 := bAll.And(notOurs)
 	if p.c.plainMover[us][pt] {

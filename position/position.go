@@ -56,6 +56,8 @@ type Position struct {
 	V *Variant
 	c *compiled
 
+	noisy bool // generating for PseudoLegalNoisy
+
 	board    [geom.SquareNB]Piece
 	meta     [geom.SquareNB]Meta
 	promoted geom.Set

@@ -19,3 +19,32 @@ func BenchmarkChessDepth9(b *testing.B) {
 		b.ReportMetric(float64(res.Nodes), "nodes")
 	}
 }
+
+// benchPositions are middlegame positions for the fixed-depth benchmark.
+var benchPositions = []string{
+	"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1QBPPP/R3KB1R w KQ - 0 8",
+	"2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 13",
+	"8/5pk1/6p1/1p1r3p/7P/1P2R1P1/5PK1/8 w - - 0 40",
+}
+
+// BenchmarkChessPositions searches each bench position to depth 10 with a
+// fresh engine: nodes and nodes per second over the set.
+func BenchmarkChessPositions(b *testing.B) {
+	v, _ := variants.Get("chess")
+	rs, _ := rules.Compile(v, nil)
+	for i := 0; i < b.N; i++ {
+		var nodes uint64
+		var secs float64
+		for _, fen := range benchPositions {
+			g, _ := rules.NewGame(rs, fen, false)
+			e := NewEngine(16)
+			res := e.Search(context.Background(), g, Limits{Depth: 10}, nil)
+			nodes += res.Nodes
+			secs += res.Time.Seconds()
+		}
+		b.ReportMetric(float64(nodes)/secs, "nps")
+		b.ReportMetric(float64(nodes), "nodes")
+	}
+}

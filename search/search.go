@@ -950,6 +950,12 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		legal++
 		quiet := !p.IsCapture(m) && !w.isPromotion(m)
+		// near the leaves, a capture that loses material in the exchange
+		// is not searched (the best move is kept)
+		if prune && !quiet && legal > 1 && best > -MateBound && depth <= 3 && w.seeOK && !w.isPromotion(m) &&
+			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && w.see(m) < -50*depth {
+			continue
+		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
 		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
@@ -1059,7 +1065,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if _, over := p.ImmediateEnd(); over {
 			return w.terminal(ply)
 		}
-		moves = w.genMoves(ply)
+		us := p.SideToMove()
+		if !p.InCheck() && !w.v.MustCapture && !ev.flag[us] && !w.v.CheckCounting {
+			// only captures and promotions are searched here
+			w.buf[ply] = p.PseudoLegalNoisy(w.buf[ply][:0])
+			moves = w.buf[ply]
+		} else {
+			moves = w.genMoves(ply)
+		}
 	} else {
 		moves = w.genMoves(ply)
 		if len(moves) == 0 {

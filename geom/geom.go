@@ -141,6 +141,19 @@ func (b Set) First() Square {
 	return NoSquare
 }
 
+// Last returns the highest square, NoSquare if empty.
+func (b Set) Last() Square {
+	switch {
+	case b.C != 0:
+		return Square(128 + 63 - bits.LeadingZeros64(b.C))
+	case b.B != 0:
+		return Square(64 + 63 - bits.LeadingZeros64(b.B))
+	case b.A != 0:
+		return Square(63 - bits.LeadingZeros64(b.A))
+	}
+	return NoSquare
+}
+
 // Pop removes and returns the lowest square.
 func (b *Set) Pop() Square {
 	switch {

@@ -86,3 +86,26 @@ func TestShift(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstLast(t *testing.T) {
+	cases := []struct {
+		sq          []Square
+		first, last Square
+	}{
+		{nil, NoSquare, NoSquare},
+		{[]Square{0}, 0, 0},
+		{[]Square{5, 63}, 5, 63},
+		{[]Square{64, 127}, 64, 127},
+		{[]Square{3, 70, 143}, 3, 143},
+		{[]Square{128}, 128, 128},
+	}
+	for _, c := range cases {
+		var s Set
+		for _, x := range c.sq {
+			s.Add(x)
+		}
+		if s.First() != c.first || s.Last() != c.last {
+			t.Errorf("%v: First %d Last %d, want %d %d", c.sq, s.First(), s.Last(), c.first, c.last)
+		}
+	}
+}

@@ -29,6 +29,13 @@ type ray struct {
 	kind uint8
 	sq   []geom.Square
 	mask geom.Set // the squares of sq
+	// step is the square-number difference between neighbours on the ray
+	// when it is constant and the squares run monotonically (no wrapping
+	// edge): the nearest blocker is then the lowest (step > 0) or highest
+	// (step < 0) square of mask∩occ, and prefix[k] is sq[0..k]. 0 when the
+	// ray must be walked.
+	step   int
+	prefix []geom.Set
 }
 
 // moveTable is one modality of one piece type on one square.
@@ -285,6 +292,7 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 					cur = nx
 				}
 				if len(r.sq) > 0 {
+					r.setStep()
 					mt.rays = append(mt.rays, r)
 					t.slider = true
 				}
@@ -370,6 +378,30 @@ func abs(x int) int {
 	return x
 }
 
+// setStep fills step and prefix when the ray's squares run at a constant,
+// monotonic step.
+func (r *ray) setStep() {
+	r.step, r.prefix = 0, nil
+	if r.kind != raySlide || len(r.sq) < 2 {
+		return
+	}
+	d := int(r.sq[1]) - int(r.sq[0])
+	for i := 1; i < len(r.sq); i++ {
+		if int(r.sq[i])-int(r.sq[i-1]) != d {
+			return
+		}
+	}
+	if d == 0 {
+		return
+	}
+	r.step = d
+	var acc geom.Set
+	for _, s := range r.sq {
+		acc.Add(s)
+		r.prefix = append(r.prefix, acc)
+	}
+}
+
 // targets returns the squares reached by table mt from s with the given
 // occupancy: leaps and ride/hop squares, without looking at colours.
 func (mt *moveTable) targets(occ geom.Set) geom.Set {
@@ -394,6 +426,19 @@ func (mt *moveTable) targets(occ geom.Set) geom.Set {
 		r := &mt.rays[i]
 		switch r.kind {
 		case raySlide:
+			if r.step != 0 {
+				x := r.mask.And(occ)
+				if x.Empty() {
+					b = b.Or(r.mask)
+					continue
+				}
+				bl := x.First()
+				if r.step < 0 {
+					bl = x.Last()
+				}
+				b = b.Or(r.prefix[(int(bl)-int(r.sq[0]))/r.step])
+				continue
+			}
 			for _, s := range r.sq {
 				b.Add(s)
 				if occ.Has(s) {

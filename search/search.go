@@ -674,9 +674,9 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1<<26 + victim*16 - ev.Mg[att]/16
 			if w.isPromotion(m) {
 				sc[i] += ev.Mg[m.PromotionType()]
-			} else if w.seeOK && ev.Mg[att] > victim && w.see(m) < 0 {
-				sc[i] = 1<<23 + victim*16 - ev.Mg[att]/16 // a losing capture: after the killers
 			}
+			// a capture by a more valuable piece is checked by SEE when
+			// it is picked (see demoteLosing)
 		case w.isPromotion(m):
 			sc[i] = 1<<25 + ev.Mg[m.PromotionType()]
 		case b == w.killers[ply][0].Base():
@@ -688,6 +688,26 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 		default:
 			sc[i] = int(w.history[us][m.From()][m.To()])
 		}
+	}
+}
+
+// demoteLosing checks the capture picked at i (and the next ones picked
+// in its place) by SEE: a capture that loses material in the exchange is
+// moved after the killers, and the best remaining move is picked again.
+func (w *worker) demoteLosing(moves []position.Move, sc []int, i int) position.Move {
+	ev := w.ev
+	for {
+		m := moves[i]
+		if sc[i] < 1<<26 || sc[i] >= 1<<30 || w.isPromotion(m) {
+			return m
+		}
+		att := ev.Mg[w.p.PieceOn(m.From()).Type()]
+		victim := ev.Mg[w.victim(m)]
+		if att <= victim || w.see(m) >= 0 {
+			return m
+		}
+		sc[i] = 1<<23 + victim*16 - att/16 // a losing capture: after the killers
+		pick(moves, sc, i)
 	}
 }
 
@@ -945,6 +965,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
 	for i := range moves {
 		m := pick(moves, sc, i)
+		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
+			m = w.demoteLosing(moves, sc, i)
+		}
 		if w.plain && !p.Legal(m) {
 			continue
 		}

@@ -344,6 +344,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		}
 	}
 	var attackers, attackUnits [2]int
+	var attacked [2]geom.Set // squares each side's non-pawn pieces and king attack
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
 	for c := position.White; c <= position.Black; c++ {
@@ -395,6 +396,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				g2 *= e.materialSign
 				switch {
 				case pt == position.King && e.royal:
+					attacked[c] = attacked[c].Or(e.kingRing[s])
 					cz := e.centr[s]
 					m -= 3 * cz
 					eg[c] += 4 * cz
@@ -443,8 +445,10 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						m -= vm / 8
 						g2 -= ve / 8
 					}
+					attacked[c] = attacked[c].Or(t)
 					if e.mobWeight > 0 {
-						n := t.AndNot(own).Count()
+						// safe mobility: squares not held by enemy pawns
+						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
 						// heavy pieces gain less per square (no early queen sorties)
 						wt := max(1, min(e.mobWeight+1, (1500-e.Mg[pt])/220))
 						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
@@ -502,6 +506,23 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			case 3:
 				mg[c] += 80
 				eg[c] += 80
+			}
+		}
+	}
+	if e.materialSign > 0 && e.hpSlot < 0 {
+		// Loose pieces: a piece attacked and not defended is a target
+		// (the side to move can save one; two are often lost).
+		for c := position.White; c <= position.Black; c++ {
+			them := c.Other()
+			def := attacked[c].Or(pawnAtt[c])
+			loose := p.Pieces(c).And(attacked[them].Or(pawnAtt[them])).AndNot(def).AndNot(pawns[c])
+			for loose.Any() {
+				pt := p.PieceOn(loose.Pop()).Type()
+				if pt == position.King {
+					continue
+				}
+				mg[c] -= e.Mg[pt] / 10
+				eg[c] -= e.Eg[pt] / 10
 			}
 		}
 	}

@@ -469,7 +469,8 @@ func (w *worker) setupTime(lim Limits) {
 	switch {
 	case lim.Infinite:
 	case lim.MoveTime > 0:
-		w.hard = max(lim.MoveTime-min(overhead, lim.MoveTime/5), time.Millisecond)
+		// a fixed time per move is not a clock: only the reply latency is kept back
+		w.hard = max(lim.MoveTime-min(10*time.Millisecond, lim.MoveTime/10), time.Millisecond)
 		w.soft = 0
 	default:
 		t, inc := lim.WTime, lim.WInc

@@ -1089,14 +1089,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if _, over := p.ImmediateEnd(); over {
 			return w.terminal(ply)
 		}
-		us := p.SideToMove()
-		if !p.InCheck() && !w.v.MustCapture && !ev.flag[us] && !w.v.CheckCounting {
-			// only captures and promotions are searched here
-			w.buf[ply] = p.PseudoLegalNoisy(w.buf[ply][:0])
-			moves = w.buf[ply]
-		} else {
-			moves = w.genMoves(ply)
-		}
 	} else {
 		moves = w.genMoves(ply)
 		if len(moves) == 0 {
@@ -1145,6 +1137,16 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 		alpha = max(alpha, stand)
 		best = stand
+	}
+	if w.plain {
+		// generated after the stand-pat cut-off
+		if !inCheck && !forced && !ev.flag[us] && !w.v.CheckCounting {
+			// only captures and promotions are searched here
+			w.buf[ply] = p.PseudoLegalNoisy(w.buf[ply][:0])
+			moves = w.buf[ply]
+		} else {
+			moves = w.genMoves(ply)
+		}
 	}
 	checksWin := w.v.CheckCounting && p.State().ChecksRemaining[us] <= 1
 	// keep the noisy moves only (in check or under compulsory capture:

@@ -326,6 +326,36 @@ func (e *Evaluator) nonPawnMaterial(p *position.Position) int {
 	return n
 }
 
+// lazyMargin bounds, for the rulesets Quick applies to, how far the full
+// evaluation may lie from the material balance (mobility, king safety,
+// pawn structure and loose pieces together).
+const lazyMargin = 450
+
+// Quick returns the material balance for the side to move, blended by
+// phase like Evaluate, and whether it is a usable estimate of Evaluate
+// (within lazyMargin): only for rulesets whose other terms are bounded
+// (no hit points, flag races, check counting or losing-material wins).
+func (e *Evaluator) Quick(p *position.Position) (int, bool) {
+	if e.materialSign < 0 || e.hpSlot >= 0 || e.flag[0] || e.flag[1] || e.checkCount || e.extLoss != 0 {
+		return 0, false
+	}
+	var mg, eg, npm int
+	for _, pt := range e.types {
+		n := p.Count(position.White, pt) - p.Count(position.Black, pt)
+		mg += n * e.Mg[pt]
+		eg += n * e.Eg[pt]
+		if pt != position.King && !e.pawnish[0][pt] && !e.pawnish[1][pt] {
+			npm += e.Mg[pt] * (p.Count(position.White, pt) + p.Count(position.Black, pt))
+		}
+	}
+	phase := min(256, npm*256/e.phaseTotal)
+	score := (mg*phase + eg*(256-phase)) / 256
+	if p.SideToMove() == position.Black {
+		score = -score
+	}
+	return score, true
+}
+
 // Value returns the middle-game value of a piece type (move ordering).
 func (e *Evaluator) Value(pt position.PieceType) int { return e.Mg[pt] }
 

@@ -1126,6 +1126,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if !inCheck && !forced {
 		if ttEval > -Infinite {
 			stand = ttEval
+		} else if q, ok := ev.Quick(p); ok && w.plain && q-lazyMargin >= beta {
+			return q - lazyMargin // far above beta on material alone
 		} else {
 			stand = ev.Evaluate(w.g)
 		}

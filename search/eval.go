@@ -62,6 +62,23 @@ type Evaluator struct {
 	front    [2][geom.SquareNB]geom.Set // squares ahead on the same and adjacent files
 
 	phaseTotal int
+
+	// pawnShift: the pawn's captures are exactly the two forward
+	// diagonals on every square (plain board), so all pawn attacks of a
+	// side are two shifts of its pawn set.
+	pawnShift [2]bool
+}
+
+// pawnAttacksShift returns the squares attacked by pawns bb of colour c
+// when they capture one step diagonally forward.
+func (e *Evaluator) pawnAttacksShift(bb geom.Set, c position.Color) geom.Set {
+	d := geom.MaxFiles
+	if c == position.Black {
+		d = -d
+	}
+	l := bb.AndNot(geom.FileSet(0)).Shift(d - 1)
+	r := bb.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(d + 1)
+	return l.Or(r).And(e.board.Mask)
 }
 
 // NewEvaluator builds the evaluation of ruleset r.
@@ -156,6 +173,17 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	// Phase: the non-pawn material of the start position.
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
 		e.phaseTotal = e.nonPawnMaterial(p)
+		if v.PieceTypes().Has(position.Pawn) && b.Topology == geom.Plain {
+			for c := position.White; c <= position.Black; c++ {
+				ok := true
+				for s := geom.Square(0); int(s) < geom.SquareNB && ok; s++ {
+					if b.Contains(s) {
+						ok = p.Attacks(c, position.Pawn, s, geom.Set{}) == e.pawnAttacksShift(geom.Bit(s), c)
+					}
+				}
+				e.pawnShift[c] = ok
+			}
+		}
 	}
 	if e.phaseTotal <= 0 {
 		e.phaseTotal = 1
@@ -387,6 +415,10 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	var pawnAtt [2]geom.Set
 	if e.materialSign > 0 {
 		for c := position.White; c <= position.Black; c++ {
+			if e.pawnShift[c] {
+				pawnAtt[c] = e.pawnAttacksShift(p.PiecesOf(c, position.Pawn), c)
+				continue
+			}
 			for bb := p.PiecesOf(c, position.Pawn); bb.Any(); {
 				pawnAtt[c] = pawnAtt[c].Or(p.Attacks(c, position.Pawn, bb.Pop(), occ))
 			}

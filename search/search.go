@@ -104,6 +104,9 @@ type Engine struct {
 	evals map[*rules.Ruleset]*Evaluator
 	rng   *rand.Rand
 	hist  *[2][geom.SquareNB][geom.SquareNB]int32
+	// cont is the continuation history: how a quiet move (its target)
+	// fared after the opponent's move to a square, per side
+	cont *[2][geom.SquareNB][geom.SquareNB]int32
 	// counters is the countermove table, kept between searches
 	counters *[geom.SquareNB][geom.SquareNB]position.Move
 }
@@ -112,6 +115,7 @@ type Engine struct {
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB), evals: map[*rules.Ruleset]*Evaluator{},
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
+		cont: new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move)}
 }
 
@@ -128,6 +132,7 @@ func (e *Engine) NewGame() {
 	defer e.mu.Unlock()
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
+	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 }
 
@@ -182,6 +187,7 @@ type worker struct {
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
+	cont         *[2][geom.SquareNB][geom.SquareNB]int32
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int
 	buf          [maxPly + 2][]position.Move
@@ -221,7 +227,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		ctx = context.Background()
 	}
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, counterMoves: e.counters}
+		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters}
 	ev := w.ev
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
@@ -235,6 +241,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		for f := range w.history[c] {
 			for t := range w.history[c][f] {
 				w.history[c][f][t] /= 4
+				w.cont[c][f][t] /= 4
 			}
 		}
 	}
@@ -664,6 +671,7 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	us := p.SideToMove()
 	ev := w.ev
 	tb := ttMove.Base()
+	prevTo := w.prevTo(ply)
 	for i, m := range moves {
 		b := m.Base()
 		switch {
@@ -688,6 +696,9 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1 << 24
 		default:
 			sc[i] = int(w.history[us][m.From()][m.To()])
+			if prevTo != geom.NoSquare {
+				sc[i] += int(w.cont[us][prevTo][m.To()])
+			}
 		}
 	}
 }
@@ -776,6 +787,19 @@ func (w *worker) counter(ply int) position.Move {
 		return position.NoMove
 	}
 	return w.counterMoves[prev.From()][prev.To()]
+}
+
+// prevTo is the target square of the move that led to this node
+// (NoSquare at the root of a game, after a null move or a pass).
+func (w *worker) prevTo(ply int) geom.Square {
+	if w.p.Ply() == 0 {
+		return geom.NoSquare
+	}
+	prev := w.p.State().Move
+	if prev == position.NoMove || prev.From() == prev.To() {
+		return geom.NoSquare
+	}
+	return prev.To()
 }
 
 // pick moves the best-scored remaining move to position i.
@@ -980,6 +1004,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && w.see(m) < -50*depth {
 			continue
 		}
+		// near the leaves, a quiet move that puts its piece en prise is
+		// not searched
+		if prune && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && w.see(m) < -80*depth {
+			continue
+		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
 		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
@@ -1041,6 +1070,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 						for _, q := range quietsTried[:nq] {
 							hq := &w.history[us][q.From()][q.To()]
 							*hq -= bonus + *hq*bonus/8192
+						}
+						if pt := w.prevTo(ply); pt != geom.NoSquare {
+							c := &w.cont[us][pt][m.To()]
+							*c += bonus - *c*bonus/8192
+							for _, q := range quietsTried[:nq] {
+								cq := &w.cont[us][pt][q.To()]
+								*cq -= bonus + *cq*bonus/8192
+							}
 						}
 					}
 					break

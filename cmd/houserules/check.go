@@ -20,14 +20,9 @@ func checkCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			bad := 0
-			for _, s := range f.Sections {
-				if s.Err != nil {
-					bad++
-					fmt.Printf("error %s: %s\n", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; "))
-				} else {
-					fmt.Printf("ok %s\n", s.Name)
-				}
+			lines, bad := checkReport(f)
+			for _, l := range lines {
+				fmt.Println(l)
 			}
 			if bad > 0 {
 				fmt.Fprintf(os.Stderr, "%d of %d sections have errors\n", bad, len(f.Sections))
@@ -36,6 +31,29 @@ func checkCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// checkReport returns one line per section of f — "ok NAME" or "error
+// NAME: reason" — and the number of sections with errors. A name defined
+// more than once is followed by the line of each definition.
+func checkReport(f *variants.File) (lines []string, bad int) {
+	seen := map[string]int{}
+	for _, s := range f.Sections {
+		seen[s.Name]++
+	}
+	for _, s := range f.Sections {
+		name := s.Name
+		if seen[name] > 1 {
+			name = fmt.Sprintf("%s (line %d)", name, s.Line)
+		}
+		if s.Err != nil {
+			bad++
+			lines = append(lines, fmt.Sprintf("error %s: %s", name, strings.ReplaceAll(s.Err.Error(), "\n", "; ")))
+		} else {
+			lines = append(lines, "ok "+name)
+		}
+	}
+	return lines, bad
 }
 
 func variantsCmd() *cobra.Command {

@@ -60,6 +60,7 @@ func (h *pieceHP) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo)
 	p := g.Pos
 	meta := info.CapturedMeta
 	meta.Facts[h.slot]--
+	g.Effect(prodHPDamage)
 	if meta.Facts[h.slot] <= 0 {
 		return // the capture stands: the piece is gone
 	}

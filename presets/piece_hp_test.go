@@ -97,3 +97,22 @@ func TestPieceHP_EdgeBadFacts(t *testing.T) {
 		t.Errorf("unknown option: %v", err)
 	}
 }
+
+// The damage is recorded as the preset.hp-damage resolution of the move
+// (moves --explain shows it after the generating production); a quiet move
+// sets off nothing.
+func TestPieceHP_EffectRecorded(t *testing.T) {
+	g := newGame(t, "piece-hp", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1")
+	play(t, g, "d1d5")
+	var names []string
+	for _, e := range g.Effects() {
+		names = append(names, position.ProductionName(e))
+	}
+	if strings.Join(names, " ") != "preset.hp-damage" {
+		t.Errorf("effects %v, want [preset.hp-damage]", names)
+	}
+	play(t, g, "e8e7")
+	if len(g.Effects()) != 0 {
+		t.Errorf("a quiet move recorded effects %v", g.Effects())
+	}
+}

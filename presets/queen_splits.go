@@ -23,7 +23,7 @@ import (
 // promotion's) production; preset.queen-fission names the fission effect.
 type QueenSplits struct{}
 
-var _ = position.RegisterProduction("preset.queen-fission")
+var prodQueenFission = position.RegisterProduction("preset.queen-fission")
 
 func init() { rules.Register(QueenSplits{}) }
 
@@ -77,6 +77,7 @@ func (queenSplits) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo
 	if q == position.NoPiece || q.Type() != position.Queen || q.Color() != info.Mover {
 		return
 	}
+	g.Effect(prodQueenFission)
 	rook := position.MakePiece(info.Mover, position.Rook)
 	p.Put(to, rook, freshMeta(g, rook))
 	if s, ok := firstEmptyAdjacent(p, to); ok {

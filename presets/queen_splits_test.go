@@ -204,3 +204,13 @@ func TestQueenSplits_NoQueen(t *testing.T) {
 		t.Error("queen-splits needs queens")
 	}
 }
+
+// The split is recorded as the preset.queen-fission resolution of the
+// capture.
+func TestQueenSplits_EffectRecorded(t *testing.T) {
+	g := newGame(t, "queen-splits", "4k3/8/8/8/3p4/8/8/3QK3 w - - 0 1")
+	play(t, g, "d1d4")
+	if e := g.Effects(); len(e) != 1 || position.ProductionName(e[0]) != "preset.queen-fission" {
+		t.Errorf("effects %v, want [preset.queen-fission]", e)
+	}
+}

@@ -244,7 +244,20 @@ type Game struct {
 	cur   int
 	// hadKing[c]: colour c has a king in the variant's start position.
 	hadKing [2]bool
+	// effects are the productions of the resolutions the presets applied
+	// in the last Do (see Effect).
+	effects []uint16
 }
+
+// Effect records that a preset's resolution (production prod, e.g.
+// preset.hp-damage) changed the outcome of the move being made. Presets
+// call it from their AfterMove and EndTurn hooks; Effects reads it back.
+func (g *Game) Effect(prod uint16) { g.effects = append(g.effects, prod) }
+
+// Effects returns the resolutions recorded during the last Do, in hook
+// order (nil for rulesets without hooks). The slice is reused by the next
+// Do.
+func (g *Game) Effects() []uint16 { return g.effects }
 
 // HadKing reports whether colour c has a king in the variant's start
 // position (so "the king was destroyed" is not claimed for a side that
@@ -462,6 +475,7 @@ func (g *Game) Do(m position.Move) {
 	}
 	us := p.SideToMove()
 	piece := p.PieceOn(m.From())
+	g.effects = g.effects[:0]
 	p.Do(m)
 	st := p.State()
 	info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}

@@ -27,6 +27,14 @@ func movesCmd() *cobra.Command {
 				line := p.UCI(m)
 				if explain {
 					line += " " + position.ProductionName(m.Production())
+					if !game.R.Plain() {
+						// the presets' resolutions this move sets off
+						game.Do(m)
+						for _, e := range game.Effects() {
+							line += " " + position.ProductionName(e)
+						}
+						game.Undo()
+					}
 				}
 				out = append(out, line)
 			}
@@ -38,7 +46,7 @@ func movesCmd() *cobra.Command {
 		},
 	}
 	g.add(cmd, true)
-	cmd.Flags().BoolVar(&explain, "explain", false, "print the production that generated each move")
+	cmd.Flags().BoolVar(&explain, "explain", false, "print the production that generated each move, then the house-rule resolutions it sets off (e.g. preset.hp-damage)")
 	return cmd
 }
 

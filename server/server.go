@@ -510,12 +510,25 @@ func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 		WatchURL: "/g/" + room.id, State: room.stateFor(seat)}
 }
 
+// missingMove refuses a move request without its move text before anything
+// else is looked at (seat, turn, game state).
+func missingMove(mv string) *apiError {
+	if strings.TrimSpace(mv) == "" {
+		return errf(http.StatusBadRequest, CodeBadRequest, `the "move" field is missing or empty: send UCI text such as {"move":"e2e4"}`)
+	}
+	return nil
+}
+
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Move string `json:"move"`
 		Ply  *int   `json:"ply"`
 	}
 	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	if aerr := missingMove(req.Move); aerr != nil {
 		writeError(w, aerr)
 		return
 	}

@@ -127,6 +127,14 @@ func TestAuthorization(t *testing.T) {
 	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", "nope", map[string]any{"move": "e2e4"}); code != 403 || errCode(m) != CodeBadToken {
 		t.Errorf("HTTP move with a wrong token: %d %v", code, m)
 	}
+	// a move request without its move is refused as such, whoever sends it
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", bt, map[string]any{"ply": 0}); code != 400 || errCode(m) != CodeBadRequest {
+		t.Errorf("HTTP move without a move field: %d %v", code, m)
+	}
+	b.send(map[string]any{"type": "move", "move": "  "})
+	if code := b.expectError(); code != CodeBadRequest {
+		t.Errorf("WebSocket move with an empty move: %s", code)
+	}
 	// the invite cannot be used twice
 	if got := storedMoves(t, ts.DB, id); len(got) != 0 {
 		t.Fatalf("stored moves after refused moves: %v", got)
@@ -199,7 +207,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown type", `{"type":"teleport"}`, CodeUnknownType},
 		{"illegal move", `{"type":"move","move":"e2e5"}`, CodeIllegalMove},
 		{"garbage move", `{"type":"move","move":"zz99"}`, CodeIllegalMove},
-		{"empty move", `{"type":"move"}`, CodeIllegalMove},
+		{"empty move", `{"type":"move"}`, CodeBadRequest},
 		{"stale ply", `{"type":"move","move":"e2e4","ply":3}`, CodeStale},
 		{"oversized message", `{"type":"move","move":"` + strings.Repeat("e", 9000) + `"}`, CodeTooLarge},
 		{"no draw offer", `{"type":"draw_accept"}`, CodeNoDrawOffer},

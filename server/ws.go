@@ -166,6 +166,9 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		if m.Ply != nil {
 			ply = *m.Ply
 		}
+		if aerr = missingMove(m.Move); aerr != nil {
+			break
+		}
 		aerr = r.play(sctx, c.seat, m.Move, ply, false)
 		if aerr == nil {
 			c.send(map[string]any{"type": "ack", "id": m.ID, "ply": len(r.moves)})

@@ -671,7 +671,7 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	us := p.SideToMove()
 	ev := w.ev
 	tb := ttMove.Base()
-	prevTo := w.prevTo(ply)
+	prevTo := w.prevTo()
 	for i, m := range moves {
 		b := m.Base()
 		switch {
@@ -791,7 +791,7 @@ func (w *worker) counter(ply int) position.Move {
 
 // prevTo is the target square of the move that led to this node
 // (NoSquare at the root of a game, after a null move or a pass).
-func (w *worker) prevTo(ply int) geom.Square {
+func (w *worker) prevTo() geom.Square {
 	if w.p.Ply() == 0 {
 		return geom.NoSquare
 	}
@@ -1071,7 +1071,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 							hq := &w.history[us][q.From()][q.To()]
 							*hq -= bonus + *hq*bonus/8192
 						}
-						if pt := w.prevTo(ply); pt != geom.NoSquare {
+						if pt := w.prevTo(); pt != geom.NoSquare {
 							c := &w.cont[us][pt][m.To()]
 							*c += bonus - *c*bonus/8192
 							for _, q := range quietsTried[:nq] {

@@ -6,7 +6,8 @@
 # Fairy-Stockfish does). The saved PGN must hold 2 finished games per
 # variant and no illegal-move forfeit.
 #
-# Needs: Debian packages xboard polyglot xvfb xauth, /usr/games/fairy-stockfish.
+# CI runs it (.ci/run, about 1.5 minutes). Needs: Debian packages xboard
+# polyglot xvfb xauth, /usr/games/fairy-stockfish.
 #   apt-get install xboard polyglot xvfb xauth
 #   sh uci/gui/xboard-match.sh            (from the repository root)
 # Environment: TC (xboard -tc, default 0:10), INC (default 0.1),

@@ -483,6 +483,21 @@ func (mt *moveTable) hits(occ, cand geom.Set) geom.Set {
 		if r.mask.And(cand).Empty() {
 			continue
 		}
+		if r.step != 0 {
+			// the nearest blocker on the ray, by bit scan
+			x := r.mask.And(occ)
+			if x.Empty() {
+				continue
+			}
+			bl := x.First()
+			if r.step < 0 {
+				bl = x.Last()
+			}
+			if cand.Has(bl) {
+				b.Add(bl)
+			}
+			continue
+		}
 		screens := 0
 		if r.kind == rayCannon {
 			screens = 1

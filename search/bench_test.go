@@ -48,3 +48,21 @@ func BenchmarkChessPositions(b *testing.B) {
 		b.ReportMetric(float64(nodes), "nodes")
 	}
 }
+
+// BenchmarkVariantStart searches the start positions of makruk and
+// capablanca to depth 11 with a fresh engine (generic core, fairy pieces).
+func BenchmarkVariantStart(b *testing.B) {
+	for _, name := range []string{"makruk", "capablanca"} {
+		b.Run(name, func(b *testing.B) {
+			v, _ := variants.Get(name)
+			rs, _ := rules.Compile(v, nil)
+			for i := 0; i < b.N; i++ {
+				g, _ := rules.NewGame(rs, "", false)
+				e := NewEngine(16)
+				res := e.Search(context.Background(), g, Limits{Depth: 11}, nil)
+				b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
+				b.ReportMetric(float64(res.Nodes), "nodes")
+			}
+		})
+	}
+}

@@ -115,7 +115,7 @@ type Engine struct {
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB), evals: map[*rules.Ruleset]*Evaluator{},
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
-		cont: new([2][geom.SquareNB][geom.SquareNB]int32),
+		cont:     new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move)}
 }
 

@@ -403,6 +403,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	}
 	var attackers, attackUnits [2]int
 	var attacked [2]geom.Set // squares each side's non-pawn pieces and king attack
+	var attMinor, attRook [2]geom.Set // attacked by pieces worth < 400 / < 700
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
 	for c := position.White; c <= position.Black; c++ {
@@ -508,6 +509,11 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						g2 -= ve / 8
 					}
 					attacked[c] = attacked[c].Or(t)
+					if vm < 400 {
+						attMinor[c] = attMinor[c].Or(t)
+					} else if vm < 700 {
+						attRook[c] = attRook[c].Or(t)
+					}
 					if e.mobWeight > 0 {
 						// safe mobility: squares not held by enemy pawns
 						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
@@ -581,6 +587,18 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			for loose.Any() {
 				pt := p.PieceOn(loose.Pop()).Type()
 				if pt == position.King {
+					continue
+				}
+				mg[c] -= e.Mg[pt] / 10
+				eg[c] -= e.Eg[pt] / 10
+			}
+			// a piece attacked by a less valuable one is as good as
+			// attacked while defended
+			low := attMinor[them]
+			for x := p.Pieces(c).And(attMinor[them].Or(attRook[them])).AndNot(pawns[c]); x.Any(); {
+				s := x.Pop()
+				pt := p.PieceOn(s).Type()
+				if pt == position.King || (e.Mg[pt] < 400) || (e.Mg[pt] < 700 && !low.Has(s)) {
 					continue
 				}
 				mg[c] -= e.Mg[pt] / 10

@@ -402,7 +402,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		}
 	}
 	var attackers, attackUnits [2]int
-	var attacked [2]geom.Set // squares each side's non-pawn pieces and king attack
+	var attacked [2]geom.Set          // squares each side's non-pawn pieces and king attack
 	var attMinor, attRook [2]geom.Set // attacked by pieces worth < 400 / < 700
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}

@@ -176,6 +176,7 @@ type worker struct {
 	nodes     uint64
 	seldepth  int
 	stopped   bool
+	rootEval  int  // static evaluation of the root, the score before any iteration finished
 	nullOK    bool
 	pollMask  uint64 // check the clock and stop every pollMask+1 nodes
 	seeOK     bool   // captures only remove the captured piece: SEE applies
@@ -298,6 +299,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	timed := w.hard > 0
 
 	completed := 0
+	w.rootEval = ev.Evaluate(g)
 	for depth := 1; depth <= maxDepth; depth++ {
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
@@ -385,6 +387,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	if best.score == -Infinite {
 		best.score = best.prevScore
 	}
+	if best.score == -Infinite {
+		best.score = w.rootEval // stopped from outside before depth 1 finished
+	}
 	res.Move = best.move
 	res.Score = best.score
 	res.Depth = completed
@@ -436,6 +441,9 @@ func (w *worker) info(depth, i int) Info {
 	score := rm.score
 	if score == -Infinite {
 		score = rm.prevScore
+	}
+	if score == -Infinite {
+		score = w.rootEval
 	}
 	el := time.Since(w.start)
 	pv := rm.pv
@@ -503,7 +511,7 @@ func (w *worker) setupTime(lim Limits) {
 	}
 }
 
-// checkStop polls the stop conditions every 1024 nodes.
+// checkStop polls the stop conditions every pollMask+1 nodes.
 func (w *worker) checkStop() bool {
 	if w.stopped {
 		return true

@@ -9,7 +9,9 @@ import (
 	"math"
 	"math/rand"
 	"os/exec"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"houserules/position"
@@ -94,6 +96,13 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 		return nil, err
 	}
 	p.stdin = in
+	stderr := &tailBuffer{max: 2048}
+	p.cmd.Stderr = stderr
+	if f := strings.Fields(command); len(f) > 0 && !strings.ContainsAny(f[0], "$`'\"\\|&;<>()=") {
+		if _, err := exec.LookPath(f[0]); err != nil {
+			return nil, fmt.Errorf("engine %q: %s: no such executable file (not found in $PATH, or not executable)", command, f[0])
+		}
+	}
 	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("engine %q: %v", command, err)
 	}
@@ -119,15 +128,51 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 	})
 	if err != nil {
 		p.Close()
+		if t := strings.TrimSpace(stderr.String()); t != "" {
+			return nil, fmt.Errorf("engine %q: %v; it wrote: %s", command, err, t)
+		}
 		return nil, fmt.Errorf("engine %q: %v", command, err)
 	}
 	if p.name == "" {
 		p.name = command
 	}
-	for k, v := range options {
-		p.setOption(k, v)
+	names := make([]string, 0, len(options))
+	for k := range options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if !p.HasOption(k) {
+			p.Close()
+			return nil, fmt.Errorf("engine %s has no UCI option %q (an option is set by its name as the engine lists it after \"uci\")", p.name, k)
+		}
+		p.setOption(k, options[k])
 	}
 	return p, nil
+}
+
+// tailBuffer keeps the last max bytes written to it (an engine's stderr,
+// shown when the engine fails to start).
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = t.b[len(t.b)-t.max:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
 }
 
 func (p *ExternalPlayer) send(line string) {
@@ -312,7 +357,11 @@ func (r MatchResult) Elo() (elo, errorBar float64) {
 	}
 	se := math.Sqrt(variance / N)
 	lo, hi := eloOf(s-1.96*se), eloOf(s+1.96*se)
-	return eloOf(s), (hi - lo) / 2
+	elo = eloOf(s)
+	if math.Abs(elo) < 0.5 {
+		elo = 0 // an even score prints +0, not -0
+	}
+	return elo, (hi - lo) / 2
 }
 
 // String is the summary line: score, W/L/D, Elo ± error.
@@ -532,7 +581,9 @@ func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
 	tag("Black", rec.Black)
 	tag("Result", rec.Result)
 	tag("Variant", cfg.Variant)
-	tag("HouseRules", cfg.HouseRules)
+	if cfg.HouseRules != "" {
+		tag("HouseRules", cfg.HouseRules)
+	}
 	if cfg.FEN != "" || cfg.Chess960 {
 		g, _ := rules.NewGame(cfg.Ruleset, cfg.FEN, cfg.Chess960)
 		if g != nil {

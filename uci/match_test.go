@@ -103,3 +103,36 @@ func TestMatchExternalFairyStockfish(t *testing.T) {
 	}
 	t.Logf("%s", res)
 }
+
+// TestStartExternalErrors: a missing executable and an option the engine
+// does not declare are refused with the reason, before any game.
+func TestStartExternalErrors(t *testing.T) {
+	_, err := StartExternal("no-such-engine-binary-xyz uci", nil)
+	if err == nil || !strings.Contains(err.Error(), "no-such-engine-binary-xyz: no such executable file") {
+		t.Errorf("missing binary: %v", err)
+	}
+	// a minimal UCI engine written in shell: one option, then it waits
+	fake := `printf 'id name fake\noption name Skill Level type spin default 20 min 0 max 20\nuciok\n'; cat >/dev/null`
+	p, err := StartExternal(fake, map[string]string{"Skill Level": "3"})
+	if err != nil {
+		t.Fatalf("declared option refused: %v", err)
+	}
+	p.Close()
+	_, err = StartExternal(fake, map[string]string{"NoSuchOption": "1"})
+	if err == nil || !strings.Contains(err.Error(), `engine fake has no UCI option "NoSuchOption"`) {
+		t.Errorf("undeclared option: %v", err)
+	}
+	// an engine that dies during the handshake: its error output is shown
+	_, err = StartExternal(`echo "cannot open book" >&2; exit 3`, nil)
+	if err == nil || !strings.Contains(err.Error(), "cannot open book") {
+		t.Errorf("dying engine: %v", err)
+	}
+}
+
+// TestEloEvenScore: an even score is +0, never -0.
+func TestEloEvenScore(t *testing.T) {
+	r := MatchResult{Wins: 3, Losses: 3, Draws: 2}
+	if s := r.String(); !strings.Contains(s, "Elo +0 ±") {
+		t.Errorf("even score: %s", s)
+	}
+}

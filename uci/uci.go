@@ -206,12 +206,22 @@ func (e *Engine) cmdUCI() {
 }
 
 // lookupVariant finds a variant by name: the VariantPath file first, then
-// the catalogue.
+// the catalogue; a name that differs only in case ("Chess") finds the
+// variant too.
 func (e *Engine) lookupVariant(name string) (*position.Variant, error) {
 	if v, ok := e.fileVars[name]; ok {
 		return v, nil
 	}
-	return variants.Get(name)
+	v, err := variants.Get(name)
+	if err == nil {
+		return v, nil
+	}
+	for _, n := range e.VariantNames() {
+		if strings.EqualFold(n, name) {
+			return e.lookupVariant(n)
+		}
+	}
+	return nil, err
 }
 
 // compile builds the ruleset from the variant and house rules; on error
@@ -241,6 +251,17 @@ func (e *Engine) setVariant(name string) error {
 	e.variantName, e.variant, e.rs = name, v, rs
 	e.fen, e.moves = "", nil
 	return nil
+}
+
+// maxHashMB is the largest hash table Hash accepts: 32768 MB (one search
+// thread gains nothing from more), and at most half the physical memory so
+// a large value cannot exhaust the machine.
+func maxHashMB() int {
+	limit := 1 << 15
+	if phys := physicalMB(); phys > 0 {
+		limit = min(limit, max(1, phys/2))
+	}
+	return limit
 }
 
 func (e *Engine) cmdSetOption(args []string) {
@@ -296,7 +317,10 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.infoString("Hash: %q is not a positive integer", value)
 			return
 		}
-		n = min(n, 1<<15) // one search thread: more does not help
+		if limit := maxHashMB(); n > limit {
+			e.infoString("Hash: %d MB is more than this engine takes here; using %d MB", n, limit)
+			n = limit
+		}
 		e.hashMB = n
 		e.eng.SetHash(n)
 	case "clear hash":
@@ -405,10 +429,11 @@ func (e *Engine) cmdPosition(args []string) {
 	}
 	if i < len(args) {
 		if args[i] != "moves" {
-			e.infoString("position: unexpected %q", args[i])
-			return
+			// the base position still stands, as in Fairy-Stockfish
+			e.infoString("position: expected \"moves\" after the position, got %q; the rest of the line is ignored", args[i])
+		} else {
+			moves = args[i+1:]
 		}
-		moves = args[i+1:]
 	}
 	g, err := rules.NewGame(e.rs, fen, e.chess960)
 	if err != nil {
@@ -454,6 +479,12 @@ func parseMs(s string) (time.Duration, error) {
 	return time.Duration(n) * time.Millisecond, nil
 }
 
+// goKeywords are the parameters of go; searchmoves takes the tokens up to
+// the next one of them.
+var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": true, "btime": true, "winc": true,
+	"binc": true, "movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true,
+	"perft": true}
+
 func (e *Engine) cmdGo(args []string) {
 	e.stopSearch()
 	g, err := e.Game()
@@ -463,6 +494,7 @@ func (e *Engine) cmdGo(args []string) {
 		return
 	}
 	var lim search.Limits
+	var clock [2]bool // wtime / btime given
 	ponder := false
 	bad := false
 	for i := 0; i < len(args); i++ {
@@ -499,15 +531,20 @@ func (e *Engine) cmdGo(args []string) {
 			if d, err = parseMs(v); err == nil {
 				switch a {
 				case "wtime":
-					lim.WTime = d
+					lim.WTime, clock[position.White] = d, true
 				case "btime":
-					lim.BTime = d
+					lim.BTime, clock[position.Black] = d, true
 				case "winc":
-					lim.WInc = d
+					lim.WInc = max(d, 0)
 				case "binc":
-					lim.BInc = d
+					lim.BInc = max(d, 0)
 				case "movetime":
-					lim.MoveTime = d
+					if d <= 0 {
+						e.infoString("go: movetime %s is not a positive number of milliseconds; ignored", v)
+						bad = true
+					} else {
+						lim.MoveTime = d
+					}
 				}
 			}
 		case "movestogo", "depth", "mate":
@@ -517,6 +554,11 @@ func (e *Engine) cmdGo(args []string) {
 			}
 			var n int
 			if n, err = strconv.Atoi(v); err == nil {
+				if n <= 0 {
+					e.infoString("go: %s %s is not a positive integer; ignored", a, v)
+					bad = true
+					continue
+				}
 				switch a {
 				case "movestogo":
 					lim.MovesToGo = n
@@ -533,6 +575,11 @@ func (e *Engine) cmdGo(args []string) {
 			}
 			var n uint64
 			if n, err = strconv.ParseUint(v, 10, 64); err == nil {
+				if n == 0 {
+					e.infoString("go: nodes 0 is not a positive integer; ignored")
+					bad = true
+					continue
+				}
 				lim.Nodes = n
 			}
 		case "infinite":
@@ -540,13 +587,18 @@ func (e *Engine) cmdGo(args []string) {
 		case "ponder":
 			ponder = true
 		case "searchmoves":
-			for i+1 < len(args) {
-				m, err := g.ParseMove(args[i+1])
+			// every following token up to the next keyword is a move
+			for i+1 < len(args) && !goKeywords[args[i+1]] {
+				i++
+				m, err := g.ParseMove(args[i])
 				if err != nil {
-					break
+					e.infoString("go searchmoves: %q is not a legal move here; ignored", args[i])
+					continue
 				}
 				lim.SearchMoves = append(lim.SearchMoves, m)
-				i++
+			}
+			if len(lim.SearchMoves) == 0 {
+				e.infoString("go searchmoves: no legal move given; all moves are searched")
 			}
 		default:
 			e.infoString("go: unknown parameter %q ignored", a)
@@ -557,7 +609,15 @@ func (e *Engine) cmdGo(args []string) {
 			bad = true
 		}
 	}
-	if lim.WTime == 0 && lim.BTime == 0 && lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 && !lim.Infinite {
+	stm := g.Pos.SideToMove()
+	if clock[stm] && !lim.Infinite && !ponder && lim.MoveTime == 0 {
+		if left := map[position.Color]time.Duration{position.White: lim.WTime, position.Black: lim.BTime}[stm]; left <= 0 {
+			// the flag has fallen or is about to: answer at once
+			e.infoString("go: no time left on the clock (%d ms); moving at once", left.Milliseconds())
+			lim = search.Limits{Depth: 1, SearchMoves: lim.SearchMoves}
+		}
+	}
+	if !clock[position.White] && !clock[position.Black] && lim.MoveTime == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 && !lim.Infinite {
 		if bad {
 			// a broken go line must not start a search nobody will stop
 			e.infoString("go: no valid limit, searching for 1 second")

@@ -104,10 +104,18 @@ func matchCmd() *cobra.Command {
 			}
 			fmt.Printf("%s (%s%s): %s in %v\n", title, g.variant, presetsNote(g.presets), res, time.Since(start).Round(time.Second))
 			reasons := map[string]int{}
+			var order []string
 			for _, gr := range res.Games {
+				if reasons[gr.Termination] == 0 {
+					order = append(order, gr.Termination)
+				}
 				reasons[gr.Termination]++
 			}
-			fmt.Printf("terminations: %v\n", reasons)
+			parts := make([]string, len(order))
+			for i, r := range order {
+				parts[i] = fmt.Sprintf("%s %d", r, reasons[r])
+			}
+			fmt.Printf("terminations: %s\n", strings.Join(parts, ", "))
 			return nil
 		},
 	}

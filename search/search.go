@@ -176,7 +176,7 @@ type worker struct {
 	nodes     uint64
 	seldepth  int
 	stopped   bool
-	rootEval  int  // static evaluation of the root, the score before any iteration finished
+	rootEval  int // static evaluation of the root, the score before any iteration finished
 	nullOK    bool
 	pollMask  uint64 // check the clock and stop every pollMask+1 nodes
 	seeOK     bool   // captures only remove the captured piece: SEE applies

@@ -503,7 +503,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 							}
 						}
 					}
-					if e.materialSign > 0 && pawnAtt[them].Has(s) {
+					if e.materialSign > 0 && c == p.SideToMove() && pawnAtt[them].Has(s) {
 						// attacked by a pawn: a tempo from losing material
 						m -= vm / 8
 						g2 -= ve / 8

@@ -1041,6 +1041,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				if sc[i] < 0 {
 					r++ // a move with a bad history
 				}
+				r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
 				if !improving && !pvNode {
 					r++
 				}

@@ -176,6 +176,7 @@ type worker struct {
 	nodes     uint64
 	seldepth  int
 	stopped   bool
+	qMax      int // plies of quiescence search allowed
 	rootEval  int // static evaluation of the root, the score before any iteration finished
 	nullOK    bool
 	pollMask  uint64 // check the clock and stop every pollMask+1 nodes
@@ -233,6 +234,17 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
 	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
+	// Plies of quiescence: unbounded for plain rulesets (captures remove
+	// pieces, so capture chains end); bounded where they need not end:
+	// compulsory captures make every move noisy, and under house rules a
+	// capture may only wound (hit points) or move pieces around.
+	w.qMax = maxPly
+	if w.v.MustCapture {
+		w.qMax = 12
+	}
+	if !w.plain {
+		w.qMax = 6
+	}
 	w.pollMask = 1023
 	if !w.plain {
 		w.pollMask = 63 // hooked rulesets are slower per node
@@ -895,7 +907,7 @@ func (w *worker) nonPawnCount(c position.Color) int {
 func (w *worker) search(alpha, beta, depth, ply int) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
-		return w.qsearch(alpha, beta, ply)
+		return w.qsearch(alpha, beta, ply, 0)
 	}
 	if w.checkStop() {
 		return 0
@@ -1114,7 +1126,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 // qsearch resolves captures, promotions and the ruleset's other noisy
 // moves (moves into the flag region; checks when one more check wins
 // under check counting). In check, every move is searched.
-func (w *worker) qsearch(alpha, beta, ply int) int {
+func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	w.pvLen[ply] = ply
 	if w.checkStop() {
 		return 0
@@ -1140,6 +1152,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if len(moves) == 0 {
 			return w.terminal(ply)
 		}
+	}
+	if qd >= w.qMax {
+		return ev.Evaluate(w.g) // the capture tree has no end in sight
 	}
 	key := w.key()
 	ttMove, ttEval := position.NoMove, -Infinite
@@ -1254,9 +1269,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 		var s int
 		if p.SideToMove() == us {
-			s = w.qsearch(alpha, beta, ply+1)
+			s = w.qsearch(alpha, beta, ply+1, qd+1)
 		} else {
-			s = -w.qsearch(-beta, -alpha, ply+1)
+			s = -w.qsearch(-beta, -alpha, ply+1, qd+1)
 		}
 		w.g.Undo()
 		if w.stopped {

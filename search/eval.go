@@ -384,6 +384,15 @@ func (e *Evaluator) Quick(p *position.Position) (int, bool) {
 	return score, true
 }
 
+// inEnemyHalf reports whether s lies in the opponent's half of the board
+// as seen by c.
+func (e *Evaluator) inEnemyHalf(c position.Color, s geom.Square) bool {
+	if c == position.White {
+		return 2*s.Rank() >= e.board.Ranks
+	}
+	return 2*s.Rank() < e.board.Ranks-1
+}
+
 // Value returns the middle-game value of a piece type (move ordering).
 func (e *Evaluator) Value(pt position.PieceType) int { return e.Mg[pt] }
 
@@ -502,6 +511,12 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 								g2 += 6
 							}
 						}
+					}
+					if e.materialSign > 0 && !e.slider[pt] && pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
+						e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
+						// an outpost: guarded by a pawn, no enemy pawn can chase it
+						m += 25
+						g2 += 12
 					}
 					if e.materialSign > 0 && c == p.SideToMove() && pawnAtt[them].Has(s) {
 						// attacked by a pawn: a tempo from losing material

@@ -66,3 +66,25 @@ func BenchmarkVariantStart(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHouseRules: a fixed-depth search from the start position under
+// presets (the hooked move pipeline: every move passes the hooks).
+func BenchmarkHouseRules(b *testing.B) {
+	for _, presets := range []string{"piece-hp", "wrap-board", "explosive-rook"} {
+		b.Run(presets, func(b *testing.B) {
+			v, _ := variants.Get("chess")
+			specs, _ := rules.ParseSpecs(presets)
+			rs, err := rules.Compile(v, specs)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; i < b.N; i++ {
+				g, _ := rules.NewGame(rs, "", false)
+				e := NewEngine(16)
+				res := e.Search(context.Background(), g, Limits{Depth: 6}, nil)
+				b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
+				b.ReportMetric(float64(res.Nodes), "nodes")
+			}
+		})
+	}
+}

@@ -135,7 +135,10 @@ test('(a) five moves against the AI in chess by clicking squares', async () => {
   // review: click the first move, the board shows that position; back to the game
   await page.click('#moves li[data-ply="1"]');
   await page.waitForSelector('#live');
-  assert.equal(await page.locator('#board piece:not(.ghost)').count(), 32);
+  // (a capture undone by the review animates: wait for the fading piece to go)
+  await page.waitForFunction(() => document.querySelectorAll('#board piece:not(.ghost):not(.fading)').length === 32, null, { timeout: 5000 })
+    .catch(() => {});
+  assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), 32);
   await page.click('#live');
   await page.waitForSelector('#live', { state: 'detached' });
   // the stored game has the moves

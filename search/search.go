@@ -126,7 +126,8 @@ func (e *Engine) SetHash(mb int) {
 	e.tt = NewTT(mb)
 }
 
-// NewGame clears what the engine learnt (hash table, history).
+// NewGame clears what the engine learnt (hash table, history) and the
+// evaluators it built.
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -134,6 +135,9 @@ func (e *Engine) NewGame() {
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
+	e.evMu.Lock()
+	e.evals = map[*rules.Ruleset]*Evaluator{} // evaluators of rulesets no longer played
+	e.evMu.Unlock()
 }
 
 // Seed makes the skill-level randomness reproducible.

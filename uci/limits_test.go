@@ -122,3 +122,19 @@ func TestMaxHash(t *testing.T) {
 		t.Errorf("maxHashMB %d is more than half of %d MB", limit, phys)
 	}
 }
+
+// TestUCIGoAfterRefusedPosition: after a position command is refused, go
+// does not search the previous position (the GUI no longer has it): it
+// says why and answers bestmove (none) until a position is taken.
+func TestUCIGoAfterRefusedPosition(t *testing.T) {
+	s := newSession(t)
+	s.send("position startpos moves e2e4")
+	for _, bad := range []string{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "position banana", "position fen 4k3/8/8/8/8/8/8/4K3 b - - 0 1 {Hp:d6=1}"} {
+		out := s.send(bad, "go depth 3")
+		if !strings.Contains(out, "bestmove (none)") || !strings.Contains(out, "no search until a position is set") {
+			t.Errorf("%q then go: want bestmove (none) with a reason, got:\n%s", bad, out)
+		}
+	}
+	out := s.send("position startpos moves e2e4", "go depth 2")
+	checkLegal(t, s, "after a good position", bestmove(t, out))
+}

@@ -80,7 +80,9 @@ type ExternalPlayer struct {
 	stdin   io.WriteCloser
 	lines   chan string
 	options map[string]bool
-	log     io.Writer
+	// variants are the UCI_Variant choices the engine lists (nil: it lists none)
+	variants map[string]bool
+	log      io.Writer
 }
 
 // StartExternal runs the command and does the UCI handshake.
@@ -123,6 +125,17 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 			rest := strings.TrimPrefix(l, "option name ")
 			if i := strings.Index(rest, " type "); i >= 0 {
 				p.options[strings.ToLower(rest[:i])] = true
+				if strings.EqualFold(rest[:i], "UCI_Variant") {
+					f := strings.Fields(rest[i:])
+					for j := 0; j+1 < len(f); j++ {
+						if f[j] == "var" {
+							if p.variants == nil {
+								p.variants = map[string]bool{}
+							}
+							p.variants[f[j+1]] = true
+						}
+					}
+				}
 			}
 		}
 	})
@@ -225,6 +238,12 @@ func (p *ExternalPlayer) NewGame(m *MatchConfig) error {
 	if m.Variant != "chess" || p.HasOption("UCI_Variant") {
 		if !p.HasOption("UCI_Variant") {
 			return fmt.Errorf("engine %s has no UCI_Variant option for %s", p.name, m.Variant)
+		}
+		// a variant the engine does not list would be played as another
+		// game (or crash it): refuse before any game, unless a variants
+		// file may add it
+		if p.variants != nil && !p.variants[m.Variant] && m.VariantPath == "" {
+			return fmt.Errorf("engine %s does not play %s: it is not among its UCI_Variant choices", p.name, m.Variant)
 		}
 		p.setOption("UCI_Variant", m.Variant)
 	}

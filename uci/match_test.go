@@ -136,3 +136,22 @@ func TestEloEvenScore(t *testing.T) {
 		t.Errorf("even score: %s", s)
 	}
 }
+
+// TestExternalVariantChoices: a variant the engine does not list among its
+// UCI_Variant choices is refused before any game (it would be played as
+// another game, or crash the engine).
+func TestExternalVariantChoices(t *testing.T) {
+	fake := `printf 'id name fake\noption name UCI_Variant type combo default chess var chess var makruk\nuciok\n'; while read l; do [ "$l" = isready ] && echo readyok; done`
+	p, err := StartExternal(fake, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.NewGame(&MatchConfig{Variant: "makruk"}); err != nil {
+		t.Errorf("makruk is listed: %v", err)
+	}
+	err = p.NewGame(&MatchConfig{Variant: "wolf"})
+	if err == nil || !strings.Contains(err.Error(), "does not play wolf: it is not among its UCI_Variant choices") {
+		t.Errorf("wolf: %v", err)
+	}
+}

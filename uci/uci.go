@@ -55,6 +55,10 @@ type Engine struct {
 
 	fen   string   // "" = start position
 	moves []string // moves played from fen
+	// posErr is why the last position command was refused ("" = it was
+	// taken): go answers "bestmove (none)" rather than search an older
+	// position the GUI no longer has
+	posErr string
 
 	hashMB, threads int
 
@@ -249,7 +253,8 @@ func (e *Engine) setVariant(name string) error {
 		rs = rs2
 	}
 	e.variantName, e.variant, e.rs = name, v, rs
-	e.fen, e.moves = "", nil
+	e.fen, e.moves, e.posErr = "", nil, ""
+	e.eng.NewGame() // hash entries of other rules must not cut searches under these
 	return nil
 }
 
@@ -353,6 +358,7 @@ func (e *Engine) cmdSetOption(args []string) {
 			return
 		}
 		e.houseRules, e.specs, e.rs = value, specs, rs
+		e.eng.NewGame()
 		e.fen, e.moves = "", nil
 	case "layout":
 		e.layout = value
@@ -402,6 +408,8 @@ func (e *Engine) loadVariantPath(path string) {
 }
 
 func (e *Engine) cmdPosition(args []string) {
+	e.stopSearch()
+	e.posErr = "the last position command was refused"
 	if len(args) == 0 {
 		e.infoString("position: expected startpos or fen")
 		return
@@ -451,8 +459,7 @@ func (e *Engine) cmdPosition(args []string) {
 		g.Do(m)
 		played = append(played, mv)
 	}
-	e.stopSearch()
-	e.fen, e.moves = fen, played
+	e.fen, e.moves, e.posErr = fen, played, ""
 }
 
 // Game rebuilds the current position as a fresh game.
@@ -487,6 +494,11 @@ var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": t
 
 func (e *Engine) cmdGo(args []string) {
 	e.stopSearch()
+	if e.posErr != "" {
+		e.infoString("go: %s; no search until a position is set", e.posErr)
+		e.println("bestmove (none)")
+		return
+	}
 	g, err := e.Game()
 	if err != nil {
 		e.infoString("go: %v", err)

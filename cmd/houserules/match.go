@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -32,6 +33,15 @@ func matchCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if games < 1 {
 				return fmt.Errorf("--games must be at least 1")
+			}
+			if movetime < 1 && tc == "" {
+				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
+			}
+			if maxPlies < 1 {
+				return fmt.Errorf("--max-plies must be at least 1, got %d", maxPlies)
+			}
+			if openings < 0 || openings >= maxPlies {
+				return fmt.Errorf("--openings must be from 0 to --max-plies - 1 (%d), got %d", maxPlies-1, openings)
 			}
 			v, err := resolveVariant(g.variant, g.ini)
 			if err != nil {
@@ -148,13 +158,13 @@ func presetsNote(p string) string {
 func parseTC(s string) (time.Duration, time.Duration, error) {
 	b, i, _ := strings.Cut(s, "+")
 	base, err := strconv.ParseFloat(b, 64)
-	if err != nil || base <= 0 {
-		return 0, 0, fmt.Errorf("--tc %q: expected base+increment in seconds", s)
+	if err != nil || math.IsNaN(base) || math.IsInf(base, 0) || base <= 0 || base > 1e6 {
+		return 0, 0, fmt.Errorf("--tc %q: the base must be a positive number of seconds (e.g. 10+0.1)", s)
 	}
 	inc := 0.0
 	if i != "" {
-		if inc, err = strconv.ParseFloat(i, 64); err != nil || inc < 0 {
-			return 0, 0, fmt.Errorf("--tc %q: expected base+increment in seconds", s)
+		if inc, err = strconv.ParseFloat(i, 64); err != nil || math.IsNaN(inc) || math.IsInf(inc, 0) || inc < 0 || inc > 1e6 {
+			return 0, 0, fmt.Errorf("--tc %q: the increment must be a number of seconds, 0 or more (e.g. 10+0.1)", s)
 		}
 	}
 	return time.Duration(base * float64(time.Second)), time.Duration(inc * float64(time.Second)), nil

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestMatchFlagErrors: bad time and opening settings are refused with the
+// flag and the reason, before any engine starts.
+func TestMatchFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--movetime", "0"}, "--movetime must be at least 1 (milliseconds per move), got 0"},
+		{[]string{"--movetime", "-5"}, "--movetime must be at least 1"},
+		{[]string{"--tc", "NaN+0"}, `--tc "NaN+0": the base must be a positive number of seconds`},
+		{[]string{"--tc", "Inf+0"}, `--tc "Inf+0": the base must be a positive number of seconds`},
+		{[]string{"--tc", "1+-1"}, `--tc "1+-1": the increment must be a number of seconds, 0 or more`},
+		{[]string{"--openings", "1000", "--max-plies", "10"}, "--openings must be from 0 to --max-plies - 1 (9), got 1000"},
+		{[]string{"--openings", "-5"}, "--openings must be from 0 to --max-plies - 1 (599), got -5"},
+		{[]string{"--max-plies", "0"}, "--max-plies must be at least 1, got 0"},
+	} {
+		cmd := matchCmd()
+		cmd.SetArgs(append([]string{"--games", "2", "--quiet"}, tc.args...))
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

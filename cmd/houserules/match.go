@@ -67,12 +67,12 @@ func matchCmd() *cobra.Command {
 				}
 				cfg.Base, cfg.Inc, cfg.MoveTime = base, inc, 0
 			}
-			a, err := player(engine, level, opts)
+			a, err := player(engine, level, opts, "")
 			if err != nil {
 				return err
 			}
 			defer a.Close()
-			b, err := player(engine2, level2, opts2)
+			b, err := player(engine2, level2, opts2, "2")
 			if err != nil {
 				return err
 			}
@@ -110,6 +110,9 @@ func matchCmd() *cobra.Command {
 				bar.Finish()
 			}
 			if err != nil {
+				if _, n := res.Score(); n > 0 {
+					fmt.Printf("%s (%s%s): match aborted after %d games: %s\n", title, g.variant, presetsNote(g.presets), n, res)
+				}
 				return err
 			}
 			fmt.Printf("%s (%s%s): %s in %v\n", title, g.variant, presetsNote(g.presets), res, time.Since(start).Round(time.Second))
@@ -170,8 +173,13 @@ func parseTC(s string) (time.Duration, time.Duration, error) {
 	return time.Duration(base * float64(time.Second)), time.Duration(inc * float64(time.Second)), nil
 }
 
-func player(engine string, level int, opts []string) (uci.Player, error) {
+// player starts the built-in AI or the UCI command engine; suffix is ""
+// or "2", naming the flags (--engine2, --option2) in errors.
+func player(engine string, level int, opts []string, suffix string) (uci.Player, error) {
 	if engine == "" {
+		if len(opts) > 0 {
+			return nil, fmt.Errorf("--option%s %q is for a UCI engine: give --engine%s too (the built-in AI has --level%s)", suffix, opts[0], suffix, suffix)
+		}
 		if level < 0 || level > 20 {
 			return nil, fmt.Errorf("levels are 0..20")
 		}
@@ -181,7 +189,7 @@ func player(engine string, level int, opts []string) (uci.Player, error) {
 	for _, o := range opts {
 		k, v, ok := strings.Cut(o, "=")
 		if !ok {
-			return nil, fmt.Errorf("--option %q: expected name=value", o)
+			return nil, fmt.Errorf("--option%s %q: expected name=value", suffix, o)
 		}
 		options[k] = v
 	}

@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// TestMatchFlagErrors: bad time and opening settings are refused with the
-// flag and the reason, before any engine starts.
+// TestMatchFlagErrors: bad time and opening settings, and UCI options
+// without a UCI engine, are refused with the flag and the reason, before
+// any engine starts.
 func TestMatchFlagErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -21,6 +22,8 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"--openings", "1000", "--max-plies", "10"}, "--openings must be from 0 to --max-plies - 1 (9), got 1000"},
 		{[]string{"--openings", "-5"}, "--openings must be from 0 to --max-plies - 1 (599), got -5"},
 		{[]string{"--max-plies", "0"}, "--max-plies must be at least 1, got 0"},
+		{[]string{"--option2", "Skill Level=3"}, `--option2 "Skill Level=3" is for a UCI engine: give --engine2 too`},
+		{[]string{"--option", "Hash=1"}, `--option "Hash=1" is for a UCI engine: give --engine too`},
 	} {
 		cmd := matchCmd()
 		cmd.SetArgs(append([]string{"--games", "2", "--quiet"}, tc.args...))

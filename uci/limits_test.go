@@ -138,3 +138,21 @@ func TestUCIGoAfterRefusedPosition(t *testing.T) {
 	out := s.send("position startpos moves e2e4", "go depth 2")
 	checkLegal(t, s, "after a good position", bestmove(t, out))
 }
+
+// TestUCIOverlongLine: a line longer than the limit is ignored with an info
+// string; the session goes on.
+func TestUCIOverlongLine(t *testing.T) {
+	out := &syncBuf{}
+	e := New(out)
+	in := "position startpos moves e2e4\n" + strings.Repeat("x", 20<<20) + "\nd\nquit\n"
+	if err := e.Run(strings.NewReader(in)); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	got := out.take()
+	if !strings.Contains(got, "info string a line of more than") {
+		t.Errorf("no info string for the long line")
+	}
+	if !strings.Contains(got, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") {
+		t.Errorf("the session did not go on:\n%.500s", got)
+	}
+}

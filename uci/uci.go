@@ -15,6 +15,7 @@ package uci
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -102,8 +103,14 @@ func (e *Engine) infoString(format string, a ...any) {
 func (e *Engine) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	ll := &longLines{max: 1 << 23}
+	sc.Split(ll.split)
 	first := true
 	for sc.Scan() {
+		if sc.Text() == tooLongLine {
+			e.infoString("a line of more than %d bytes was ignored", ll.max)
+			continue
+		}
 		if first && strings.TrimSpace(sc.Text()) != "" {
 			first = false
 			if strings.TrimSpace(sc.Text()) == "xboard" {
@@ -116,6 +123,39 @@ func (e *Engine) Run(in io.Reader) error {
 	}
 	e.stopSearch()
 	return sc.Err()
+}
+
+// tooLongLine stands for a dropped line in the scanner's output.
+const tooLongLine = "\x00line too long"
+
+// longLines splits input into lines like bufio.ScanLines, but a line longer
+// than max bytes is dropped (the scanner yields tooLongLine for it) instead
+// of ending the session.
+type longLines struct {
+	max      int
+	skipping bool
+}
+
+func (l *longLines) split(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		if l.skipping {
+			l.skipping = false
+			return i + 1, []byte(tooLongLine), nil
+		}
+		return i + 1, bytes.TrimSuffix(data[:i], []byte{'\r'}), nil
+	}
+	if len(data) >= l.max {
+		l.skipping = true
+		return len(data), nil, nil
+	}
+	if atEOF && len(data) > 0 {
+		if l.skipping {
+			l.skipping = false
+			return len(data), []byte(tooLongLine), nil
+		}
+		return len(data), bytes.TrimSuffix(data, []byte{'\r'}), nil
+	}
+	return 0, nil, nil
 }
 
 // Handle executes one command line; it returns false for quit.

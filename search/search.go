@@ -98,12 +98,15 @@ type Engine struct {
 	// MultiPV is the number of principal variations reported.
 	MultiPV int
 
-	mu    sync.Mutex
-	tt    *TT
-	evMu  sync.Mutex
-	evals map[*rules.Ruleset]*Evaluator
-	rng   *rand.Rand
-	hist  *[2][geom.SquareNB][geom.SquareNB]int32
+	mu sync.Mutex
+	tt *TT
+	// rs is the ruleset searched last and ev its evaluation; the hash
+	// key does not cover the rules, so what the engine learnt holds for rs
+	// only
+	rs   *rules.Ruleset
+	ev   *Evaluator
+	rng  *rand.Rand
+	hist *[2][geom.SquareNB][geom.SquareNB]int32
 	// cont is the continuation history: how a quiet move (its target)
 	// fared after the opponent's move to a square, per side
 	cont *[2][geom.SquareNB][geom.SquareNB]int32
@@ -113,7 +116,7 @@ type Engine struct {
 
 // NewEngine returns an engine with a hash table of hashMB megabytes.
 func NewEngine(hashMB int) *Engine {
-	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB), evals: map[*rules.Ruleset]*Evaluator{},
+	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
 		cont:     new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move)}
@@ -126,33 +129,42 @@ func (e *Engine) SetHash(mb int) {
 	e.tt = NewTT(mb)
 }
 
-// NewGame clears what the engine learnt (hash table, history) and the
-// evaluators it built.
+// NewGame clears what the engine learnt (hash table, history).
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.forget()
+}
+
+// forget clears the hash table and the history tables; e.mu is held.
+func (e *Engine) forget() {
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
-	e.evMu.Lock()
-	e.evals = map[*rules.Ruleset]*Evaluator{} // evaluators of rulesets no longer played
-	e.evMu.Unlock()
 }
 
 // Seed makes the skill-level randomness reproducible.
 func (e *Engine) Seed(seed int64) { e.rng = rand.New(rand.NewSource(seed)) }
 
-// Evaluator returns the (cached) evaluation of ruleset r.
+// Evaluator returns the evaluation of ruleset r and makes r the engine's
+// ruleset: moving to another ruleset clears what the engine learnt under
+// the last one (the same position key may mean another game).
 func (e *Engine) Evaluator(r *rules.Ruleset) *Evaluator {
-	e.evMu.Lock()
-	defer e.evMu.Unlock()
-	ev, ok := e.evals[r]
-	if !ok {
-		ev = NewEvaluator(r)
-		e.evals[r] = ev
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.useRuleset(r)
+}
+
+// useRuleset is Evaluator with e.mu held.
+func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
+	if r != e.rs {
+		if e.rs != nil {
+			e.forget()
+		}
+		e.rs, e.ev = r, NewEvaluator(r)
 	}
-	return ev
+	return e.ev
 }
 
 type rootMove struct {
@@ -232,7 +244,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
 		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters}
 	ev := w.ev
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&

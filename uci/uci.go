@@ -56,10 +56,10 @@ type Engine struct {
 
 	fen   string   // "" = start position
 	moves []string // moves played from fen
-	// posErr is why the last position command was refused ("" = it was
-	// taken): go answers "bestmove (none)" rather than search an older
-	// position the GUI no longer has
-	posErr string
+	// posRefused: the last position command was refused, so go answers
+	// "bestmove (none)" rather than search an older position the GUI no
+	// longer has
+	posRefused bool
 
 	hashMB, threads int
 
@@ -293,8 +293,7 @@ func (e *Engine) setVariant(name string) error {
 		rs = rs2
 	}
 	e.variantName, e.variant, e.rs = name, v, rs
-	e.fen, e.moves, e.posErr = "", nil, ""
-	e.eng.NewGame() // hash entries of other rules must not cut searches under these
+	e.fen, e.moves, e.posRefused = "", nil, false
 	return nil
 }
 
@@ -398,7 +397,6 @@ func (e *Engine) cmdSetOption(args []string) {
 			return
 		}
 		e.houseRules, e.specs, e.rs = value, specs, rs
-		e.eng.NewGame()
 		e.fen, e.moves = "", nil
 	case "layout":
 		e.layout = value
@@ -449,7 +447,7 @@ func (e *Engine) loadVariantPath(path string) {
 
 func (e *Engine) cmdPosition(args []string) {
 	e.stopSearch()
-	e.posErr = "the last position command was refused"
+	e.posRefused = true
 	if len(args) == 0 {
 		e.infoString("position: expected startpos or fen")
 		return
@@ -499,7 +497,7 @@ func (e *Engine) cmdPosition(args []string) {
 		g.Do(m)
 		played = append(played, mv)
 	}
-	e.fen, e.moves, e.posErr = fen, played, ""
+	e.fen, e.moves, e.posRefused = fen, played, false
 }
 
 // Game rebuilds the current position as a fresh game.
@@ -534,8 +532,8 @@ var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": t
 
 func (e *Engine) cmdGo(args []string) {
 	e.stopSearch()
-	if e.posErr != "" {
-		e.infoString("go: %s; no search until a position is set", e.posErr)
+	if e.posRefused {
+		e.infoString("go: the last position command was refused; no search until a position is set")
 		e.println("bestmove (none)")
 		return
 	}
@@ -663,7 +661,11 @@ func (e *Engine) cmdGo(args []string) {
 	}
 	stm := g.Pos.SideToMove()
 	if clock[stm] && !lim.Infinite && !ponder && lim.MoveTime == 0 {
-		if left := map[position.Color]time.Duration{position.White: lim.WTime, position.Black: lim.BTime}[stm]; left <= 0 {
+		left := lim.WTime
+		if stm == position.Black {
+			left = lim.BTime
+		}
+		if left <= 0 {
 			// the flag has fallen or is about to: answer at once
 			e.infoString("go: no time left on the clock (%d ms); moving at once", left.Milliseconds())
 			lim = search.Limits{Depth: 1, SearchMoves: lim.SearchMoves}

@@ -9,15 +9,7 @@ import (
 )
 
 func BenchmarkChessDepth9(b *testing.B) {
-	v, _ := variants.Get("chess")
-	rs, _ := rules.Compile(v, nil)
-	for i := 0; i < b.N; i++ {
-		g, _ := rules.NewGame(rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", false)
-		e := NewEngine(16)
-		res := e.Search(context.Background(), g, Limits{Depth: 9}, nil)
-		b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
-		b.ReportMetric(float64(res.Nodes), "nodes")
-	}
+	benchSearch(b, "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 9)
 }
 
 // benchPositions are middlegame positions for the fixed-depth benchmark.
@@ -49,21 +41,22 @@ func BenchmarkChessPositions(b *testing.B) {
 	}
 }
 
+// benchSearch searches fen ("" = start position) of variant under the
+// presets to depth with a fresh engine and reports nodes and nodes/s.
+func benchSearch(b *testing.B, variant, fen string, depth int, presets ...string) {
+	rs := ruleset(b, variant, presets...)
+	for i := 0; i < b.N; i++ {
+		res := NewEngine(16).Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
+		b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
+		b.ReportMetric(float64(res.Nodes), "nodes")
+	}
+}
+
 // BenchmarkVariantStart searches the start positions of makruk and
 // capablanca to depth 11 with a fresh engine (generic core, fairy pieces).
 func BenchmarkVariantStart(b *testing.B) {
 	for _, name := range []string{"makruk", "capablanca"} {
-		b.Run(name, func(b *testing.B) {
-			v, _ := variants.Get(name)
-			rs, _ := rules.Compile(v, nil)
-			for i := 0; i < b.N; i++ {
-				g, _ := rules.NewGame(rs, "", false)
-				e := NewEngine(16)
-				res := e.Search(context.Background(), g, Limits{Depth: 11}, nil)
-				b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
-				b.ReportMetric(float64(res.Nodes), "nodes")
-			}
-		})
+		b.Run(name, func(b *testing.B) { benchSearch(b, name, "", 11) })
 	}
 }
 
@@ -71,20 +64,6 @@ func BenchmarkVariantStart(b *testing.B) {
 // presets (the hooked move pipeline: every move passes the hooks).
 func BenchmarkHouseRules(b *testing.B) {
 	for _, presets := range []string{"piece-hp", "wrap-board", "explosive-rook"} {
-		b.Run(presets, func(b *testing.B) {
-			v, _ := variants.Get("chess")
-			specs, _ := rules.ParseSpecs(presets)
-			rs, err := rules.Compile(v, specs)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for i := 0; i < b.N; i++ {
-				g, _ := rules.NewGame(rs, "", false)
-				e := NewEngine(16)
-				res := e.Search(context.Background(), g, Limits{Depth: 6}, nil)
-				b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
-				b.ReportMetric(float64(res.Nodes), "nodes")
-			}
-		})
+		b.Run(presets, func(b *testing.B) { benchSearch(b, "chess", "", 6, presets) })
 	}
 }

@@ -10,7 +10,8 @@ import (
 	"houserules/variants"
 )
 
-func ruleset(t *testing.T, variant string, presets ...string) *rules.Ruleset {
+// ruleset compiles variant under the presets (IDs, default options).
+func ruleset(t testing.TB, variant string, presets ...string) *rules.Ruleset {
 	t.Helper()
 	v, err := variants.Get(variant)
 	if err != nil {

@@ -98,7 +98,8 @@ func runMate(t *testing.T, c mateCase) {
 	t.Logf("%s: %s mate %d, %d nodes, %v", c.name, res.MoveText, n, res.Nodes, time.Since(start).Round(time.Millisecond))
 }
 
-func mustGame(t *testing.T, rs *rules.Ruleset, fen string) *rules.Game {
+func mustGame(t testing.TB, rs *rules.Ruleset, fen string) *rules.Game {
+	t.Helper()
 	g, err := rules.NewGame(rs, fen, false)
 	if err != nil {
 		t.Fatal(err)

@@ -2,10 +2,8 @@ package search
 
 import (
 	"context"
+	"strings"
 	"testing"
-
-	"houserules/rules"
-	"houserules/variants"
 )
 
 // TestQuiescenceEnds: where capture chains need not end (hit points make a
@@ -22,22 +20,7 @@ func TestQuiescenceEnds(t *testing.T) {
 		{"shatar", "test-double-move,piece-hp", "rnj1kb1r/4p1pp/pp3n2/J1pp1p2/3PPN1P/2PB1b2/PP1N1PP1/R1B1K2R b - - 2 12 {Hp:f4=1}", 5000},
 		{"suicide", "rook-warp,knights-leap-twice,bishops-ignore-color,double-pawn-sprint", "rnbqkb2/pppppppp/8/8/6n1/8/PPPPPP1P/1NBQKBNR w - - 0 3", 50000},
 	} {
-		v, err := variants.Get(tc.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs, err := rules.ParseSpecs(tc.presets)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := rules.Compile(v, specs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := rules.NewGame(rs, tc.fen, false)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := mustGame(t, ruleset(t, tc.variant, strings.Split(tc.presets, ",")...), tc.fen)
 		res := NewEngine(4).Search(context.Background(), g, Limits{Depth: 1}, nil)
 		if res.Nodes > tc.maxNodes {
 			t.Errorf("%s %s: depth 1 took %d nodes, want at most %d", tc.variant, tc.presets, res.Nodes, tc.maxNodes)

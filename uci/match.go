@@ -126,15 +126,7 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 			if i := strings.Index(rest, " type "); i >= 0 {
 				p.options[strings.ToLower(rest[:i])] = true
 				if strings.EqualFold(rest[:i], "UCI_Variant") {
-					f := strings.Fields(rest[i:])
-					for j := 0; j+1 < len(f); j++ {
-						if f[j] == "var" {
-							if p.variants == nil {
-								p.variants = map[string]bool{}
-							}
-							p.variants[f[j+1]] = true
-						}
-					}
+					p.variants = comboChoices(rest[i:])
 				}
 			}
 		}
@@ -162,6 +154,22 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 		p.setOption(k, options[k])
 	}
 	return p, nil
+}
+
+// comboChoices returns the "var" values of a UCI combo option's
+// declaration (" type combo default chess var chess var makruk"), or nil.
+func comboChoices(decl string) map[string]bool {
+	var choices map[string]bool
+	f := strings.Fields(decl)
+	for j := 0; j+1 < len(f); j++ {
+		if f[j] == "var" {
+			if choices == nil {
+				choices = map[string]bool{}
+			}
+			choices[f[j+1]] = true
+		}
+	}
+	return choices
 }
 
 // tailBuffer keeps the last max bytes written to it (an engine's stderr,

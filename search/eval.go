@@ -102,9 +102,10 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		q, cp := mobility(b, bp)
 		m := (q + cp) / 2
 		e.Mobility[pt] = m
-		val := int(math.Round(56.9*m + 0.771*m*m))
+		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
+		egVal := val * evalW.PieceEg / 100
 		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
-			val = PawnValue
+			val, egVal = PawnValue, evalW.PawnEg
 		}
 		if bp != nil {
 			for _, a := range bp.Atoms {
@@ -116,10 +117,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 				}
 			}
 		}
-		if val < 20 {
-			val = 20
-		}
-		e.Mg[pt], e.Eg[pt] = val, val
+		e.Mg[pt], e.Eg[pt] = max(val, 20), max(egVal, 20)
 		// Values from the variant file are in Fairy-Stockfish's units
 		// (a pawn is 126 mg / 208 eg); 2.4 of them make our centipawn.
 		if x := v.PieceValueMg[pt]; x > 0 {
@@ -438,8 +436,8 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		them := c.Other()
 		own := p.Pieces(c)
 		if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
-			mg[c] += 30
-			eg[c] += 45
+			mg[c] += evalW.BishopPairMg
+			eg[c] += evalW.BishopPairEg
 		}
 		enemyRing := geom.Set{}
 		if e.safety && hasKing[them] {
@@ -470,33 +468,33 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				case pt == position.King && e.royal:
 					attacked[c] = attacked[c].Or(e.kingRing[s])
 					cz := e.centr[s]
-					m -= 3 * cz
-					eg[c] += 4 * cz
+					m += evalW.KingCentrMg * cz
+					g2 += evalW.KingCentrEg * cz
 					if e.safety {
 						shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns[c])
-						m += 9 * min(shield.Count(), 3)
+						m += evalW.KingShield * min(shield.Count(), 3)
 						if e.files[s.File()].And(pawns[c]).Empty() {
-							m -= 15 // on a file without own pawns
+							m -= evalW.KingOpenFile // on a file without own pawns
 						}
 					}
 				case isPawn:
 					adv := e.promMax - int(e.promDist[c][s])
-					m += 2 * adv
-					g2 += adv * adv * 2
+					m += evalW.PawnAdvMg * adv
+					g2 += adv * adv * evalW.PawnAdvEg
 					if pt == position.Pawn && e.front[c][s].And(pawns[them]).Empty() {
-						g2 += adv * adv * 3
-						m += adv * 2
+						g2 += adv * adv * evalW.PassedEg
+						m += adv * evalW.PassedMg
 					}
 					if e.materialSign > 0 {
-						m += e.centr[s] * 2
+						m += e.centr[s] * evalW.PawnCentr
 						f := s.File()
 						if e.adjFiles[f].And(pawns[c]).Empty() {
-							m -= 10 // isolated
-							g2 -= 15
+							m -= evalW.IsolatedMg
+							g2 -= evalW.IsolatedEg
 						}
 						if e.files[f].And(pawns[c]).More() {
-							m -= 8 // doubled
-							g2 -= 15
+							m -= evalW.DoubledMg
+							g2 -= evalW.DoubledEg
 						}
 					}
 				default:
@@ -504,24 +502,24 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					if e.fileRider[pt] && e.materialSign > 0 {
 						f := e.files[s.File()]
 						if f.And(pawns[c]).Empty() {
-							m += 12
-							g2 += 6
+							m += evalW.OpenFileMg
+							g2 += evalW.OpenFileEg
 							if f.And(pawns[them]).Empty() {
-								m += 12
-								g2 += 6
+								m += evalW.OpenFileMg
+								g2 += evalW.OpenFileEg
 							}
 						}
 					}
 					if e.materialSign > 0 && !e.slider[pt] && pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
 						e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
 						// an outpost: guarded by a pawn, no enemy pawn can chase it
-						m += 25
-						g2 += 12
+						m += evalW.OutpostMg
+						g2 += evalW.OutpostEg
 					}
 					if e.materialSign > 0 && c == p.SideToMove() && pawnAtt[them].Has(s) {
 						// attacked by a pawn: a tempo from losing material
-						m -= vm / 8
-						g2 -= ve / 8
+						m -= vm / evalW.PawnThreatDiv
+						g2 -= ve / evalW.PawnThreatDiv
 					}
 					attacked[c] = attacked[c].Or(t)
 					if vm < 400 {
@@ -533,20 +531,20 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						// safe mobility: squares not held by enemy pawns
 						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
 						// heavy pieces gain less per square (no early queen sorties)
-						wt := max(1, min(e.mobWeight+1, (1500-e.Mg[pt])/220))
+						wt := max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
 						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
 						m += mob
 						g2 += mob
-						w := 2
+						w := evalW.CentrSlider
 						if !e.slider[pt] {
-							w = 3
+							w = evalW.CentrLeaper
 						}
 						m += w * e.centr[s]
 					}
 					if enemyRing.Any() {
 						if h := t.And(enemyRing).Count(); h > 0 {
 							attackers[c]++
-							attackUnits[c] += h * max(1, e.Mg[pt]/300)
+							attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
 						}
 					}
 				}
@@ -604,8 +602,8 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				if pt == position.King {
 					continue
 				}
-				mg[c] -= e.Mg[pt] / 10
-				eg[c] -= e.Eg[pt] / 10
+				mg[c] -= e.Mg[pt] / evalW.LooseDiv
+				eg[c] -= e.Eg[pt] / evalW.LooseDiv
 			}
 			// a piece attacked by a less valuable one is as good as
 			// attacked while defended
@@ -616,19 +614,19 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				if pt == position.King || (e.Mg[pt] < 400) || (e.Mg[pt] < 700 && !low.Has(s)) {
 					continue
 				}
-				mg[c] -= e.Mg[pt] / 10
-				eg[c] -= e.Eg[pt] / 10
+				mg[c] -= e.Mg[pt] / evalW.LesserDiv
+				eg[c] -= e.Eg[pt] / evalW.LesserDiv
 			}
 		}
 	}
 	if e.safety {
 		for c := position.White; c <= position.Black; c++ {
 			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {
-				d := attackUnits[c] * attackUnits[c] * 2
+				d := attackUnits[c] * attackUnits[c] * evalW.KingDanger / 100
 				if e.checkCount {
 					d *= 2
 				}
-				mg[c] += min(d, 500)
+				mg[c] += min(d, evalW.KingDangerMax)
 			}
 		}
 	}
@@ -639,5 +637,5 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	if p.SideToMove() == position.Black {
 		score = -score
 	}
-	return score + 10
+	return score + evalW.Tempo
 }

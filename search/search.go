@@ -221,7 +221,7 @@ var pliesMix [16]uint64
 func init() {
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
-			lmrTable[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+			lmrTable[d][m] = int(0.5 + 0.6*math.Log(float64(d))*math.Log(float64(m)))
 		}
 	}
 	x := uint64(0x9E3779B97F4A7C15)
@@ -1061,15 +1061,20 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			s = w.child(same, alpha, beta, newDepth, ply)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && legal > 3 && sc[i] < 1<<24 && !w.opponentInCheck() {
+			if depth >= 3 && quiet && !inCheck && !w.opponentInCheck() {
 				r = lmrTable[min(depth, 63)][min(legal, 63)]
 				if pvNode {
 					r--
 				}
+				if sc[i] >= 1<<24 {
+					r-- // killer or countermove
+				}
 				if sc[i] < 0 {
 					r++ // a move with a bad history
 				}
-				r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
+				if sc[i] < 1<<24 {
+					r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
+				}
 				if !improving && !pvNode {
 					r++
 				}

@@ -75,12 +75,20 @@ func Presets() []Preset {
 	return out
 }
 
-// Lookup finds a registered preset.
+// Lookup finds a registered preset by its ID, matched without regard to
+// case when no ID is spelt exactly so (as UCI_Variant names are).
 func Lookup(id string) (Preset, bool) {
 	regMu.RLock()
 	defer regMu.RUnlock()
-	p, ok := registry[id]
-	return p, ok
+	if p, ok := registry[id]; ok {
+		return p, true
+	}
+	for k, p := range registry {
+		if strings.EqualFold(k, id) {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // CheckRegistry verifies that every Requires and Incompatible names a

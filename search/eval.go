@@ -63,6 +63,12 @@ type Evaluator struct {
 
 	phaseTotal int
 
+	// scaleOK: the endgame score shrinks when the side ahead cannot
+	// checkmate with what it has (royal king, checks, material counts,
+	// no other way to win); minorValue and rookValue are the thresholds.
+	scaleOK               bool
+	minorValue, rookValue int
+
 	// pawnShift: the pawn's captures are exactly the two forward
 	// diagonals on every square (plain board), so all pawn attacks of a
 	// side are two shifts of its pawn set.
@@ -104,6 +110,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.Mobility[pt] = m
 		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
 		egVal := val * evalW.PieceEg / 100
+		val = val * evalW.PieceMg / 100
 		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
 			val, egVal = PawnValue, evalW.PawnEg
 		}
@@ -168,6 +175,9 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.initSquares()
 	e.initFlag()
+	e.scaleOK = e.safety && e.materialSign > 0 && e.hpSlot < 0 && !e.flag[0] && !e.flag[1] && !e.checkCount &&
+		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
+	e.minorValue, e.rookValue = 4*PawnValue, 5*PawnValue
 	// Phase: the non-pawn material of the start position.
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
 		e.phaseTotal = e.nonPawnMaterial(p)
@@ -633,9 +643,46 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	phase := min(256, e.nonPawnMaterial(p)*256/e.phaseTotal)
 	w := mg[0] - mg[1]
 	b := eg[0] - eg[1]
+	if e.scaleOK && b != 0 {
+		b = e.scaleEndgame(p, b, pawns)
+	}
 	score := (w*phase + b*(256-phase)) / 256
 	if p.SideToMove() == position.Black {
 		score = -score
 	}
 	return score + evalW.Tempo
+}
+
+// scaleEndgame shrinks the endgame score b (White's view) when the side
+// ahead has no pawns and little more than the other side's material: a
+// lone minor piece cannot mate, and a rook against a minor, or a rook and
+// minor against a rook, are mostly draws (the rule of thumb Stockfish's
+// scale factors follow; values are the variant's own piece values).
+func (e *Evaluator) scaleEndgame(p *position.Position, b int, pawns [2]geom.Set) int {
+	strong := position.White
+	if b < 0 {
+		strong = position.Black
+	}
+	if pawns[strong].Any() {
+		return b
+	}
+	var npm [2]int
+	for _, pt := range e.types {
+		if pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
+			continue
+		}
+		npm[0] += e.Mg[pt] * p.Count(position.White, pt)
+		npm[1] += e.Mg[pt] * p.Count(position.Black, pt)
+	}
+	weak := strong.Other()
+	if npm[strong]-npm[weak] > e.minorValue {
+		return b
+	}
+	switch {
+	case npm[strong] < e.rookValue:
+		return b / 16
+	case npm[weak] <= e.minorValue:
+		return b * 4 / 64
+	}
+	return b * 14 / 64
 }

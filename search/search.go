@@ -293,8 +293,17 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	}
 	res := Result{MoveText: "(none)"}
 	if len(legal) == 0 {
+		// the game is over (or the side to move has no move): one report
+		// with the result's score ("score mate 0" when mated, as
+		// Stockfish), and under go infinite no bestmove before stop
 		if r, over := g.Result(); over {
 			res.Score = scoreOf(r, g.Pos.SideToMove(), 0)
+		}
+		if onInfo != nil {
+			onInfo(Info{Score: res.Score, MultiPV: 1})
+		}
+		if lim.Infinite {
+			<-ctx.Done()
 		}
 		return res
 	}

@@ -10,8 +10,9 @@ type weights struct {
 	// PieceLin*m/10 + PieceQuad*m*m/1000.
 	PieceLin, PieceQuad int
 	// PawnEg is the endgame value of a pawn (its middle-game value is
-	// PawnValue); PieceEg scales the endgame value of other pieces, in %.
-	PawnEg, PieceEg int
+	// PawnValue); PieceMg and PieceEg scale the values of other pieces in
+	// the middle game and the endgame, in %.
+	PawnEg, PieceMg, PieceEg int
 
 	BishopPairMg, BishopPairEg int
 	Tempo                      int
@@ -47,7 +48,7 @@ type weights struct {
 // evalW holds the weights in use (tuned by TestTuneWeights).
 var evalW = weights{
 	PieceLin: 569, PieceQuad: 771,
-	PawnEg: 100, PieceEg: 100,
+	PawnEg: 100, PieceMg: 100, PieceEg: 100,
 	BishopPairMg: 30, BishopPairEg: 45,
 	Tempo:       10,
 	KingCentrMg: -3, KingCentrEg: 4, KingShield: 9, KingOpenFile: 15,

@@ -156,3 +156,32 @@ func TestUCIOverlongLine(t *testing.T) {
 		t.Errorf("the session did not go on:\n%.500s", got)
 	}
 }
+
+// TestUCIFinishedPosition: in a position without moves the engine reports
+// the result at depth 0 ("score mate 0" when mated, "cp 0" in stalemate)
+// and answers bestmove (none); under go infinite only after stop, as
+// Stockfish does.
+func TestUCIFinishedPosition(t *testing.T) {
+	s := newSession(t)
+	for _, c := range []struct{ fen, score string }{
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "score mate 0"},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0"},
+	} {
+		out := s.send("position fen "+c.fen, "go depth 4")
+		want := "info depth 0 seldepth 0 multipv 1 " + c.score + " nodes 0 nps 0 tbhits 0 time 0\nbestmove (none)\n"
+		if out != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.fen, out, want)
+		}
+	}
+	s.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+	if !s.e.Handle("go infinite") {
+		t.Fatal("engine quit on go infinite")
+	}
+	time.Sleep(100 * time.Millisecond)
+	if out := s.out.take(); strings.Contains(out, "bestmove") {
+		t.Errorf("go infinite in a finished position answered before stop:\n%s", out)
+	}
+	if out := s.send("stop"); !strings.Contains(out, "bestmove (none)") {
+		t.Errorf("stop: no bestmove (none):\n%s", out)
+	}
+}

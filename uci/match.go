@@ -227,10 +227,23 @@ func (p *ExternalPlayer) waitFor(prefix string, timeout time.Duration, seen func
 				return nil
 			}
 		case <-t.C:
-			return fmt.Errorf("no %q within %v", prefix, timeout)
+			return &silentError{prefix: prefix, timeout: timeout}
 		}
 	}
 }
+
+// replyGrace is how long past its time an external engine may take to
+// answer go before it loses on time.
+var replyGrace = 10 * time.Second
+
+// silentError: an engine did not send the awaited line in time (a move
+// not answered is lost on time, not by a rules infraction).
+type silentError struct {
+	prefix  string
+	timeout time.Duration
+}
+
+func (e *silentError) Error() string { return fmt.Sprintf("no %q within %v", e.prefix, e.timeout) }
 
 // Name implements Player.
 func (p *ExternalPlayer) Name() string { return p.name }
@@ -287,7 +300,7 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 	}
 	p.send(goCmd)
 	var best string
-	err := p.waitFor("bestmove", limit+10*time.Second, func(l string) {
+	err := p.waitFor("bestmove", limit+replyGrace, func(l string) {
 		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
 			best = f[1]
 		}
@@ -574,6 +587,10 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		used := time.Since(start)
 		if err != nil {
 			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s: %v", p.Name(), err), "rules infraction"
+			var silent *silentError
+			if errors.As(err, &silent) {
+				rec.Reason, rec.Termination = fmt.Sprintf("%s lost on time: %v", p.Name(), err), "time forfeit"
+			}
 			return rec, nil
 		}
 		if cfg.MoveTime <= 0 {

@@ -155,3 +155,32 @@ func TestExternalVariantChoices(t *testing.T) {
 		t.Errorf("wolf: %v", err)
 	}
 }
+
+// TestMatchSilentEngine: an external engine that never answers go loses
+// each game on time ("time forfeit"), not by a rules infraction.
+func TestMatchSilentEngine(t *testing.T) {
+	defer func(g time.Duration) { replyGrace = g }(replyGrace)
+	replyGrace = 200 * time.Millisecond
+	script := `while read l; do case "$l" in uci) echo "id name silent"; echo uciok;; isready) echo readyok;; quit) exit;; esac; done`
+	ext, err := StartExternal("sh -c '"+script+"'", nil)
+	if err != nil {
+		t.Skipf("cannot start sh: %v", err)
+	}
+	defer ext.Close()
+	a := NewBuiltin(20)
+	a.Depth = 1
+	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", ""), Games: 2, MoveTime: 20 * time.Millisecond,
+		OpeningPlies: 0, MaxPlies: 20, Seed: 1}
+	res, err := RunMatch(a, ext, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Termination != "time forfeit" || !strings.Contains(g.Reason, "silent lost on time") {
+			t.Errorf("%s vs %s: %s (%s), want a time forfeit by silent", g.White, g.Black, g.Termination, g.Reason)
+		}
+	}
+	if s, n := res.Score(); s != 2 || n != 2 {
+		t.Errorf("score %v/%d, want 2/2 for the engine that moves", s, n)
+	}
+}

@@ -721,7 +721,10 @@ func FormatInfo(inf search.Info) string {
 	if inf.Time > time.Second {
 		fmt.Fprintf(&sb, " hashfull %d", inf.Hashfull)
 	}
-	fmt.Fprintf(&sb, " tbhits 0 time %d pv %s", inf.Time.Milliseconds(), strings.Join(inf.PVText, " "))
+	fmt.Fprintf(&sb, " tbhits 0 time %d", inf.Time.Milliseconds())
+	if len(inf.PVText) > 0 {
+		sb.WriteString(" pv " + strings.Join(inf.PVText, " "))
+	}
 	return sb.String()
 }
 

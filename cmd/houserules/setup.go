@@ -37,6 +37,7 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 // resolveVariant finds the variant: a section of --ini first (sections
 // with errors are reported on stderr and skipped), then the catalogue.
 func resolveVariant(name, ini string) (*position.Variant, error) {
+	name = canonicalVariant(name, ini)
 	if ini != "" {
 		f, err := variants.LoadFile(ini)
 		if err != nil {
@@ -89,4 +90,30 @@ func (g *gameFlags) game() (*rules.Game, error) {
 		game.Do(m)
 	}
 	return game, nil
+}
+
+// canonicalVariant returns the spelling of a variant name that --ini or
+// the catalogue uses, matched without regard to case as UCI_Variant is
+// (name itself when none matches).
+func canonicalVariant(name, ini string) string {
+	var names []string
+	if ini != "" {
+		if f, err := variants.LoadFile(ini); err == nil {
+			for _, s := range f.Sections {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	names = append(names, variants.Names()...)
+	for _, n := range names {
+		if n == name {
+			return n
+		}
+	}
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return n
+		}
+	}
+	return name
 }

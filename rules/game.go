@@ -313,22 +313,67 @@ func (g *Game) LegalMoves() []position.Move {
 }
 
 func (g *Game) hookedLegal() []position.Move {
+	return g.hookedLegalWhere(nil, nil)
+}
+
+// Ended reports a result that needs no move generation: a preset's result
+// or an immediate end of the base rules (flag reached, king captured,
+// counting limits …). Checkmate and stalemate are not looked for; Result
+// gives every end.
+func (g *Game) Ended() (Result, bool) {
+	if g.R.Plain() {
+		if e, over := g.Pos.ImmediateEnd(); over {
+			return Result{score(g.Pos, e.Value), e.Reason}, true
+		}
+		return Result{}, false
+	}
+	if r, over := g.presetResult(); over {
+		return r, true
+	}
+	if e, over := g.Pos.ImmediateEnd(); over {
+		return Result{score(g.Pos, e.Value), e.Reason}, true
+	}
+	return Result{}, false
+}
+
+// LegalMovesWhere appends to buf the legal moves that keep accepts (for a
+// search that wants only captures, say). keep sees each candidate before
+// the costly legality test; rulesets whose legality depends on the whole
+// move list (compulsory capture, presets that filter the legal list) get
+// the full list first and keep after, so the answer is always the subset
+// of LegalMoves that keep accepts.
+func (g *Game) LegalMovesWhere(keep func(position.Move) bool, buf []position.Move) []position.Move {
+	if g.R.Plain() || g.Pos.V.MustCapture || len(g.R.legal) > 0 {
+		for _, m := range g.LegalMoves() {
+			if keep(m) {
+				buf = append(buf, m)
+			}
+		}
+		return buf
+	}
+	return g.hookedLegalWhere(keep, buf)
+}
+
+func (g *Game) hookedLegalWhere(keep func(position.Move) bool, out []position.Move) []position.Move {
 	p := g.Pos
-	if e, over := g.presetResult(); over {
-		_ = e
-		return nil
+	if _, over := g.presetResult(); over {
+		return out
 	}
 	if _, over := p.ImmediateEnd(); over {
-		return nil
+		return out
 	}
 	us := p.SideToMove()
 	moves := p.PseudoLegal(nil)
 	for _, h := range g.R.extra {
 		moves = h.ExtraMoves(g, us, moves)
 	}
-	moves = dedupe(p, moves)
-	var out []position.Move
+	if len(g.R.extra) > 0 {
+		moves = dedupe(p, moves)
+	}
 	for _, m := range moves {
+		if keep != nil && !keep(m) {
+			continue
+		}
 		ok := true
 		for _, h := range g.R.filter {
 			if !h.AllowMove(g, m) {

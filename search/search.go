@@ -200,6 +200,7 @@ type worker struct {
 
 	rootMoves []rootMove
 	pvIdx     int
+	noisyFn   func(position.Move) bool // w.noisy, bound once
 
 	killers      [maxPly + 2][2]position.Move
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
@@ -247,6 +248,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
 		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters}
 	ev := w.ev
+	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
 	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
@@ -695,6 +697,21 @@ func (w *worker) genMoves(ply int) []position.Move {
 		w.buf[ply] = append(w.buf[ply][:0], w.g.LegalMoves()...)
 	}
 	return w.buf[ply]
+}
+
+// noisy reports whether quiescence searches m when not in check: a
+// capture, a promotion, or a move into the mover's flag region.
+func (w *worker) noisy(m position.Move) bool {
+	p, ev := w.p, w.ev
+	if p.IsCapture(m) || w.isPromotion(m) {
+		return true
+	}
+	us := p.SideToMove()
+	if !ev.flag[us] {
+		return false
+	}
+	pt := p.PieceOn(m.From()).Type()
+	return (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0
 }
 
 func (w *worker) isPromotion(m position.Move) bool {
@@ -1173,14 +1190,27 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		return s
 	}
 	var moves []position.Move
+	generated, inCheck := false, false
 	if w.plain {
 		if _, over := p.ImmediateEnd(); over {
 			return w.terminal(ply)
 		}
 	} else {
-		moves = w.genMoves(ply)
-		if len(moves) == 0 {
-			return w.terminal(ply)
+		if r, over := w.g.Ended(); over {
+			return scoreOf(r, p.SideToMove(), ply)
+		}
+		// Under house rules every legal move goes through the pipeline:
+		// the full list only where it is needed (in check, compulsory
+		// capture, check counting); otherwise stand pat first and then
+		// test just the noisy moves (a stalemate is not looked for here,
+		// as in plain quiescence).
+		inCheck = w.inCheck()
+		if w.v.MustCapture || w.v.CheckCounting || inCheck {
+			moves = w.genMoves(ply)
+			generated = true
+			if len(moves) == 0 {
+				return w.terminal(ply)
+			}
 		}
 	}
 	if qd >= w.qMax {
@@ -1199,13 +1229,15 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	}
 	origAlpha := alpha
 	bestMove := position.NoMove
-	inCheck := w.inCheck()
+	if w.plain {
+		inCheck = w.inCheck()
+	}
 	us := p.SideToMove()
 	stand := -Infinite
 	best := -Infinite
 	// Under compulsory capture a side with a capture may not stand pat.
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
-	if forced && !w.plain {
+	if forced && !w.plain && generated {
 		forced = false
 		for _, m := range moves {
 			if p.IsCapture(m) {
@@ -1240,6 +1272,9 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		} else {
 			moves = w.genMoves(ply)
 		}
+	} else if !generated {
+		w.buf[ply] = w.g.LegalMovesWhere(w.noisyFn, w.buf[ply][:0])
+		moves = w.buf[ply]
 	}
 	checksWin := w.v.CheckCounting && p.State().ChecksRemaining[us] <= 1
 	// keep the noisy moves only (in check or under compulsory capture:

@@ -1,0 +1,79 @@
+package rules_test
+
+import (
+	"math/rand"
+	"testing"
+
+	"houserules/position"
+	_ "houserules/presets"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+// TestLegalMovesWhere: along random games under house rules (with extra
+// moves, filters and legal-list filters among them), the legal moves a
+// filter keeps are exactly the legal moves filtered afterwards, and Ended
+// agrees with Result on every end it reports.
+func TestLegalMovesWhere(t *testing.T) {
+	cases := []struct{ variant, presets string }{
+		{"chess", "piece-hp"}, {"chess", "explosive-rook,capture-to-win"}, {"chess", "wrap-board"}, {"capablanca", "rook-warp"},
+		{"chess", "queen-splits,knights-leap-twice"}, {"chess", "pawns-move-backward,piece-hp,king-heals"},
+		{"atomic", "piece-hp,poisoned-squares"}, {"makruk", "bishops-ignore-color"}, {"antichess", "knight-immunity"},
+		{"chess", "last-piece-standing"}, {"giveaway", "double-pawn-sprint"},
+	}
+	rng := rand.New(rand.NewSource(7))
+	for _, c := range cases {
+		v, err := variants.Get(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs, err := rules.ParseSpecs(c.presets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := rules.Compile(v, specs)
+		if err != nil {
+			t.Fatalf("%s + %s: %v", c.variant, c.presets, err)
+		}
+		positions := 0
+		for game := 0; game < 6; game++ {
+			g, err := rules.NewGame(rs, "", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 120; ply++ {
+				if r, over := g.Ended(); over {
+					if full, ok := g.Result(); !ok || full != r {
+						t.Fatalf("%s + %s, %s: Ended %v, Result %v %v", c.variant, c.presets, g.FEN(), r, full, ok)
+					}
+					break
+				}
+				all := g.LegalMoves()
+				noisy := func(m position.Move) bool { return g.Pos.IsCapture(m) || m.Kind() == position.Promotion }
+				var want []position.Move
+				for _, m := range all {
+					if noisy(m) {
+						want = append(want, m)
+					}
+				}
+				got := g.LegalMovesWhere(noisy, nil)
+				if len(got) != len(want) {
+					t.Fatalf("%s + %s, %s: %d kept moves, want %d (%v / %v)", c.variant, c.presets, g.FEN(), len(got), len(want), g.UCIList(got), g.UCIList(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s + %s, %s: move %d is %s, want %s", c.variant, c.presets, g.FEN(), i, g.Pos.UCI(got[i]), g.Pos.UCI(want[i]))
+					}
+				}
+				positions++
+				if len(all) == 0 {
+					break
+				}
+				g.Do(all[rng.Intn(len(all))])
+			}
+		}
+		if positions < 50 {
+			t.Errorf("%s + %s: only %d positions checked", c.variant, c.presets, positions)
+		}
+	}
+}

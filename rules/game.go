@@ -354,6 +354,52 @@ func (g *Game) LegalMovesWhere(keep func(position.Move) bool, buf []position.Mov
 	return g.hookedLegalWhere(keep, buf)
 }
 
+// Candidates appends to buf the moves LegalMoves would test under house
+// rules (base and preset moves, preset move filters applied) and reports
+// true when Legal alone decides each of them, so a search can test
+// legality only for the moves it reaches. It reports false (and appends
+// nothing) when legality depends on the whole list (compulsory capture,
+// presets that filter the legal list), for plain rulesets (use
+// position.PseudoLegal and Position.Legal), and when the game has ended.
+func (g *Game) Candidates(buf []position.Move) ([]position.Move, bool) {
+	p := g.Pos
+	if g.R.Plain() || p.V.MustCapture || len(g.R.legal) > 0 {
+		return buf, false
+	}
+	if _, over := g.Ended(); over {
+		return buf, false
+	}
+	start := len(buf)
+	buf = p.PseudoLegal(buf)
+	us := p.SideToMove()
+	for _, h := range g.R.extra {
+		buf = h.ExtraMoves(g, us, buf)
+	}
+	if len(g.R.extra) > 0 {
+		buf = append(buf[:start], dedupe(p, buf[start:])...)
+	}
+	n := start
+	for _, m := range buf[start:] {
+		ok := true
+		for _, h := range g.R.filter {
+			if !h.AllowMove(g, m) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n], true
+}
+
+// Legal reports whether a move of Candidates is legal: it does not leave
+// one of the mover's royals attacked (nor, without checks, give one), and
+// castling does not pass through attacked squares.
+func (g *Game) Legal(m position.Move) bool { return g.legalHooked(m) }
+
 func (g *Game) hookedLegalWhere(keep func(position.Move) bool, out []position.Move) []position.Move {
 	p := g.Pos
 	if _, over := g.presetResult(); over {

@@ -77,3 +77,59 @@ func TestLegalMovesWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidates: where Candidates answers, the candidates that Legal
+// accepts are exactly LegalMoves, in the same order.
+func TestCandidates(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	answered := 0
+	for _, c := range [][2]string{{"chess", "piece-hp"}, {"chess", "explosive-rook"}, {"chess", "wrap-board"},
+		{"chess", "queen-splits,knights-leap-twice"}, {"capablanca", "rook-warp,pawns-move-backward"}, {"atomic", "piece-hp,poisoned-squares"},
+		{"chess", "knight-immunity,bishops-ignore-color"}, {"chess", "capture-to-win,pawn-diagonal-no-capture"}} {
+		v, err := variants.Get(c[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs, err := rules.ParseSpecs(c[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := rules.Compile(v, specs)
+		if err != nil {
+			t.Fatalf("%v: %v", c, err)
+		}
+		for game := 0; game < 6; game++ {
+			g, err := rules.NewGame(rs, "", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 120; ply++ {
+				all := g.LegalMoves()
+				if cands, ok := g.Candidates(nil); ok {
+					answered++
+					var got []position.Move
+					for _, m := range cands {
+						if g.Legal(m) {
+							got = append(got, m)
+						}
+					}
+					if len(got) != len(all) {
+						t.Fatalf("%v, %s: %d legal candidates, %d legal moves (%v / %v)", c, g.FEN(), len(got), len(all), g.UCIList(got), g.UCIList(all))
+					}
+					for i := range got {
+						if got[i] != all[i] {
+							t.Fatalf("%v, %s: move %d is %s, want %s", c, g.FEN(), i, g.Pos.UCI(got[i]), g.Pos.UCI(all[i]))
+						}
+					}
+				}
+				if len(all) == 0 {
+					break
+				}
+				g.Do(all[rng.Intn(len(all))])
+			}
+		}
+	}
+	if answered < 1000 {
+		t.Errorf("Candidates answered in only %d positions", answered)
+	}
+}

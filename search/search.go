@@ -714,6 +714,21 @@ func (w *worker) noisy(m position.Move) bool {
 	return (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0
 }
 
+// nodeMoves lists the moves of an interior node and whether their
+// legality is still to be tested one by one: pseudo-legal moves for plain
+// rulesets; under house rules the pipeline's candidates where legality is
+// a per-move test, else the legal list.
+func (w *worker) nodeMoves(ply int) ([]position.Move, bool) {
+	if w.plain {
+		return w.genMoves(ply), false
+	}
+	if c, ok := w.g.Candidates(w.buf[ply][:0]); ok {
+		w.buf[ply] = c
+		return c, true
+	}
+	return w.genMoves(ply), false
+}
+
 func (w *worker) isPromotion(m position.Move) bool {
 	k := m.Kind()
 	return k == position.Promotion || k == position.PiecePromotion
@@ -1033,7 +1048,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	} else if depth >= 4 && ttMove == position.NoMove {
 		depth-- // internal iterative reduction: no hint, search less
 	}
-	moves := w.genMoves(ply)
+	moves, lazy := w.nodeMoves(ply)
 	if cap(w.scores[ply]) < len(moves) {
 		w.scores[ply] = make([]int, len(moves), len(moves)+32)
 	}
@@ -1055,7 +1070,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
 			m = w.demoteLosing(moves, sc, i)
 		}
-		if w.plain && !p.Legal(m) {
+		if (w.plain && !p.Legal(m)) || (lazy && !w.g.Legal(m)) {
 			continue
 		}
 		legal++

@@ -63,6 +63,10 @@ type Evaluator struct {
 
 	phaseTotal int
 
+	// capturesOnly: no piece has a move to an empty square (clobber), so
+	// every move is noisy and quiescence would be a full-width search.
+	capturesOnly bool
+
 	// scaleOK: the endgame score shrinks when the side ahead cannot
 	// checkmate with what it has (royal king, checks, material counts,
 	// no other way to win); minorValue and rookValue are the thresholds.
@@ -103,8 +107,18 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 			e.pawnish[c][pt] = true
 		}
 	}
+	e.capturesOnly = true
 	for _, pt := range e.types {
 		bp := v.Betza(pt)
+		if bp == nil {
+			e.capturesOnly = false
+		} else {
+			for _, a := range bp.Atoms {
+				if a.Modality == betza.Quiet {
+					e.capturesOnly = false
+				}
+			}
+		}
 		q, cp := mobility(b, bp)
 		m := (q + cp) / 2
 		e.Mobility[pt] = m

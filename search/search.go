@@ -263,6 +263,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	if !w.plain {
 		w.qMax = 6
 	}
+	if ev.capturesOnly {
+		w.qMax = 0 // every move captures: the main search is the whole tree
+	}
 	w.pollMask = 1023
 	if !w.plain {
 		w.pollMask = 63 // hooked rulesets are slower per node

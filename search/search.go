@@ -527,7 +527,7 @@ func (w *worker) setupTime(lim Limits) {
 	case lim.Infinite:
 	case lim.MoveTime > 0:
 		// a fixed time per move is not a clock: only the reply latency is kept back
-		w.hard = max(lim.MoveTime-min(10*time.Millisecond, lim.MoveTime/10), time.Millisecond)
+		w.hard = max(lim.MoveTime-min(5*time.Millisecond, lim.MoveTime/20), time.Millisecond)
 		w.soft = 0
 	default:
 		t, inc := lim.WTime, lim.WInc

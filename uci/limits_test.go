@@ -185,3 +185,19 @@ func TestUCIFinishedPosition(t *testing.T) {
 		t.Errorf("stop: no bestmove (none):\n%s", out)
 	}
 }
+
+// TestUCIMultiLineError: an error of several lines (a catalogue variant
+// with two unsupported features) comes as one info string per line.
+func TestUCIMultiLineError(t *testing.T) {
+	s := newSession(t)
+	out := s.send("setoption name UCI_Variant value crazyhouse")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("want a multi-line error, got:\n%s", out)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "info string ") {
+			t.Errorf("line without info string: %q", l)
+		}
+	}
+}

@@ -83,11 +83,14 @@ type ExternalPlayer struct {
 	// variants are the UCI_Variant choices the engine lists (nil: it lists none)
 	variants map[string]bool
 	log      io.Writer
+	out      io.Closer // the read end of the engine's stdout
+	exitErr  error     // the engine's exit status, set before lines closes
+	exited   chan struct{}
 }
 
 // StartExternal runs the command and does the UCI handshake.
 func StartExternal(command string, options map[string]string) (*ExternalPlayer, error) {
-	p := &ExternalPlayer{Cmd: command, Options: options, lines: make(chan string, 1024), options: map[string]bool{}}
+	p := &ExternalPlayer{Cmd: command, Options: options, lines: make(chan string, 1024), options: map[string]bool{}, exited: make(chan struct{})}
 	p.cmd = exec.Command("sh", "-c", command)
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
@@ -97,7 +100,7 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 	if err != nil {
 		return nil, err
 	}
-	p.stdin = in
+	p.stdin, p.out = in, out
 	stderr := &tailBuffer{max: 2048}
 	p.cmd.Stderr = stderr
 	if f := strings.Fields(command); len(f) > 0 && !strings.ContainsAny(f[0], "$`'\"\\|&;<>()=") {
@@ -114,7 +117,9 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 		for sc.Scan() {
 			p.lines <- sc.Text()
 		}
+		p.exitErr = p.cmd.Wait() // the output is read to its end
 		close(p.lines)
+		close(p.exited)
 	}()
 	p.send("uci")
 	err = p.waitFor("uciok", 20*time.Second, func(l string) {
@@ -215,7 +220,7 @@ func (p *ExternalPlayer) waitFor(prefix string, timeout time.Duration, seen func
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
-				return errors.New("the engine exited")
+				return &exitedError{err: p.exitErr}
 			}
 			if p.log != nil {
 				fmt.Fprintf(p.log, "< %s\n", l)
@@ -318,15 +323,32 @@ func (p *ExternalPlayer) Close() error {
 	}
 	p.send("quit")
 	p.stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- p.cmd.Wait() }()
 	select {
-	case <-done:
+	case <-p.exited:
 	case <-time.After(2 * time.Second):
+		// the engine (or a process it started, holding its output) lingers
 		p.cmd.Process.Kill()
-		<-done
+		p.out.Close()
+		go func() {
+			for range p.lines { // let the reader reach Wait
+			}
+		}()
+		select {
+		case <-p.exited:
+		case <-time.After(time.Second):
+		}
 	}
 	return nil
+}
+
+// exitedError: the engine process ended (err is its exit status).
+type exitedError struct{ err error }
+
+func (e *exitedError) Error() string {
+	if e.err == nil {
+		return "the engine exited"
+	}
+	return "the engine exited: " + e.err.Error()
 }
 
 // MatchConfig describes a match.
@@ -588,8 +610,12 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		if err != nil {
 			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s: %v", p.Name(), err), "rules infraction"
 			var silent *silentError
-			if errors.As(err, &silent) {
+			var exited *exitedError
+			switch {
+			case errors.As(err, &silent):
 				rec.Reason, rec.Termination = fmt.Sprintf("%s lost on time: %v", p.Name(), err), "time forfeit"
+			case errors.As(err, &exited):
+				rec.Termination = "abandoned" // PGN's term for a player who left
 			}
 			return rec, nil
 		}

@@ -184,3 +184,40 @@ func TestMatchSilentEngine(t *testing.T) {
 		t.Errorf("score %v/%d, want 2/2 for the engine that moves", s, n)
 	}
 }
+
+// TestMatchEngineCrashAndLinger: an engine that exits in the middle of a
+// game loses it as "abandoned" with its exit status in the reason; an
+// engine whose child process keeps its output open does not keep the
+// match from ending.
+func TestMatchEngineCrashAndLinger(t *testing.T) {
+	defer func(g time.Duration) { replyGrace = g }(replyGrace)
+	replyGrace = 200 * time.Millisecond
+	crash := `while read l; do case "$l" in uci) echo "id name crasher"; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done`
+	ext, err := StartExternal("sh -c '"+crash+"'", nil)
+	if err != nil {
+		t.Skipf("cannot start sh: %v", err)
+	}
+	a := NewBuiltin(20)
+	a.Depth = 1
+	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", ""), Games: 1, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
+	res, _ := RunMatch(ext, a, cfg)
+	ext.Close()
+	if len(res.Games) != 1 || res.Games[0].Termination != "abandoned" || !strings.Contains(res.Games[0].Reason, "crasher: the engine exited: exit status 3") {
+		t.Errorf("crash: %+v", res.Games)
+	}
+
+	linger := `sleep 30 & while read l; do case "$l" in uci) echo "id name lingerer"; echo uciok;; isready) echo readyok;; quit) exit;; esac; done`
+	start := time.Now()
+	ext, err = StartExternal("sh -c '"+linger+"'", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = RunMatch(a, ext, cfg)
+	ext.Close()
+	if err != nil || len(res.Games) != 1 || res.Games[0].Termination != "time forfeit" {
+		t.Errorf("linger: %v %+v", err, res.Games)
+	}
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("the match took %v to end with a lingering child process", d)
+	}
+}

@@ -95,7 +95,11 @@ func (e *Engine) printf(format string, a ...any) {
 }
 
 func (e *Engine) infoString(format string, a ...any) {
-	e.println("info string " + fmt.Sprintf(format, a...))
+	// one info string per line: a multi-line message must not leave
+	// lines a GUI would read as commands
+	for _, l := range strings.Split(strings.TrimRight(fmt.Sprintf(format, a...), "\n"), "\n") {
+		e.println("info string " + l)
+	}
 }
 
 // Run reads commands from in until quit or end of input. A panic while

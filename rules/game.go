@@ -321,12 +321,6 @@ func (g *Game) hookedLegal() []position.Move {
 // counting limits …). Checkmate and stalemate are not looked for; Result
 // gives every end.
 func (g *Game) Ended() (Result, bool) {
-	if g.R.Plain() {
-		if e, over := g.Pos.ImmediateEnd(); over {
-			return Result{score(g.Pos, e.Value), e.Reason}, true
-		}
-		return Result{}, false
-	}
 	if r, over := g.presetResult(); over {
 		return r, true
 	}
@@ -336,6 +330,14 @@ func (g *Game) Ended() (Result, bool) {
 	return Result{}, false
 }
 
+// listLegality reports whether legality depends on the whole move list
+// (compulsory capture, presets that filter the legal list) rather than on
+// each move alone under house rules; plain rulesets count as such here
+// (their moves come from the position package).
+func (g *Game) listLegality() bool {
+	return g.R.Plain() || g.Pos.V.MustCapture || len(g.R.legal) > 0
+}
+
 // LegalMovesWhere appends to buf the legal moves that keep accepts (for a
 // search that wants only captures, say). keep sees each candidate before
 // the costly legality test; rulesets whose legality depends on the whole
@@ -343,7 +345,7 @@ func (g *Game) Ended() (Result, bool) {
 // the full list first and keep after, so the answer is always the subset
 // of LegalMoves that keep accepts.
 func (g *Game) LegalMovesWhere(keep func(position.Move) bool, buf []position.Move) []position.Move {
-	if g.R.Plain() || g.Pos.V.MustCapture || len(g.R.legal) > 0 {
+	if g.listLegality() {
 		for _, m := range g.LegalMoves() {
 			if keep(m) {
 				buf = append(buf, m)
@@ -362,13 +364,19 @@ func (g *Game) LegalMovesWhere(keep func(position.Move) bool, buf []position.Mov
 // presets that filter the legal list), for plain rulesets (use
 // position.PseudoLegal and Position.Legal), and when the game has ended.
 func (g *Game) Candidates(buf []position.Move) ([]position.Move, bool) {
-	p := g.Pos
-	if g.R.Plain() || p.V.MustCapture || len(g.R.legal) > 0 {
+	if g.listLegality() {
 		return buf, false
 	}
 	if _, over := g.Ended(); over {
 		return buf, false
 	}
+	return g.candidates(buf), true
+}
+
+// candidates appends the base and preset moves that the presets' move
+// filters allow (legality not tested).
+func (g *Game) candidates(buf []position.Move) []position.Move {
+	p := g.Pos
 	start := len(buf)
 	buf = p.PseudoLegal(buf)
 	us := p.SideToMove()
@@ -392,7 +400,7 @@ func (g *Game) Candidates(buf []position.Move) ([]position.Move, bool) {
 			n++
 		}
 	}
-	return buf[:n], true
+	return buf[:n]
 }
 
 // Legal reports whether a move of Candidates is legal: it does not leave
@@ -401,33 +409,12 @@ func (g *Game) Candidates(buf []position.Move) ([]position.Move, bool) {
 func (g *Game) Legal(m position.Move) bool { return g.legalHooked(m) }
 
 func (g *Game) hookedLegalWhere(keep func(position.Move) bool, out []position.Move) []position.Move {
+	if _, over := g.Ended(); over {
+		return out
+	}
 	p := g.Pos
-	if _, over := g.presetResult(); over {
-		return out
-	}
-	if _, over := p.ImmediateEnd(); over {
-		return out
-	}
-	us := p.SideToMove()
-	moves := p.PseudoLegal(nil)
-	for _, h := range g.R.extra {
-		moves = h.ExtraMoves(g, us, moves)
-	}
-	if len(g.R.extra) > 0 {
-		moves = dedupe(p, moves)
-	}
-	for _, m := range moves {
-		if keep != nil && !keep(m) {
-			continue
-		}
-		ok := true
-		for _, h := range g.R.filter {
-			if !h.AllowMove(g, m) {
-				ok = false
-				break
-			}
-		}
-		if ok && g.legalHooked(m) {
+	for _, m := range g.candidates(nil) {
+		if (keep == nil || keep(m)) && g.legalHooked(m) {
 			out = append(out, m)
 		}
 	}
@@ -621,13 +608,10 @@ func (g *Game) Result() (Result, bool) {
 	if g.R.Plain() {
 		return GameResult(g.Pos)
 	}
-	if r, over := g.presetResult(); over {
+	if r, over := g.Ended(); over {
 		return r, true
 	}
 	p := g.Pos
-	if e, over := p.ImmediateEnd(); over {
-		return Result{score(p, e.Value), e.Reason}, true
-	}
 	if len(g.LegalMoves()) == 0 {
 		if g.InCheck(p.SideToMove()) {
 			return Result{score(p, p.V.CheckmateValue), "checkmate"}, true

@@ -43,8 +43,7 @@ func matchCmd() *cobra.Command {
 			if openings < 0 || openings >= maxPlies {
 				return fmt.Errorf("--openings must be from 0 to --max-plies - 1 (%d), got %d", maxPlies-1, openings)
 			}
-			g.variant = canonicalVariant(g.variant, g.ini)
-			v, err := resolveVariant(g.variant, g.ini)
+			v, err := g.resolveVariant()
 			if err != nil {
 				return err
 			}

@@ -35,7 +35,7 @@ func playCmd() *cobra.Command {
 			default:
 				return fmt.Errorf("--color must be white or black")
 			}
-			v, err := resolveVariant(g.variant, g.ini)
+			v, err := g.resolveVariant()
 			if err != nil {
 				return err
 			}

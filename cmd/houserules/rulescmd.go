@@ -31,7 +31,7 @@ func rulesCmd() *cobra.Command {
 		Short: "Show the active productions of a ruleset and what each preset added, retracted or overrode",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := resolveVariant(g.variant, g.ini)
+			v, err := g.resolveVariant()
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,38 +36,47 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 }
 
 // resolveVariant finds the variant: a section of --ini first (sections
-// with errors are reported on stderr and skipped), then the catalogue.
-func resolveVariant(name, ini string) (*position.Variant, error) {
-	name = canonicalVariant(name, ini)
-	if ini != "" {
-		f, err := variants.LoadFile(ini)
-		if err != nil {
+// with errors are reported on stderr and skipped), then the catalogue. The
+// name matches without regard to case, as UCI_Variant does; g.variant
+// takes the spelling of the section or catalogue entry found.
+func (g *gameFlags) resolveVariant() (*position.Variant, error) {
+	var f *variants.File
+	var names []string
+	if g.ini != "" {
+		var err error
+		if f, err = variants.LoadFile(g.ini); err != nil {
 			return nil, err
 		}
-		found := false
 		for _, s := range f.Sections {
 			if s.Err != nil {
 				lines := strings.Split(s.Err.Error(), "\n")
 				more := ""
 				if len(lines) > 1 {
-					more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, ini)
+					more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, g.ini)
 				}
-				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", ini, s.Name, lines[0], more)
+				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", g.ini, s.Name, lines[0], more)
 			}
-			if s.Name == name {
-				found = true
-			}
-		}
-		if found {
-			return f.Lookup(name)
+			names = append(names, s.Name)
 		}
 	}
-	return variants.Get(name)
+	inFile := len(names)
+	names = append(names, variants.Names()...)
+	i := slices.Index(names, g.variant)
+	if i < 0 {
+		i = slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, g.variant) })
+	}
+	if i >= 0 {
+		g.variant = names[i]
+	}
+	if i >= 0 && i < inFile {
+		return f.Lookup(g.variant)
+	}
+	return variants.Get(g.variant)
 }
 
 // game builds the game from the flags and plays --moves.
 func (g *gameFlags) game() (*rules.Game, error) {
-	v, err := resolveVariant(g.variant, g.ini)
+	v, err := g.resolveVariant()
 	if err != nil {
 		return nil, err
 	}
@@ -90,30 +100,4 @@ func (g *gameFlags) game() (*rules.Game, error) {
 		game.Do(m)
 	}
 	return game, nil
-}
-
-// canonicalVariant returns the spelling of a variant name that --ini or
-// the catalogue uses, matched without regard to case as UCI_Variant is
-// (name itself when none matches).
-func canonicalVariant(name, ini string) string {
-	var names []string
-	if ini != "" {
-		if f, err := variants.LoadFile(ini); err == nil {
-			for _, s := range f.Sections {
-				names = append(names, s.Name)
-			}
-		}
-	}
-	names = append(names, variants.Names()...)
-	for _, n := range names {
-		if n == name {
-			return n
-		}
-	}
-	for _, n := range names {
-		if strings.EqualFold(n, name) {
-			return n
-		}
-	}
-	return name
 }

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"houserules/position"
@@ -23,18 +24,7 @@ func TestLegalMovesWhere(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(7))
 	for _, c := range cases {
-		v, err := variants.Get(c.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs, err := rules.ParseSpecs(c.presets)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := rules.Compile(v, specs)
-		if err != nil {
-			t.Fatalf("%s + %s: %v", c.variant, c.presets, err)
-		}
+		rs := compileRules(t, c.variant, c.presets)
 		positions := 0
 		for game := 0; game < 6; game++ {
 			g, err := rules.NewGame(rs, "", false)
@@ -57,13 +47,8 @@ func TestLegalMovesWhere(t *testing.T) {
 					}
 				}
 				got := g.LegalMovesWhere(noisy, nil)
-				if len(got) != len(want) {
-					t.Fatalf("%s + %s, %s: %d kept moves, want %d (%v / %v)", c.variant, c.presets, g.FEN(), len(got), len(want), g.UCIList(got), g.UCIList(want))
-				}
-				for i := range got {
-					if got[i] != want[i] {
-						t.Fatalf("%s + %s, %s: move %d is %s, want %s", c.variant, c.presets, g.FEN(), i, g.Pos.UCI(got[i]), g.Pos.UCI(want[i]))
-					}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s + %s, %s: kept %v, want %v", c.variant, c.presets, g.FEN(), g.UCIList(got), g.UCIList(want))
 				}
 				positions++
 				if len(all) == 0 {
@@ -86,18 +71,7 @@ func TestCandidates(t *testing.T) {
 	for _, c := range [][2]string{{"chess", "piece-hp"}, {"chess", "explosive-rook"}, {"chess", "wrap-board"},
 		{"chess", "queen-splits,knights-leap-twice"}, {"capablanca", "rook-warp,pawns-move-backward"}, {"atomic", "piece-hp,poisoned-squares"},
 		{"chess", "knight-immunity,bishops-ignore-color"}, {"chess", "capture-to-win,pawn-diagonal-no-capture"}} {
-		v, err := variants.Get(c[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs, err := rules.ParseSpecs(c[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := rules.Compile(v, specs)
-		if err != nil {
-			t.Fatalf("%v: %v", c, err)
-		}
+		rs := compileRules(t, c[0], c[1])
 		for game := 0; game < 6; game++ {
 			g, err := rules.NewGame(rs, "", false)
 			if err != nil {
@@ -113,13 +87,8 @@ func TestCandidates(t *testing.T) {
 							got = append(got, m)
 						}
 					}
-					if len(got) != len(all) {
-						t.Fatalf("%v, %s: %d legal candidates, %d legal moves (%v / %v)", c, g.FEN(), len(got), len(all), g.UCIList(got), g.UCIList(all))
-					}
-					for i := range got {
-						if got[i] != all[i] {
-							t.Fatalf("%v, %s: move %d is %s, want %s", c, g.FEN(), i, g.Pos.UCI(got[i]), g.Pos.UCI(all[i]))
-						}
+					if !slices.Equal(got, all) {
+						t.Fatalf("%v, %s: legal candidates %v, legal moves %v", c, g.FEN(), g.UCIList(got), g.UCIList(all))
 					}
 				}
 				if len(all) == 0 {
@@ -132,4 +101,23 @@ func TestCandidates(t *testing.T) {
 	if answered < 1000 {
 		t.Errorf("Candidates answered in only %d positions", answered)
 	}
+}
+
+// compileRules compiles a catalogue variant with house rules (the
+// --presets syntax, "" for none).
+func compileRules(t testing.TB, variant, presets string) *rules.Ruleset {
+	t.Helper()
+	v, err := variants.Get(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, err := rules.ParseSpecs(presets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rules.Compile(v, specs)
+	if err != nil {
+		t.Fatalf("%s + %s: %v", variant, presets, err)
+	}
+	return rs
 }

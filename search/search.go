@@ -1255,7 +1255,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	best := -Infinite
 	// Under compulsory capture a side with a capture may not stand pat.
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
-	if forced && !w.plain && generated {
+	if forced && !w.plain {
 		forced = false
 		for _, m := range moves {
 			if p.IsCapture(m) {

@@ -161,11 +161,7 @@ func TestExternalVariantChoices(t *testing.T) {
 func TestMatchSilentEngine(t *testing.T) {
 	defer func(g time.Duration) { replyGrace = g }(replyGrace)
 	replyGrace = 200 * time.Millisecond
-	script := `while read l; do case "$l" in uci) echo "id name silent"; echo uciok;; isready) echo readyok;; quit) exit;; esac; done`
-	ext, err := StartExternal("sh -c '"+script+"'", nil)
-	if err != nil {
-		t.Skipf("cannot start sh: %v", err)
-	}
+	ext := fakeEngine(t, "", "silent", ":")
 	defer ext.Close()
 	a := NewBuiltin(20)
 	a.Depth = 1
@@ -192,11 +188,7 @@ func TestMatchSilentEngine(t *testing.T) {
 func TestMatchEngineCrashAndLinger(t *testing.T) {
 	defer func(g time.Duration) { replyGrace = g }(replyGrace)
 	replyGrace = 200 * time.Millisecond
-	crash := `while read l; do case "$l" in uci) echo "id name crasher"; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done`
-	ext, err := StartExternal("sh -c '"+crash+"'", nil)
-	if err != nil {
-		t.Skipf("cannot start sh: %v", err)
-	}
+	ext := fakeEngine(t, "", "crasher", "exit 3")
 	a := NewBuiltin(20)
 	a.Depth = 1
 	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", ""), Games: 1, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
@@ -206,13 +198,9 @@ func TestMatchEngineCrashAndLinger(t *testing.T) {
 		t.Errorf("crash: %+v", res.Games)
 	}
 
-	linger := `sleep 30 & while read l; do case "$l" in uci) echo "id name lingerer"; echo uciok;; isready) echo readyok;; quit) exit;; esac; done`
 	start := time.Now()
-	ext, err = StartExternal("sh -c '"+linger+"'", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err = RunMatch(a, ext, cfg)
+	ext = fakeEngine(t, "sleep 30 &", "lingerer", ":")
+	res, err := RunMatch(a, ext, cfg)
 	ext.Close()
 	if err != nil || len(res.Games) != 1 || res.Games[0].Termination != "time forfeit" {
 		t.Errorf("linger: %v %+v", err, res.Games)
@@ -220,4 +208,17 @@ func TestMatchEngineCrashAndLinger(t *testing.T) {
 	if d := time.Since(start); d > 8*time.Second {
 		t.Errorf("the match took %v to end with a lingering child process", d)
 	}
+}
+
+// fakeEngine starts a shell script as a UCI engine named name: it answers
+// uci and isready, runs onGo on go, exits on quit; before runs first.
+func fakeEngine(t *testing.T, before, name, onGo string) *ExternalPlayer {
+	t.Helper()
+	script := before + ` while read l; do case "$l" in uci) echo "id name ` + name + `"; echo uciok;; isready) echo readyok;; go*) ` +
+		onGo + `;; quit) exit;; esac; done`
+	ext, err := StartExternal("sh -c '"+script+"'", nil)
+	if err != nil {
+		t.Skipf("cannot start sh: %v", err)
+	}
+	return ext
 }

@@ -40,8 +40,7 @@ type Evaluator struct {
 	royal     bool                          // the variant has a royal king
 	safety    bool                          // king safety matters (royal king, checks exist)
 
-	materialSign int // -1 when losing material wins (antichess)
-	mobWeight    int
+	materialSign int // -1 when losing material wins (antichess; mobility then counts for nothing)
 
 	hpSlot int // -1 when the ruleset has no Hp fact
 	hpInit func(position.Piece) int16
@@ -69,9 +68,8 @@ type Evaluator struct {
 
 	// scaleOK: the endgame score shrinks when the side ahead cannot
 	// checkmate with what it has (royal king, checks, material counts,
-	// no other way to win); minorValue and rookValue are the thresholds.
-	scaleOK               bool
-	minorValue, rookValue int
+	// no other way to win); scaleMinor and scaleRook are the thresholds.
+	scaleOK bool
 
 	// pawnShift: the pawn's captures are exactly the two forward
 	// diagonals on every square (plain board), so all pawn attacks of a
@@ -95,7 +93,7 @@ func (e *Evaluator) pawnAttacksShift(bb geom.Set, c position.Color) geom.Set {
 func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	v := r.Variant
 	b := v.Board()
-	e := &Evaluator{v: v, board: b, hpSlot: -1, mobWeight: 4, materialSign: 1}
+	e := &Evaluator{v: v, board: b, hpSlot: -1, materialSign: 1}
 	e.types = v.PieceTypes().Types()
 	e.royal = v.PieceTypes().Has(position.King)
 	e.safety = e.royal && v.Checking
@@ -161,7 +159,6 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	// against its owner and mobility means little.
 	if v.ExtinctionValue == position.ValueWin && (v.ExtinctionPieceTypes.Has(position.AllPieces) || v.StalemateValue == position.ValueWin) {
 		e.materialSign = -1
-		e.mobWeight = 0
 		e.safety = false
 	}
 	if v.ExtinctionValue == position.ValueLoss {
@@ -191,7 +188,6 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	e.initFlag()
 	e.scaleOK = e.safety && e.materialSign > 0 && e.hpSlot < 0 && !e.flag[0] && !e.flag[1] && !e.checkCount &&
 		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
-	e.minorValue, e.rookValue = 4*PawnValue, 5*PawnValue
 	// Phase: the non-pawn material of the start position.
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
 		e.phaseTotal = e.nonPawnMaterial(p)
@@ -366,15 +362,26 @@ func (e *Evaluator) initFlag() {
 }
 
 func (e *Evaluator) nonPawnMaterial(p *position.Position) int {
-	n := 0
+	npm := e.nonPawnMaterialBySide(p)
+	return npm[0] + npm[1]
+}
+
+// nonPawnMaterialBySide is each colour's middle-game value of its pieces
+// other than pawns and the royal king.
+func (e *Evaluator) nonPawnMaterialBySide(p *position.Position) [2]int {
+	var npm [2]int
 	for _, pt := range e.types {
 		if pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
 			continue
 		}
-		n += e.Mg[pt] * (p.Count(position.White, pt) + p.Count(position.Black, pt))
+		npm[0] += e.Mg[pt] * p.Count(position.White, pt)
+		npm[1] += e.Mg[pt] * p.Count(position.Black, pt)
 	}
-	return n
+	return npm
 }
+
+// The thresholds of scaleEndgame: about a minor piece and a rook.
+const scaleMinor, scaleRook = 4 * PawnValue, 5 * PawnValue
 
 // lazyMargin bounds, for the rulesets Quick applies to, how far the full
 // evaluation may lie from the material balance (mobility, king safety,
@@ -551,7 +558,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					} else if vm < 700 {
 						attRook[c] = attRook[c].Or(t)
 					}
-					if e.mobWeight > 0 {
+					if e.materialSign > 0 {
 						// safe mobility: squares not held by enemy pawns
 						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
 						// heavy pieces gain less per square (no early queen sorties)
@@ -680,22 +687,15 @@ func (e *Evaluator) scaleEndgame(p *position.Position, b int, pawns [2]geom.Set)
 	if pawns[strong].Any() {
 		return b
 	}
-	var npm [2]int
-	for _, pt := range e.types {
-		if pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
-			continue
-		}
-		npm[0] += e.Mg[pt] * p.Count(position.White, pt)
-		npm[1] += e.Mg[pt] * p.Count(position.Black, pt)
-	}
+	npm := e.nonPawnMaterialBySide(p)
 	weak := strong.Other()
-	if npm[strong]-npm[weak] > e.minorValue {
+	if npm[strong]-npm[weak] > scaleMinor {
 		return b
 	}
 	switch {
-	case npm[strong] < e.rookValue:
+	case npm[strong] < scaleRook:
 		return b / 16
-	case npm[weak] <= e.minorValue:
+	case npm[weak] <= scaleMinor:
 		return b * 4 / 64
 	}
 	return b * 14 / 64

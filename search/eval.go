@@ -71,6 +71,12 @@ type Evaluator struct {
 	// no other way to win); scaleMinor and scaleRook are the thresholds.
 	scaleOK bool
 
+	// passScale is what a passed pawn of each side promotes into, as a
+	// share (of 256) of a chess queen's gain over a pawn: the passed-pawn
+	// terms scale with it (a makruk pawn becomes a met, a chess pawn a
+	// queen); 0 when the pawn cannot promote.
+	passScale [2]int
+
 	// pawnShift: the pawn's captures are exactly the two forward
 	// diagonals on every square (plain board), so all pawn attacks of a
 	// side are two shifts of its pawn set.
@@ -186,6 +192,17 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.initSquares()
 	e.initFlag()
+	for c := 0; c < 2; c++ {
+		gain := 0
+		for _, pt := range v.PromotionPieceTypes[c].Types() {
+			if pt != position.AllPieces {
+				gain = max(gain, e.Mg[pt]-PawnValue)
+			}
+		}
+		if v.PromotionRegion[c].And(b.Mask).Any() {
+			e.passScale[c] = min(256, gain*256/850)
+		}
+	}
 	e.scaleOK = e.safety && e.materialSign > 0 && e.hpSlot < 0 && !e.flag[0] && !e.flag[1] && !e.checkCount &&
 		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
 	// Phase: the non-pawn material of the start position.
@@ -439,6 +456,8 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
+	var passers [2][16]geom.Square // passed pawns near promotion, scored once both sides' attacks are known
+	var passN [2]int
 	var attackers, attackUnits [2]int
 	var attacked [2]geom.Set          // squares each side's non-pawn pieces and king attack
 	var attMinor, attRook [2]geom.Set // attacked by pieces worth < 400 / < 700
@@ -515,6 +534,10 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					if pt == position.Pawn && e.front[c][s].And(pawns[them]).Empty() {
 						g2 += adv * adv * evalW.PassedEg
 						m += adv * evalW.PassedMg
+						if np := passN[c]; np < len(passers[c]) && e.passScale[c] > 0 && e.materialSign > 0 {
+							passers[c][np] = s
+							passN[c]++
+						}
 					}
 					if e.materialSign > 0 {
 						m += e.centr[s] * evalW.PawnCentr
@@ -650,6 +673,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
+	for c := position.White; c <= position.Black; c++ {
+		for _, s := range passers[c][:passN[c]] {
+			pm, pe := e.passedPawn(p, c, s, kingSq, hasKing, attacked[c.Other()].Or(pawnAtt[c.Other()]))
+			mg[c] += pm
+			eg[c] += pe
+		}
+	}
 	if e.safety {
 		for c := position.White; c <= position.Black; c++ {
 			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {
@@ -672,6 +702,57 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		score = -score
 	}
 	return score + evalW.Tempo
+}
+
+// passedPawn scores a passed pawn of c on s within PassNear ranks of
+// promotion, beyond its advance: a middle-game bonus growing with the
+// square of its advance, and in the endgame the kings' distances to the
+// square in front (the defender's counts 19/8 as much as the attacker's) and
+// a free path (the square in front empty, the path to promotion not held by
+// the enemy). The shape is Stockfish's passed-pawn evaluation (king
+// proximity, free path); the whole scales with what the pawn promotes into.
+// enemyAtt holds the squares the enemy attacks. Returns (mg, eg).
+func (e *Evaluator) passedPawn(p *position.Position, c position.Color, s geom.Square, kingSq [2]geom.Square, hasKing [2]bool, enemyAtt geom.Set) (int, int) {
+	t := int(e.promDist[c][s])
+	if t < 1 || t > evalW.PassNear {
+		return 0, 0
+	}
+	r := evalW.PassNear + 1 - t // 1 (far) … PassNear (one step from promotion)
+	w := 5*r - 3
+	mg := evalW.PassMgSq * r * r
+	eg := 0
+	dr := 1
+	if c == position.Black {
+		dr = -1
+	}
+	block, ok := e.board.Step(s, 0, dr)
+	if !ok {
+		return 0, 0
+	}
+	them := c.Other()
+	if hasKing[0] && hasKing[1] {
+		dThem := min(chebyshev(kingSq[them], block), 5)
+		dUs := min(chebyshev(kingSq[c], block), 5)
+		eg += (dThem*19/4 - dUs*2) * w * evalW.PassKing / 100
+	}
+	if !p.Occupied().Has(block) {
+		path := e.files[s.File()].And(e.front[c][s])
+		unsafe := path.And(enemyAtt.Or(p.Pieces(them)))
+		k := 0
+		switch {
+		case unsafe.Empty():
+			k = 35
+		case !unsafe.Has(block):
+			k = 20
+		}
+		mg += k * w * evalW.PassFree / 100
+		eg += k * w * evalW.PassFree / 100
+	}
+	return mg * e.passScale[c] / 256, eg * e.passScale[c] / 256
+}
+
+func chebyshev(a, b geom.Square) int {
+	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
 }
 
 // scaleEndgame shrinks the endgame score b (White's view) when the side

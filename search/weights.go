@@ -26,6 +26,12 @@ type weights struct {
 	PawnAdvMg, PawnAdvEg, PassedMg, PassedEg, PawnCentr int
 	IsolatedMg, IsolatedEg, DoubledMg, DoubledEg        int
 
+	// Passed pawns within PassNear ranks of promotion (r = PassNear+1-ranks
+	// to go, w = 5r-3): PassMgSq*r^2 in the middle game; in the endgame the
+	// kings' distances to the square in front times w*PassKing/100, and a
+	// free path 35 or 20 times w*PassFree/100 (both phases).
+	PassNear, PassMgSq, PassKing, PassFree int
+
 	// Pieces: a file rider on a file without own pawns (and again without
 	// enemy pawns), an outpost, centralization of riders and leapers.
 	OpenFileMg, OpenFileEg, OutpostMg, OutpostEg int
@@ -54,6 +60,7 @@ var evalW = weights{
 	KingCentrMg: -6, KingCentrEg: 4, KingShield: 15, KingOpenFile: 15,
 	PawnAdvMg: 2, PawnAdvEg: 2, PassedMg: 2, PassedEg: 3, PawnCentr: 2,
 	IsolatedMg: 10, IsolatedEg: 15, DoubledMg: 8, DoubledEg: 15,
+	PassNear: 4, PassMgSq: 13, PassKing: 50, PassFree: 50,
 	OpenFileMg: 12, OpenFileEg: 6, OutpostMg: 35, OutpostEg: 12,
 	CentrSlider: 2, CentrLeaper: 3,
 	MobMax: 5, MobRef: 1500, MobStep: 220,

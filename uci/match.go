@@ -396,7 +396,9 @@ func (r MatchResult) Score() (float64, int) {
 
 // Elo returns the Elo difference of A over B implied by the score and the
 // half-width of its 95% confidence interval (from the per-game variance of
-// the score). A score of 0% or 100% is clamped to half a game.
+// the score). A score of 0% or 100% is read as if one more game had been
+// drawn (so one won game is +191, not infinite or, clamped to half a game,
+// +0).
 func (r MatchResult) Elo() (elo, errorBar float64) {
 	pts, n := r.Score()
 	if n == 0 {
@@ -404,7 +406,7 @@ func (r MatchResult) Elo() (elo, errorBar float64) {
 	}
 	N := float64(n)
 	s := pts / N
-	clamp := func(x float64) float64 { return math.Min(math.Max(x, 0.5/N), 1-0.5/N) }
+	clamp := func(x float64) float64 { return math.Min(math.Max(x, 0.5/(N+1)), 1-0.5/(N+1)) }
 	eloOf := func(x float64) float64 {
 		x = clamp(x)
 		return -400 * math.Log10(1/x-1)

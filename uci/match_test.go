@@ -20,6 +20,9 @@ func TestEloEstimate(t *testing.T) {
 		{30, 10, 10, 147.2, 0}, // 70%: +147
 		{0, 0, 40, 0, 0},       // all draws
 		{25, 25, 50, 0, 48.5},  // 100 games, half drawn
+		{1, 0, 0, 190.8, 0},    // one won game: as if 1.5/2
+		{0, 1, 0, -190.8, 0},   // one lost game
+		{10, 0, 0, 528.9, 0},   // 10/10: as if 10.5/11
 	} {
 		r := MatchResult{Wins: tc.w, Losses: tc.l, Draws: tc.d}
 		elo, e := r.Elo()

@@ -112,6 +112,9 @@ type Engine struct {
 	cont *[2][geom.SquareNB][geom.SquareNB]int32
 	// counters is the countermove table, kept between searches
 	counters *[geom.SquareNB][geom.SquareNB]position.Move
+	// capHist is the capture history: how a capture (attacker type,
+	// target square, victim type) fared
+	capHist *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 }
 
 // NewEngine returns an engine with a hash table of hashMB megabytes.
@@ -119,7 +122,8 @@ func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
 		cont:     new([2][geom.SquareNB][geom.SquareNB]int32),
-		counters: new([geom.SquareNB][geom.SquareNB]position.Move)}
+		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
+		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16)}
 }
 
 // SetHash resizes (and clears) the hash table.
@@ -142,6 +146,7 @@ func (e *Engine) forget() {
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
+	*e.capHist = [position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16{}
 }
 
 // Seed makes the skill-level randomness reproducible.
@@ -207,6 +212,7 @@ type worker struct {
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
 	cont         *[2][geom.SquareNB][geom.SquareNB]int32
+	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int
 	buf          [maxPly + 2][]position.Move
@@ -246,7 +252,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		ctx = context.Background()
 	}
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters}
+		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters, capHist: e.capHist}
 	ev := w.ev
 	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
@@ -759,8 +765,8 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1 << 30
 		case p.IsCapture(m):
 			att := p.PieceOn(m.From()).Type()
-			victim := ev.Mg[w.victim(m)]
-			sc[i] = 1<<26 + victim*16 - ev.Mg[att]/16
+			vt := w.victim(m)
+			sc[i] = 1<<26 + ev.Mg[vt]*8 + int(w.capHist[att][m.To()][vt])/2
 			if w.isPromotion(m) {
 				sc[i] += ev.Mg[m.PromotionType()]
 			}
@@ -867,6 +873,19 @@ func (w *worker) counter(ply int) position.Move {
 		return position.NoMove
 	}
 	return w.counterMoves[prev.From()][prev.To()]
+}
+
+// updateCapHist moves the capture history of capture m (made from this
+// node) by bonus, with gravity towards 0.
+func (w *worker) updateCapHist(m position.Move, bonus int32) {
+	h := &w.capHist[w.p.PieceOn(m.From()).Type()][m.To()][w.victim(m)]
+	v := int32(*h)
+	if bonus > 0 {
+		v += 16*bonus - v*bonus/512
+	} else {
+		v += 16*bonus - v*(-bonus)/512
+	}
+	*h = int16(max(-8000, min(8000, v)))
 }
 
 // prevTo is the target square of the move that led to this node
@@ -1061,8 +1080,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	best, bestMove := -Infinite, position.NoMove
 	origAlpha := alpha
 	legal := 0
-	var quietsTried [64]position.Move
-	nq := 0
+	var quietsTried, capsTried [64]position.Move
+	nq, nc := 0, 0
 	// shallow-depth pruning of quiet moves (futility, late-move count):
 	// not in PV nodes, not in check, not when a capture is compulsory, not
 	// near mate scores, not for flag or check-counting races
@@ -1142,6 +1161,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				alpha = s
 				w.updatePV(ply, m)
 				if s >= beta {
+					bonus := int32(min(depth*depth, 400))
+					if !quiet && p.IsCapture(m) {
+						w.updateCapHist(m, bonus)
+					}
+					for _, q := range capsTried[:nc] {
+						w.updateCapHist(q, -bonus)
+					}
 					if quiet {
 						if w.killers[ply][0].Base() != m.Base() {
 							w.killers[ply][1] = w.killers[ply][0]
@@ -1150,7 +1176,6 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 						if prev := p.State().Move; prev != position.NoMove && w.counterMoves != nil {
 							w.counterMoves[prev.From()][prev.To()] = m
 						}
-						bonus := int32(min(depth*depth, 400))
 						h := &w.history[us][m.From()][m.To()]
 						*h += bonus - *h*bonus/8192
 						for _, q := range quietsTried[:nq] {
@@ -1173,6 +1198,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if quiet && nq < len(quietsTried) {
 			quietsTried[nq] = m
 			nq++
+		} else if !quiet && p.IsCapture(m) && nc < len(capsTried) {
+			capsTried[nc] = m
+			nc++
 		}
 	}
 	if legal == 0 {

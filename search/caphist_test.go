@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"houserules/position"
@@ -14,7 +15,7 @@ func TestCaptureHistory(t *testing.T) {
 	rs := ruleset(t, "chess")
 	g := mustGame(t, rs, "4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1")
 	e := NewEngine(1)
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(rs), plain: true, capHist: e.capHist}
+	w := e.newWorker(g, context.Background())
 	c5, err := g.ParseMove("d3c5")
 	if err != nil {
 		t.Fatal(err)

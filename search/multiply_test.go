@@ -119,7 +119,7 @@ func TestSEE(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := NewEngine(1)
-		w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.Evaluator(rs), plain: true}
+		w := e.newWorker(g, context.Background())
 		got := w.see(m)
 		if (tc.sign > 0 && got <= 0) || (tc.sign < 0 && got >= 0) {
 			t.Errorf("%s %s: see %d, want sign %d", tc.fen, tc.move, got, tc.sign)

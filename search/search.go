@@ -172,6 +172,38 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 	return e.ev
 }
 
+// newWorker sets up a search of g under e's ruleset (e.mu held): the
+// engine's tables and the ruleset's switches (null move, SEE, quiescence
+// bounds, polling).
+func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
+		history: e.hist, cont: e.cont, counterMoves: e.counters, capHist: e.capHist}
+	ev := w.ev
+	w.noisyFn = w.noisy
+	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
+		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
+	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
+	// Plies of quiescence: unbounded for plain rulesets (captures remove
+	// pieces, so capture chains end); bounded where they need not end:
+	// compulsory captures make every move noisy, and under house rules a
+	// capture may only wound (hit points) or move pieces around.
+	w.qMax = maxPly
+	if w.v.MustCapture {
+		w.qMax = 12
+	}
+	if !w.plain {
+		w.qMax = 6
+	}
+	if ev.capturesOnly {
+		w.qMax = 0 // every move captures: the main search is the whole tree
+	}
+	w.pollMask = 1023
+	if !w.plain {
+		w.pollMask = 63 // hooked rulesets are slower per node
+	}
+	return w
+}
+
 type rootMove struct {
 	move      position.Move
 	score     int
@@ -251,31 +283,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		start: time.Now(), nodeLimit: lim.Nodes, history: e.hist, cont: e.cont, counterMoves: e.counters, capHist: e.capHist}
+	w := e.newWorker(g, ctx)
+	w.start, w.nodeLimit = time.Now(), lim.Nodes
 	ev := w.ev
-	w.noisyFn = w.noisy
-	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
-		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
-	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
-	// Plies of quiescence: unbounded for plain rulesets (captures remove
-	// pieces, so capture chains end); bounded where they need not end:
-	// compulsory captures make every move noisy, and under house rules a
-	// capture may only wound (hit points) or move pieces around.
-	w.qMax = maxPly
-	if w.v.MustCapture {
-		w.qMax = 12
-	}
-	if !w.plain {
-		w.qMax = 6
-	}
-	if ev.capturesOnly {
-		w.qMax = 0 // every move captures: the main search is the whole tree
-	}
-	w.pollMask = 1023
-	if !w.plain {
-		w.pollMask = 63 // hooked rulesets are slower per node
-	}
 	e.tt.newSearch()
 	for c := range w.history {
 		for f := range w.history[c] {
@@ -880,11 +890,7 @@ func (w *worker) counter(ply int) position.Move {
 func (w *worker) updateCapHist(m position.Move, bonus int32) {
 	h := &w.capHist[w.p.PieceOn(m.From()).Type()][m.To()][w.victim(m)]
 	v := int32(*h)
-	if bonus > 0 {
-		v += 16*bonus - v*bonus/512
-	} else {
-		v += 16*bonus - v*(-bonus)/512
-	}
+	v += 16*bonus - v*max(bonus, -bonus)/512
 	*h = int16(max(-8000, min(8000, v)))
 }
 
@@ -1096,7 +1102,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			continue
 		}
 		legal++
-		quiet := !p.IsCapture(m) && !w.isPromotion(m)
+		capture := p.IsCapture(m)
+		quiet := !capture && !w.isPromotion(m)
 		// near the leaves, a capture that loses material in the exchange
 		// is not searched (the best move is kept)
 		if prune && !quiet && legal > 1 && best > -MateBound && depth <= 3 && w.seeOK && !w.isPromotion(m) &&
@@ -1162,7 +1169,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				w.updatePV(ply, m)
 				if s >= beta {
 					bonus := int32(min(depth*depth, 400))
-					if !quiet && p.IsCapture(m) {
+					if capture {
 						w.updateCapHist(m, bonus)
 					}
 					for _, q := range capsTried[:nc] {
@@ -1198,7 +1205,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if quiet && nq < len(quietsTried) {
 			quietsTried[nq] = m
 			nq++
-		} else if !quiet && p.IsCapture(m) && nc < len(capsTried) {
+		} else if capture && nc < len(capsTried) {
 			capsTried[nc] = m
 			nc++
 		}

@@ -72,10 +72,8 @@ func TestTuneWeights(t *testing.T) {
 			t.Fatal(err)
 		}
 		cp, _ := strconv.Atoi(parts[2])
-		ev := eng.useRuleset(r)
-		w := &worker{e: eng, g: g, p: g.Pos, v: r.Variant, ev: ev, tt: eng.tt, plain: r.Plain(), ctx: context.Background(),
-			qMax: maxPly, history: eng.hist, cont: eng.cont, counterMoves: eng.counters, capHist: eng.capHist, pollMask: 1023, seeOK: r.Plain()}
-		if g.Pos.InCheck() || w.qsearch(-Infinite, Infinite, 0, 0) != ev.Evaluate(g) {
+		w := eng.newWorker(g, context.Background())
+		if g.Pos.InCheck() || w.qsearch(-Infinite, Infinite, 0, 0) != w.ev.Evaluate(g) {
 			continue
 		}
 		s := sample{g: g, target: sigmoid(float64(cp)), r: r}

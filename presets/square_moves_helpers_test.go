@@ -7,7 +7,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
 
 // legalFrom returns the sorted legal moves (UCI) of the piece on square
@@ -44,18 +44,7 @@ func prodOfMove(g *rules.Game, uci string) (string, int) {
 // chess960 selects Chess960 castling.
 func namedVariantGame(t *testing.T, variant, presets, fen string, chess960 bool) *rules.Game {
 	t.Helper()
-	v, err := variants.Get(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs, err := rules.ParseSpecs(presets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rules.Compile(v, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs := rulestest.Compile(t, variant, presets)
 	g, err := rules.NewGame(rs, fen, chess960)
 	if err != nil {
 		t.Fatal(err)

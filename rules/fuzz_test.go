@@ -6,6 +6,7 @@ import (
 
 	_ "houserules/presets"
 	"houserules/rules"
+	"houserules/rules/rulestest"
 	"houserules/variants"
 )
 
@@ -48,7 +49,7 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e2e4", "e4", "Nf3", "O-O", "exd5", "e7e8q", "e8=Q+", "Qxf7#", "a1a1", "", "Zz9", "P@e4"} {
 		f.Add(s)
 	}
-	rs := compileRules(f, "chess", "")
+	rs := rulestest.Compile(f, "chess", "")
 	// a middlegame with castling, captures, en passant and promotion chances
 	g, err := rules.NewGame(rs, "r3k2r/1P3ppp/8/3pP3/8/8/5PPP/R3K2R w KQkq d6 0 20", false)
 	if err != nil {

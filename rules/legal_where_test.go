@@ -8,7 +8,7 @@ import (
 	"houserules/position"
 	_ "houserules/presets"
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
 
 // TestLegalMovesWhere: along random games under house rules (with extra
@@ -24,7 +24,7 @@ func TestLegalMovesWhere(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(7))
 	for _, c := range cases {
-		rs := compileRules(t, c.variant, c.presets)
+		rs := rulestest.Compile(t, c.variant, c.presets)
 		positions := 0
 		for game := 0; game < 6; game++ {
 			g, err := rules.NewGame(rs, "", false)
@@ -71,7 +71,7 @@ func TestCandidates(t *testing.T) {
 	for _, c := range [][2]string{{"chess", "piece-hp"}, {"chess", "explosive-rook"}, {"chess", "wrap-board"},
 		{"chess", "queen-splits,knights-leap-twice"}, {"capablanca", "rook-warp,pawns-move-backward"}, {"atomic", "piece-hp,poisoned-squares"},
 		{"chess", "knight-immunity,bishops-ignore-color"}, {"chess", "capture-to-win,pawn-diagonal-no-capture"}} {
-		rs := compileRules(t, c[0], c[1])
+		rs := rulestest.Compile(t, c[0], c[1])
 		for game := 0; game < 6; game++ {
 			g, err := rules.NewGame(rs, "", false)
 			if err != nil {
@@ -101,23 +101,4 @@ func TestCandidates(t *testing.T) {
 	if answered < 1000 {
 		t.Errorf("Candidates answered in only %d positions", answered)
 	}
-}
-
-// compileRules compiles a catalogue variant with house rules (the
-// --presets syntax, "" for none).
-func compileRules(t testing.TB, variant, presets string) *rules.Ruleset {
-	t.Helper()
-	v, err := variants.Get(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs, err := rules.ParseSpecs(presets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rules.Compile(v, specs)
-	if err != nil {
-		t.Fatalf("%s + %s: %v", variant, presets, err)
-	}
-	return rs
 }

@@ -2,9 +2,11 @@ package search
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"houserules/rules"
+	"houserules/rules/rulestest"
 	"houserules/variants"
 )
 
@@ -44,7 +46,7 @@ func BenchmarkChessPositions(b *testing.B) {
 // benchSearch searches fen ("" = start position) of variant under the
 // presets to depth with a fresh engine and reports nodes and nodes/s.
 func benchSearch(b *testing.B, variant, fen string, depth int, presets ...string) {
-	rs := ruleset(b, variant, presets...)
+	rs := rulestest.Compile(b, variant, strings.Join(presets, ","))
 	for i := 0; i < b.N; i++ {
 		res := NewEngine(16).Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
 		b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"houserules/position"
+	"houserules/rules/rulestest"
 )
 
 // TestCaptureHistory: two captures of a pawn by a knight score alike by
@@ -12,7 +13,7 @@ import (
 // is ordered first, and one that failed is ordered last. The history
 // saturates at ±8000 (int16, gravity towards 0).
 func TestCaptureHistory(t *testing.T) {
-	rs := ruleset(t, "chess")
+	rs := rulestest.Compile(t, "chess", "")
 	g := mustGame(t, rs, "4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1")
 	e := NewEngine(1)
 	w := e.newWorker(g, context.Background())

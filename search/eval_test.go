@@ -7,26 +7,9 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
+	"houserules/rules/rulestest"
 	"houserules/variants"
 )
-
-// ruleset compiles variant under the presets (IDs, default options).
-func ruleset(t testing.TB, variant string, presets ...string) *rules.Ruleset {
-	t.Helper()
-	v, err := variants.Get(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var specs []rules.Spec
-	for _, p := range presets {
-		specs = append(specs, rules.Spec{ID: p})
-	}
-	rs, err := rules.Compile(v, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
-}
 
 func evalFEN(t *testing.T, rs *rules.Ruleset, fen string) int {
 	t.Helper()
@@ -41,7 +24,7 @@ func evalFEN(t *testing.T, rs *rules.Ruleset, fen string) int {
 // an empty board land where chess players put them, for built-in and
 // fairy pieces alike.
 func TestPieceValuesFromMobility(t *testing.T) {
-	ev := NewEvaluator(ruleset(t, "capablanca"))
+	ev := NewEvaluator(rulestest.Compile(t, "capablanca", ""))
 	in := func(pt position.PieceType, lo, hi int) {
 		if v := ev.Mg[pt]; v < lo || v > hi {
 			t.Errorf("%s = %d, want %d..%d (mobility %.2f)", pt, v, lo, hi, ev.Mobility[pt])
@@ -61,12 +44,12 @@ func TestPieceValuesFromMobility(t *testing.T) {
 		t.Errorf("order N < R < C < Q broken: %v", ev.Mg)
 	}
 	// makruk's met (fers) and khon (silver) are minor pieces
-	mk := NewEvaluator(ruleset(t, "makruk"))
+	mk := NewEvaluator(rulestest.Compile(t, "makruk", ""))
 	if f, s := mk.Mg[position.Fers], mk.Mg[position.Silver]; f < 120 || f > 250 || s < 200 || s > 330 || f >= s {
 		t.Errorf("makruk fers %d, silver %d", f, s)
 	}
 	// antichess: the king is an ordinary commoner with a value
-	ac := NewEvaluator(ruleset(t, "antichess"))
+	ac := NewEvaluator(rulestest.Compile(t, "antichess", ""))
 	if ac.Mg[position.Commoner] < 300 || ac.materialSign != -1 {
 		t.Errorf("antichess commoner %d, material sign %d", ac.Mg[position.Commoner], ac.materialSign)
 	}
@@ -99,7 +82,7 @@ func TestPieceValuesFromVariantFile(t *testing.T) {
 // TestRulesetAwareTerms: hit points scale material, the flag region pulls,
 // each check given under check counting is worth a lot.
 func TestRulesetAwareTerms(t *testing.T) {
-	hp := ruleset(t, "chess", "piece-hp")
+	hp := rulestest.Compile(t, "chess", "piece-hp")
 	full := evalFEN(t, hp, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	// the same rook with 1 HP left (facts suffix: see rules.FactsSuffix)
 	g, err := rules.NewGame(hp, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false)
@@ -113,21 +96,21 @@ func TestRulesetAwareTerms(t *testing.T) {
 		t.Errorf("rook with 2 HP %d, with 1 HP %d", full, damaged)
 	}
 
-	koth := ruleset(t, "kingofthehill")
+	koth := rulestest.Compile(t, "kingofthehill", "")
 	far := evalFEN(t, koth, "4k3/8/8/8/8/8/8/K7 w - - 0 1")
 	near := evalFEN(t, koth, "4k3/8/8/8/8/2K5/8/8 w - - 0 1")
 	if near <= far+50 {
 		t.Errorf("king of the hill: king near the centre %d, far %d", near, far)
 	}
 
-	rk := ruleset(t, "racingkings")
+	rk := rulestest.Compile(t, "racingkings", "")
 	back := evalFEN(t, rk, "8/8/8/8/8/8/k6K/8 w - - 0 1")
 	ahead := evalFEN(t, rk, "8/8/8/8/7K/8/k7/8 w - - 0 1")
 	if ahead <= back+50 {
 		t.Errorf("racing kings: king two ranks ahead %d, level %d", ahead, back)
 	}
 
-	cc := ruleset(t, "3check")
+	cc := rulestest.Compile(t, "3check", "")
 	base := evalFEN(t, cc, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1")
 	oneGiven := evalFEN(t, cc, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1")
 	twoGiven := evalFEN(t, cc, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+3 0 1")
@@ -135,7 +118,7 @@ func TestRulesetAwareTerms(t *testing.T) {
 		t.Errorf("3check: no check given %d, one %d, two %d", base, oneGiven, twoGiven)
 	}
 
-	ac := ruleset(t, "antichess")
+	ac := rulestest.Compile(t, "antichess", "")
 	withRook := evalFEN(t, ac, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	without := evalFEN(t, ac, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	if withRook >= without-300 {
@@ -146,7 +129,7 @@ func TestRulesetAwareTerms(t *testing.T) {
 // TestSkillLevels: low levels play different (legal) moves from the same
 // position; level 20 is deterministic.
 func TestSkillLevels(t *testing.T) {
-	rs := ruleset(t, "chess")
+	rs := rulestest.Compile(t, "chess", "")
 	g, _ := rules.NewGame(rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", false)
 	legal := map[string]bool{}
 	for _, m := range g.LegalMoves() {

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
 
 // mateCase is a forced win in N moves with a unique first move. Every
@@ -73,18 +73,8 @@ var variantMates = []mateCase{
 
 func runMate(t *testing.T, c mateCase) {
 	t.Helper()
-	v, err := variants.Get(c.variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rules.Compile(v, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rules.NewGame(rs, c.fen, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs := rulestest.Compile(t, c.variant, "")
+	g := mustGame(t, rs, c.fen)
 	e := NewEngine(16)
 	start := time.Now()
 	res := e.Search(context.Background(), g, Limits{Depth: 2*c.n + 1}, nil)

@@ -5,13 +5,14 @@ import (
 
 	"houserules/geom"
 	"houserules/position"
+	"houserules/rules/rulestest"
 )
 
 // passedTerms returns passedPawn's (mg, eg) for the pawn of c on square
 // sq (algebraic) in fen.
 func passedTerms(t *testing.T, variant, fen string, c position.Color, sq string) (int, int) {
 	t.Helper()
-	rs := ruleset(t, variant)
+	rs := rulestest.Compile(t, variant, "")
 	g := mustGame(t, rs, fen)
 	ev := NewEvaluator(rs)
 	p := g.Pos

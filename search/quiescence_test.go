@@ -2,8 +2,9 @@ package search
 
 import (
 	"context"
-	"strings"
 	"testing"
+
+	"houserules/rules/rulestest"
 )
 
 // TestQuiescenceEnds: where capture chains need not end (hit points make a
@@ -20,7 +21,7 @@ func TestQuiescenceEnds(t *testing.T) {
 		{"shatar", "test-double-move,piece-hp", "rnj1kb1r/4p1pp/pp3n2/J1pp1p2/3PPN1P/2PB1b2/PP1N1PP1/R1B1K2R b - - 2 12 {Hp:f4=1}", 5000},
 		{"suicide", "rook-warp,knights-leap-twice,bishops-ignore-color,double-pawn-sprint", "rnbqkb2/pppppppp/8/8/6n1/8/PPPPPP1P/1NBQKBNR w - - 0 3", 50000},
 	} {
-		g := mustGame(t, ruleset(t, tc.variant, strings.Split(tc.presets, ",")...), tc.fen)
+		g := mustGame(t, rulestest.Compile(t, tc.variant, tc.presets), tc.fen)
 		res := NewEngine(4).Search(context.Background(), g, Limits{Depth: 1}, nil)
 		if res.Nodes > tc.maxNodes {
 			t.Errorf("%s %s: depth 1 took %d nodes, want at most %d", tc.variant, tc.presets, res.Nodes, tc.maxNodes)
@@ -44,7 +45,7 @@ func TestCapturesOnlyDepth(t *testing.T) {
 		variant  string
 		minDepth int
 	}{{"clobber10", 3}, {"clobber", 4}} {
-		r := ruleset(t, tc.variant)
+		r := rulestest.Compile(t, tc.variant, "")
 		if !NewEvaluator(r).capturesOnly {
 			t.Errorf("%s: not seen as captures-only", tc.variant)
 		}
@@ -54,7 +55,7 @@ func TestCapturesOnlyDepth(t *testing.T) {
 			t.Errorf("%s: depth %d in 300 000 nodes, want at least %d", tc.variant, res.Depth, tc.minDepth)
 		}
 	}
-	if NewEvaluator(ruleset(t, "chess")).capturesOnly || NewEvaluator(ruleset(t, "antichess")).capturesOnly {
+	if NewEvaluator(rulestest.Compile(t, "chess", "")).capturesOnly || NewEvaluator(rulestest.Compile(t, "antichess", "")).capturesOnly {
 		t.Error("chess or antichess seen as captures-only")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	_ "houserules/presets"
 	"houserules/rules"
+	"houserules/rules/rulestest"
 )
 
 // TestRulesetSwitchForgets: the position key does not cover the rules, so
@@ -15,7 +16,7 @@ import (
 // queen on h4 across the edge, which plain chess does not.
 func TestRulesetSwitchForgets(t *testing.T) {
 	const fen = "4k3/8/8/8/R2P3q/8/8/4K3 w - - 0 1"
-	plain, wrap := ruleset(t, "chess"), ruleset(t, "chess", "wrap-board")
+	plain, wrap := rulestest.Compile(t, "chess", ""), rulestest.Compile(t, "chess", "wrap-board")
 	search := func(e *Engine, rs *rules.Ruleset, depth int) Result {
 		return e.Search(context.Background(), mustGame(t, rs, fen), Limits{Depth: depth}, nil)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"houserules/rules/rulestest"
 )
 
 func TestEloEstimate(t *testing.T) {
@@ -43,7 +45,7 @@ func TestMatchBuiltinLevels(t *testing.T) {
 	var pgn bytes.Buffer
 	a, b := NewBuiltin(20), NewBuiltin(0)
 	a.Depth, b.Depth = 3, 1
-	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", "piece-hp"), HouseRules: "piece-hp", Games: 2,
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", "piece-hp"), HouseRules: "piece-hp", Games: 2,
 		MoveTime: 20 * time.Millisecond, OpeningPlies: 2, MaxPlies: 120, Seed: 3, PGN: &pgn}
 	res, err := RunMatch(a, b, cfg)
 	if err != nil {
@@ -87,7 +89,7 @@ func TestMatchExternalFairyStockfish(t *testing.T) {
 	}
 	a := NewBuiltin(20)
 	a.Depth = 3
-	cfg := MatchConfig{Variant: "capablanca", Ruleset: playRuleset(t, "capablanca", ""), Games: 2, MoveTime: 20 * time.Millisecond,
+	cfg := MatchConfig{Variant: "capablanca", Ruleset: rulestest.Compile(t, "capablanca", ""), Games: 2, MoveTime: 20 * time.Millisecond,
 		OpeningPlies: 2, MaxPlies: 80, Seed: 5}
 	res, err := RunMatch(a, ext, cfg)
 	if err != nil {
@@ -100,7 +102,7 @@ func TestMatchExternalFairyStockfish(t *testing.T) {
 	}
 	// an engine without house rules cannot play a ruleset with presets
 	cfg.HouseRules = "piece-hp"
-	cfg.Ruleset = playRuleset(t, "capablanca", "piece-hp")
+	cfg.Ruleset = rulestest.Compile(t, "capablanca", "piece-hp")
 	if _, err := RunMatch(a, ext, cfg); err == nil || !strings.Contains(err.Error(), "HouseRules") {
 		t.Errorf("presets with an engine that does not know them: %v", err)
 	}
@@ -168,7 +170,7 @@ func TestMatchSilentEngine(t *testing.T) {
 	defer ext.Close()
 	a := NewBuiltin(20)
 	a.Depth = 1
-	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", ""), Games: 2, MoveTime: 20 * time.Millisecond,
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2, MoveTime: 20 * time.Millisecond,
 		OpeningPlies: 0, MaxPlies: 20, Seed: 1}
 	res, err := RunMatch(a, ext, cfg)
 	if err != nil {
@@ -194,7 +196,7 @@ func TestMatchEngineCrashAndLinger(t *testing.T) {
 	ext := fakeEngine(t, "", "crasher", "exit 3")
 	a := NewBuiltin(20)
 	a.Depth = 1
-	cfg := MatchConfig{Variant: "chess", Ruleset: playRuleset(t, "chess", ""), Games: 1, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 1, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
 	res, _ := RunMatch(ext, a, cfg)
 	ext.Close()
 	if len(res.Games) != 1 || res.Games[0].Termination != "abandoned" || !strings.Contains(res.Games[0].Reason, "crasher: the engine exited: exit status 3") {

@@ -9,31 +9,14 @@ import (
 	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
-
-func playRuleset(t *testing.T, variant, presets string) *rules.Ruleset {
-	t.Helper()
-	v, err := variants.Get(variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs, err := rules.ParseSpecs(presets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rules.Compile(v, specs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
-}
 
 // TestPlayScript: SAN and UCI input, a bad move, undo, fen, quit.
 func TestPlayScript(t *testing.T) {
 	in := strings.NewReader("e4\nxyz\nmoves\nundo\ng1f3\nfen\nquit\n")
 	var out bytes.Buffer
-	err := Play(in, &out, PlayConfig{Ruleset: playRuleset(t, "chess", ""), Level: 3, Human: position.White, MoveTime: 50 * time.Millisecond, Seed: 1})
+	err := Play(in, &out, PlayConfig{Ruleset: rulestest.Compile(t, "chess", ""), Level: 3, Human: position.White, MoveTime: 50 * time.Millisecond, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +52,7 @@ func TestPlayScript(t *testing.T) {
 func TestPlayAsBlackCapablanca(t *testing.T) {
 	in := strings.NewReader("moves\n")
 	var out bytes.Buffer
-	if err := Play(in, &out, PlayConfig{Ruleset: playRuleset(t, "capablanca", ""), Level: 0, Human: position.Black, MoveTime: 30 * time.Millisecond, Seed: 2}); err != nil {
+	if err := Play(in, &out, PlayConfig{Ruleset: rulestest.Compile(t, "capablanca", ""), Level: 0, Human: position.Black, MoveTime: 30 * time.Millisecond, Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
@@ -80,7 +63,7 @@ func TestPlayAsBlackCapablanca(t *testing.T) {
 
 // TestParseHumanMoveUnderPresets: SAN works for rulesets with hooks too.
 func TestParseHumanMoveUnderPresets(t *testing.T) {
-	rs := playRuleset(t, "chess", "piece-hp")
+	rs := rulestest.Compile(t, "chess", "piece-hp")
 	g, err := rules.NewGame(rs, "", false)
 	if err != nil {
 		t.Fatal(err)

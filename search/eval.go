@@ -534,7 +534,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					if pt == position.Pawn && e.front[c][s].And(pawns[them]).Empty() {
 						g2 += adv * adv * evalW.PassedEg
 						m += adv * evalW.PassedMg
-						if np := passN[c]; np < len(passers[c]) && e.passScale[c] > 0 && e.materialSign > 0 {
+						if np := passN[c]; np < len(passers[c]) && e.passScale[c] > 0 && e.materialSign > 0 && int(e.promDist[c][s]) <= evalW.PassNear {
 							passers[c][np] = s
 							passN[c]++
 						}

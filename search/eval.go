@@ -83,6 +83,26 @@ type Evaluator struct {
 	pawnShift [2]bool
 }
 
+// compound reports whether a piece both leaps and rides (archbishop,
+// chancellor, dragon horse): its moves reach squares no single-rider
+// blocking stops, forks and mates alone better than its mobility says
+// (H.G. Muller's measurements put the archbishop near the queen although
+// it reaches a fifth fewer squares).
+func compound(bp *betza.Piece) bool {
+	if bp == nil {
+		return false
+	}
+	leap, ride := false, false
+	for _, a := range bp.Atoms {
+		if a.Kind == betza.Leap {
+			leap = true
+		} else {
+			ride = true
+		}
+	}
+	return leap && ride
+}
+
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
 // when they capture one step diagonally forward.
 func (e *Evaluator) pawnAttacksShift(bb geom.Set, c position.Color) geom.Set {
@@ -129,6 +149,10 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
 		egVal := val * evalW.PieceEg / 100
 		val = val * evalW.PieceMg / 100
+		if compound(bp) {
+			val += val * evalW.Compound / 100
+			egVal += egVal * evalW.Compound / 100
+		}
 		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
 			val, egVal = PawnValue, evalW.PawnEg
 		}

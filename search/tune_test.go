@@ -7,20 +7,26 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
+	"houserules/position"
 	"houserules/rules"
 	"houserules/variants"
 )
 
-// TestTuneWeights fits the evaluation weights to reference scores (texel
-// tuning against an engine's opinion instead of game results). It runs only
-// when HOUSERULES_TUNE names a file of lines "variant<TAB>FEN<TAB>score",
-// the score in centipawns for the side to move (for instance Fairy-
-// Stockfish's `go depth 8`). Positions that are not quiet for our
-// quiescence search are left out. It prints the tuned weights as a Go
+// TestTuneWeights fits the evaluation weights (texel tuning) to game
+// results or to reference scores. It runs only when HOUSERULES_TUNE_PGN
+// lists PGN files (comma-separated; each game's [Variant], [FEN] and
+// [Result]; every third position past ply 12 is labelled with the game's
+// result — e.g. `houserules match --nodes 2000` games of Fairy-Stockfish
+// against itself) or HOUSERULES_TUNE names a file of lines
+// "variant<TAB>FEN<TAB>score", the score in centipawns for the side to move
+// (for instance Fairy-Stockfish's `go depth 8`). Positions that are not
+// quiet for our quiescence search are left out. It prints the tuned weights as a Go
 // literal for weights.go, and the loss on the 80 % it fits and the 20 % it
 // does not see. HOUSERULES_TUNE_FREEZE lists weights to leave alone;
 // HOUSERULES_TUNE_SCALE=1 also fits the scale between the two evaluations.
@@ -32,9 +38,9 @@ import (
 // search sees, and the fit pushed endgame values down. Check every set
 // with `houserules match` before adopting it.
 func TestTuneWeights(t *testing.T) {
-	file := os.Getenv("HOUSERULES_TUNE")
-	if file == "" {
-		t.Skip("HOUSERULES_TUNE not set")
+	file, pgns := os.Getenv("HOUSERULES_TUNE"), os.Getenv("HOUSERULES_TUNE_PGN")
+	if file == "" && pgns == "" {
+		t.Skip("neither HOUSERULES_TUNE nor HOUSERULES_TUNE_PGN set")
 	}
 	type sample struct {
 		g      *rules.Game
@@ -42,41 +48,40 @@ func TestTuneWeights(t *testing.T) {
 		r      *rules.Ruleset
 	}
 	rulesets := map[string]*rules.Ruleset{}
-	var train, test []sample
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	eng := NewEngine(1)
-	n := 0
-	for sc.Scan() {
-		parts := strings.Split(sc.Text(), "\t")
-		if len(parts) != 3 {
-			continue
+	ruleset := func(name string) *rules.Ruleset {
+		if r := rulesets[name]; r != nil {
+			return r
 		}
-		r := rulesets[parts[0]]
-		if r == nil {
-			v, err := variants.Get(parts[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r, err = rules.Compile(v, nil); err != nil {
-				t.Fatal(err)
-			}
-			rulesets[parts[0]] = r
-		}
-		g, err := rules.NewGame(r, parts[1], false)
+		v, err := variants.Get(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cp, _ := strconv.Atoi(parts[2])
+		r, err := rules.Compile(v, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesets[name] = r
+		return r
+	}
+	var train, test []sample
+	eng := NewEngine(1)
+	n := 0
+	// add keeps a quiet position (our quiescence search agrees with the
+	// static score) with its target, given for White when forWhite and
+	// else for the side to move
+	add := func(r *rules.Ruleset, fen string, target float64, forWhite bool) {
+		g, err := rules.NewGame(r, fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
 		w := eng.newWorker(g, context.Background())
 		if g.Pos.InCheck() || w.qsearch(-Infinite, Infinite, 0, 0) != w.ev.Evaluate(g) {
-			continue
+			return
 		}
-		s := sample{g: g, target: sigmoid(float64(cp)), r: r}
+		if forWhite && g.Pos.SideToMove() == position.Black {
+			target = 1 - target
+		}
+		s := sample{g: g, target: target, r: r}
 		if n%5 == 4 {
 			test = append(test, s)
 		} else {
@@ -84,23 +89,82 @@ func TestTuneWeights(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("%d quiet positions (%d to fit)", n, len(train))
-	loss := func(set []sample, k float64) float64 {
-		evs := map[*rules.Ruleset]*Evaluator{}
-		for _, r := range rulesets {
-			evs[r] = NewEvaluator(r)
+	if file != "" {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			parts := strings.Split(sc.Text(), "\t")
+			if len(parts) != 3 {
+				continue
+			}
+			cp, _ := strconv.Atoi(parts[2])
+			add(ruleset(parts[0]), parts[1], sigmoid(float64(cp)), false)
+		}
+	}
+	for _, name := range strings.Split(pgns, ",") {
+		if name == "" {
+			continue
+		}
+		games, err := readPGNGames(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for gi, pg := range games {
+			r := ruleset(pg.variant)
+			g, err := rules.NewGame(r, pg.fen, false)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", name, gi+1, err)
+			}
+			for ply, san := range pg.moves {
+				m, err := rules.ParseSAN(g.Pos, san)
+				if err != nil {
+					t.Fatalf("%s game %d ply %d: %v", name, gi+1, ply+1, err)
+				}
+				g.Do(m)
+				// past the random opening, one position in three
+				if ply >= 12 && (ply+gi)%3 == 0 {
+					add(r, g.FEN(), pg.white, true)
+				}
+			}
+		}
+	}
+	t.Logf("%d quiet positions (%d to fit)", n, len(train))
+	// loss is the mean squared error, computed by one goroutine per CPU
+	loss := func(set []sample, k float64) float64 {
+		parts := runtime.GOMAXPROCS(0)
+		sums := make([]float64, parts)
+		var wg sync.WaitGroup
+		for p := 0; p < parts; p++ {
+			wg.Add(1)
+			go func(p int) {
+				defer wg.Done()
+				evs := map[*rules.Ruleset]*Evaluator{}
+				for _, r := range rulesets {
+					evs[r] = NewEvaluator(r)
+				}
+				for i := p; i < len(set); i += parts {
+					s := set[i]
+					d := sigmoid(k*float64(evs[s.r].Evaluate(s.g))) - s.target
+					sums[p] += d * d
+				}
+			}(p)
+		}
+		wg.Wait()
 		sum := 0.0
-		for _, s := range set {
-			d := sigmoid(k*float64(evs[s.r].Evaluate(s.g))) - s.target
-			sum += d * d
+		for _, x := range sums {
+			sum += x
 		}
 		return sum / float64(len(set))
 	}
 	// the scale between our centipawns and the reference's
 	k, best := 1.0, loss(train, 1)
-	fitScale := os.Getenv("HOUSERULES_TUNE_SCALE") != ""
-	for _, kk := range []float64{0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.35, 1.5} {
+	// game results are not in centipawns: their scale is always fitted
+	fitScale := os.Getenv("HOUSERULES_TUNE_SCALE") != "" || pgns != ""
+	for _, kk := range []float64{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.35, 1.5, 1.75, 2} {
 		if l := loss(train, kk); l < best && fitScale {
 			k, best = kk, l
 		}
@@ -116,6 +180,12 @@ func TestTuneWeights(t *testing.T) {
 		lo[i], hi[i] = v/3, v*3
 		if v < 0 {
 			lo[i], hi[i] = v*3, v/3
+		}
+	}
+	// weights whose hand-set value is 0 get a range of their own
+	for name, b := range map[string][2]int64{"Compound": {0, 40}} {
+		if f, ok := wv.Type().FieldByName(name); ok {
+			lo[f.Index[0]], hi[f.Index[0]] = b[0], b[1]
 		}
 	}
 	positive := map[string]bool{"PawnThreatDiv": true, "LooseDiv": true, "LesserDiv": true, "MobStep": true, "KingUnit": true, "PieceEg": true, "PieceMg": true}
@@ -134,6 +204,9 @@ func TestTuneWeights(t *testing.T) {
 			}
 			old := fv.Int()
 			step := max(1, absInt(int(old))/10)
+			if old == 0 {
+				step = max(1, int(hi[i]-lo[i])/20)
+			}
 			for _, d := range []int{step, -step} {
 				nv := old + int64(d)
 				if (positive[name] && nv < 1) || nv < lo[i] || nv > hi[i] {
@@ -173,3 +246,84 @@ func TestTuneWeights(t *testing.T) {
 // sigmoid maps centipawns to an expected score (a 400-centipawn lead is
 // worth 10:1, as in the Elo formula).
 func sigmoid(cp float64) float64 { return 1 / (1 + math.Pow(10, -cp/400)) }
+
+// pgnGame is one game read from a PGN file: its variant, start FEN ("" =
+// the variant's), result for White (1, ½, 0) and SAN moves.
+type pgnGame struct {
+	variant, fen string
+	white        float64
+	moves        []string
+}
+
+// readPGNGames reads the games of a PGN file as `houserules match` writes
+// them (tags, then move text with move numbers, {comments} and the
+// result). Games without a decided or drawn result are left out.
+func readPGNGames(name string) ([]pgnGame, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var games []pgnGame
+	cur := pgnGame{variant: "chess", white: -1}
+	var text strings.Builder
+	flush := func() {
+		if text.Len() == 0 {
+			return
+		}
+		body := text.String()
+		for {
+			i := strings.IndexByte(body, '{')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(body[i:], '}')
+			if j < 0 {
+				body = body[:i]
+				break
+			}
+			body = body[:i] + " " + body[i+j+1:]
+		}
+		for _, tok := range strings.Fields(body) {
+			if k := strings.LastIndexByte(tok, '.'); k >= 0 {
+				tok = tok[k+1:]
+			}
+			switch tok {
+			case "", "1-0", "0-1", "1/2-1/2", "*":
+				continue
+			}
+			cur.moves = append(cur.moves, tok)
+		}
+		if cur.white >= 0 {
+			games = append(games, cur)
+		}
+		cur = pgnGame{variant: "chess", white: -1}
+		text.Reset()
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			flush()
+			f := strings.SplitN(strings.Trim(line, "[]"), " ", 2)
+			if len(f) != 2 {
+				continue
+			}
+			val := strings.Trim(f[1], `"`)
+			switch f[0] {
+			case "Variant":
+				cur.variant = val
+			case "FEN":
+				cur.fen = val
+			case "Result":
+				cur.white = map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[val]
+				if val == "*" {
+					cur.white = -1
+				}
+			}
+			continue
+		}
+		text.WriteString(line)
+		text.WriteByte(' ')
+	}
+	flush()
+	return games, nil
+}

@@ -13,6 +13,8 @@ type weights struct {
 	// PawnValue); PieceMg and PieceEg scale the values of other pieces in
 	// the middle game and the endgame, in %.
 	PawnEg, PieceMg, PieceEg int
+	// Compound adds this % to a piece that both leaps and rides.
+	Compound int
 
 	BishopPairMg, BishopPairEg int
 	Tempo                      int
@@ -54,7 +56,7 @@ type weights struct {
 // evalW holds the weights in use (tuned by TestTuneWeights).
 var evalW = weights{
 	PieceLin: 569, PieceQuad: 771,
-	PawnEg: 100, PieceMg: 100, PieceEg: 100,
+	PawnEg: 100, PieceMg: 100, PieceEg: 100, Compound: 0,
 	BishopPairMg: 30, BishopPairEg: 45,
 	Tempo:       20,
 	KingCentrMg: -6, KingCentrEg: 4, KingShield: 15, KingOpenFile: 15,

@@ -35,6 +35,9 @@ type Player interface {
 type Clock struct {
 	WTime, BTime, WInc, BInc time.Duration
 	MoveTime                 time.Duration
+	// Nodes limits each move to this many nodes instead of a time (UCI
+	// `go nodes N`); 0 = no limit.
+	Nodes int64
 }
 
 // BuiltinPlayer is the houserules AI at a skill level.
@@ -59,7 +62,7 @@ func (b *BuiltinPlayer) NewGame(*MatchConfig) error { b.eng.NewGame(); return ni
 
 // Move implements Player.
 func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, error) {
-	lim := search.Limits{WTime: c.WTime, BTime: c.BTime, WInc: c.WInc, BInc: c.BInc, MoveTime: c.MoveTime, Depth: b.Depth}
+	lim := search.Limits{WTime: c.WTime, BTime: c.BTime, WInc: c.WInc, BInc: c.BInc, MoveTime: c.MoveTime, Depth: b.Depth, Nodes: uint64(c.Nodes)}
 	res := b.eng.Search(context.Background(), g, lim, nil)
 	if res.Move == position.NoMove {
 		return "", errors.New("no move")
@@ -241,6 +244,10 @@ func (p *ExternalPlayer) waitFor(prefix string, timeout time.Duration, seen func
 // answer go before it loses on time.
 var replyGrace = 10 * time.Second
 
+// nodesWait is how long a `go nodes N` may take before the engine is
+// taken to have stopped answering (a node budget has no clock).
+var nodesWait = time.Minute
+
 // silentError: an engine did not send the awaited line in time (a move
 // not answered is lost on time, not by a rules infraction).
 type silentError struct {
@@ -296,10 +303,14 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 	p.send(pos)
 	var goCmd string
 	var limit time.Duration
-	if c.MoveTime > 0 {
+	switch {
+	case c.Nodes > 0:
+		goCmd = fmt.Sprintf("go nodes %d", c.Nodes)
+		limit = nodesWait
+	case c.MoveTime > 0:
 		goCmd = fmt.Sprintf("go movetime %d", c.MoveTime.Milliseconds())
 		limit = c.MoveTime
-	} else {
+	default:
 		goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", c.WTime.Milliseconds(), c.BTime.Milliseconds(), c.WInc.Milliseconds(), c.BInc.Milliseconds())
 		limit = max(c.WTime, c.BTime)
 	}
@@ -362,6 +373,7 @@ type MatchConfig struct {
 
 	Games        int
 	MoveTime     time.Duration // fixed time per move, or
+	Nodes        int64         // a node budget per move (go nodes N; no clock), or
 	Base, Inc    time.Duration // a clock: base time and increment
 	OpeningPlies int           // random opening plies, the same for both colours of a pair
 	MaxPlies     int           // adjudicated a draw after this many plies (0 = 600)
@@ -447,7 +459,7 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 600
 	}
-	if cfg.MoveTime <= 0 && cfg.Base <= 0 {
+	if cfg.MoveTime <= 0 && cfg.Base <= 0 && cfg.Nodes <= 0 {
 		cfg.MoveTime = 100 * time.Millisecond
 	}
 	seed := cfg.Seed
@@ -583,7 +595,9 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		}
 	}
 	clock := Clock{MoveTime: cfg.MoveTime}
-	if cfg.MoveTime <= 0 {
+	if cfg.Nodes > 0 {
+		clock = Clock{Nodes: cfg.Nodes}
+	} else if cfg.MoveTime <= 0 {
 		clock = Clock{WTime: cfg.Base, BTime: cfg.Base, WInc: cfg.Inc, BInc: cfg.Inc}
 	}
 	loss := func(c position.Color) string {
@@ -621,7 +635,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			}
 			return rec, nil
 		}
-		if cfg.MoveTime <= 0 {
+		if cfg.MoveTime <= 0 && cfg.Nodes <= 0 {
 			t := &clock.WTime
 			inc := clock.WInc
 			if stm == position.Black {
@@ -663,9 +677,13 @@ func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
 			tag("SetUp", "1")
 		}
 	}
-	if cfg.MoveTime > 0 {
+	switch {
+	case cfg.Nodes > 0:
+		tag("TimeControl", "-") // PGN: no time control
+		tag("NodesPerMove", fmt.Sprint(cfg.Nodes))
+	case cfg.MoveTime > 0:
 		tag("TimeControl", fmt.Sprintf("movetime %dms", cfg.MoveTime.Milliseconds()))
-	} else {
+	default:
 		tag("TimeControl", fmt.Sprintf("%d+%d", int(cfg.Base.Seconds()), int(cfg.Inc.Seconds())))
 	}
 	tag("PlyCount", fmt.Sprint(len(rec.Moves)))

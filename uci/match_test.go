@@ -227,3 +227,32 @@ func fakeEngine(t *testing.T, before, name, onGo string) *ExternalPlayer {
 	}
 	return ext
 }
+
+// TestMatchNodesReproducible: with a node budget per move (no clock) two
+// runs of the same match play the same games, and the PGN says the limit.
+func TestMatchNodesReproducible(t *testing.T) {
+	run := func() (MatchResult, string) {
+		var pgn bytes.Buffer
+		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
+			Nodes: 400, OpeningPlies: 2, MaxPlies: 40, Seed: 5, PGN: &pgn}
+		res, err := RunMatch(NewBuiltin(20), NewBuiltin(20), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, pgn.String()
+	}
+	r1, pgn := run()
+	r2, _ := run()
+	for i := range r1.Games {
+		a, b := strings.Join(r1.Games[i].Moves, " "), strings.Join(r2.Games[i].Moves, " ")
+		if a != b {
+			t.Errorf("game %d differs between two runs:\n%s\n%s", i+1, a, b)
+		}
+		if len(r1.Games[i].Moves) < 10 {
+			t.Errorf("game %d: only %d plies", i+1, len(r1.Games[i].Moves))
+		}
+	}
+	if !strings.Contains(pgn, `[NodesPerMove "400"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
+		t.Errorf("PGN tags do not give the node limit:\n%s", pgn)
+	}
+}

@@ -19,6 +19,7 @@ import (
 func matchCmd() *cobra.Command {
 	var g gameFlags
 	var games, level, level2, openings, maxPlies, movetime int
+	var nodes int64
 	var engine, engine2, tc, pgn string
 	var opts, opts2 []string
 	var seed int64
@@ -36,6 +37,12 @@ func matchCmd() *cobra.Command {
 			}
 			if movetime < 1 && tc == "" {
 				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
+			}
+			if nodes < 0 {
+				return fmt.Errorf("--nodes must be positive (nodes per move), got %d", nodes)
+			}
+			if nodes > 0 && tc != "" {
+				return fmt.Errorf("--nodes and --tc are two limits per move; give one")
 			}
 			if maxPlies < 1 {
 				return fmt.Errorf("--max-plies must be at least 1, got %d", maxPlies)
@@ -66,6 +73,9 @@ func matchCmd() *cobra.Command {
 					return err
 				}
 				cfg.Base, cfg.Inc, cfg.MoveTime = base, inc, 0
+			}
+			if nodes > 0 {
+				cfg.Nodes, cfg.MoveTime = nodes, 0
 			}
 			a, err := player(engine, level, opts, "")
 			if err != nil {
@@ -142,6 +152,7 @@ func matchCmd() *cobra.Command {
 	f.StringArrayVar(&opts, "option", nil, "UCI option name=value for --engine (repeatable)")
 	f.StringArrayVar(&opts2, "option2", nil, "UCI option name=value for --engine2 (repeatable)")
 	f.IntVar(&movetime, "movetime", 100, "milliseconds per move")
+	f.Int64Var(&nodes, "nodes", 0, "nodes per move instead of --movetime (UCI go nodes N): games that do not depend on the machine's speed")
 	f.StringVar(&tc, "tc", "", "clock instead of --movetime: base+increment in seconds, e.g. 10+0.1")
 	f.IntVar(&openings, "openings", 4, "random opening plies (among the moves a shallow search finds within 50 cp of the best)")
 	f.IntVar(&maxPlies, "max-plies", 600, "adjudicate a draw after this many plies")

@@ -483,8 +483,9 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	var passers [2][16]geom.Square // passed pawns near promotion, scored once both sides' attacks are known
 	var passN [2]int
 	var attackers, attackUnits [2]int
-	var attacked [2]geom.Set          // squares each side's non-pawn pieces and king attack
-	var attMinor, attRook [2]geom.Set // attacked by pieces worth < 400 / < 700
+	var attacked [2]geom.Set               // squares each side's non-pawn pieces and king attack
+	var attMinor, attRook [2]geom.Set      // attacked by pieces worth < 400 / < 700
+	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= 700 / less) could check the enemy king
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
 	for c := position.White; c <= position.Black; c++ {
@@ -525,6 +526,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 			vm, ve := e.Mg[pt], e.Eg[pt]
 			isPawn := e.pawnish[c][pt]
+			// the squares from which this type checks the enemy king
+			// (the king's own moves as this type: pieces move alike
+			// both ways along a line)
+			var checkFrom geom.Set
+			if e.safety && hasKing[them] && !isPawn && pt != position.King && (evalW.SafeCheckHeavy > 0 || evalW.SafeCheckLight > 0) {
+				checkFrom = p.Attacks(them, pt, kingSq[them], occ)
+			}
 			for bb.Any() {
 				s := bb.Pop()
 				m, g2 := vm, ve
@@ -577,6 +585,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					}
 				default:
 					t := p.Attacks(c, pt, s, occ)
+					if checkFrom.Any() {
+						if vm >= 700 {
+							checkHeavy[c] = checkHeavy[c].Or(t.And(checkFrom))
+						} else {
+							checkLight[c] = checkLight[c].Or(t.And(checkFrom))
+						}
+					}
 					if e.fileRider[pt] && e.materialSign > 0 {
 						f := e.files[s.File()]
 						if f.And(pawns[c]).Empty() {
@@ -612,7 +627,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						wt := max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
 						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
 						m += mob
-						g2 += mob
+						g2 += mob * evalW.MobEg / 100
 						w := evalW.CentrSlider
 						if !e.slider[pt] {
 							w = evalW.CentrLeaper
@@ -706,6 +721,23 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	}
 	if e.safety {
 		for c := position.White; c <= position.Black; c++ {
+			// safe checks: a check from a square the defender does not
+			// hold (by a piece or a pawn) and not occupied by the checker's
+			// own side
+			them := c.Other()
+			unsafe := attacked[them].Or(pawnAtt[them]).Or(p.Pieces(c))
+			safe := false
+			if checkHeavy[c].AndNot(unsafe).Any() {
+				attackUnits[c] += evalW.SafeCheckHeavy
+				safe = true
+			}
+			if checkLight[c].AndNot(unsafe).Any() {
+				attackUnits[c] += evalW.SafeCheckLight
+				safe = true
+			}
+			if safe {
+				attackers[c]++
+			}
 			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {
 				d := attackUnits[c] * attackUnits[c] * evalW.KingDanger / 100
 				if e.checkCount {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -170,6 +171,24 @@ func TestTuneWeights(t *testing.T) {
 		}
 	}
 	t.Logf("scale %.2f: loss %.6f fitted, %.6f unseen", k, best, loss(test, k))
+	// the unseen loss of each ruleset, before and after
+	byRuleset := func() string {
+		var out []string
+		for name, r := range rulesets {
+			var set []sample
+			for _, s := range test {
+				if s.r == r {
+					set = append(set, s)
+				}
+			}
+			if len(set) > 0 {
+				out = append(out, fmt.Sprintf("%s %.6f (%d)", name, loss(set, k), len(set)))
+			}
+		}
+		sort.Strings(out)
+		return strings.Join(out, ", ")
+	}
+	before := byRuleset()
 	wv := reflect.ValueOf(&evalW).Elem()
 	// each weight stays within a factor of 3 of its hand-set value: the
 	// reference's search sees more than a static score can, and a weight
@@ -183,7 +202,7 @@ func TestTuneWeights(t *testing.T) {
 		}
 	}
 	// weights whose hand-set value is 0 get a range of their own
-	for name, b := range map[string][2]int64{"Compound": {0, 40}} {
+	for name, b := range map[string][2]int64{"Compound": {0, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12}} {
 		if f, ok := wv.Type().FieldByName(name); ok {
 			lo[f.Index[0]], hi[f.Index[0]] = b[0], b[1]
 		}
@@ -240,6 +259,7 @@ func TestTuneWeights(t *testing.T) {
 			break
 		}
 	}
+	t.Logf("unseen loss by variant: before %s; after %s", before, byRuleset())
 	fmt.Printf("%#v\n", evalW)
 }
 

@@ -40,8 +40,9 @@ type weights struct {
 	CentrSlider, CentrLeaper                     int
 
 	// Mobility per safe square beyond the average, times a weight that
-	// falls with the piece value: min(MobMax, (MobRef - value)/MobStep).
-	MobMax, MobRef, MobStep int
+	// falls with the piece value: min(MobMax, (MobRef - value)/MobStep);
+	// MobEg % of it in the endgame.
+	MobMax, MobRef, MobStep, MobEg int
 
 	// Threats, as a 1/n share of the threatened piece's value: attacked by
 	// a pawn (side to move), loose (attacked, undefended), attacked by a
@@ -51,6 +52,9 @@ type weights struct {
 	// King danger: KingDanger*units^2/100, capped at KingDangerMax, with
 	// two or more attackers; a piece adds ring squares hit * value/KingUnit.
 	KingDanger, KingDangerMax, KingUnit int
+	// Safe checks add units of king danger (and count as an attacker):
+	// a piece worth 700 or more, a lighter one.
+	SafeCheckHeavy, SafeCheckLight int
 }
 
 // evalW holds the weights in use (tuned by TestTuneWeights).
@@ -65,7 +69,8 @@ var evalW = weights{
 	PassNear: 4, PassMgSq: 13, PassKing: 50, PassFree: 50,
 	OpenFileMg: 12, OpenFileEg: 6, OutpostMg: 35, OutpostEg: 12,
 	CentrSlider: 2, CentrLeaper: 3,
-	MobMax: 5, MobRef: 1500, MobStep: 220,
+	MobMax: 5, MobRef: 1500, MobStep: 220, MobEg: 100,
 	PawnThreatDiv: 8, LooseDiv: 10, LesserDiv: 10,
 	KingDanger: 200, KingDangerMax: 500, KingUnit: 300,
+	SafeCheckHeavy: 0, SafeCheckLight: 0,
 }

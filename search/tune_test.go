@@ -347,3 +347,46 @@ func readPGNGames(name string) ([]pgnGame, error) {
 	flush()
 	return games, nil
 }
+
+// TestReadPGNGames: tags, move numbers, "N..." for a ply that does not
+// follow White's, {comments} and the result token; a game without a result
+// is left out.
+func TestReadPGNGames(t *testing.T) {
+	pgn := `[Event "houserules match"]
+[Result "0-1"]
+[Variant "makruk"]
+[FEN "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - - 0 1"]
+
+1... c5 2. f4 {a comment
+over two lines} b5 0-1
+
+[Event "x"]
+[Result "*"]
+
+1. e4 *
+
+[Event "y"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 {draw} 1/2-1/2
+`
+	name := t.TempDir() + "/g.pgn"
+	if err := os.WriteFile(name, []byte(pgn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := readPGNGames(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2: %+v", len(games), games)
+	}
+	g := games[0]
+	if g.variant != "makruk" || g.white != 0 || !strings.HasPrefix(g.fen, "rnsmksnr/") || strings.Join(g.moves, " ") != "c5 f4 b5" {
+		t.Errorf("game 1: %+v", g)
+	}
+	g = games[1]
+	if g.variant != "chess" || g.white != 0.5 || g.fen != "" || strings.Join(g.moves, " ") != "e4 e5 Nf3" {
+		t.Errorf("game 2: %+v", g)
+	}
+}

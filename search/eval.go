@@ -83,18 +83,16 @@ type Evaluator struct {
 	pawnShift [2]bool
 }
 
-// moveShape reports whether a piece leaps (knight, fers, wazir: moves no
-// piece in between can block) and whether it rides (slides or hops). A
-// piece that does both (archbishop, chancellor, dragon horse) forks and
-// mates alone better than its mobility says (H.G. Muller's measurements
-// put the archbishop near the queen although it reaches a fifth fewer
-// squares). A piece that only leaps gets a scale of its own in each phase
-// (the fit decides what short, unblockable moves are worth against the
-// same count of rider squares).
-func moveShape(bp *betza.Piece) (leap, ride bool) {
+// compound reports whether a piece both leaps and rides (archbishop,
+// chancellor, dragon horse): its moves reach squares no single-rider
+// blocking stops, forks and mates alone better than its mobility says
+// (H.G. Muller's measurements put the archbishop near the queen although
+// it reaches a fifth fewer squares).
+func compound(bp *betza.Piece) bool {
 	if bp == nil {
-		return false, false
+		return false
 	}
+	leap, ride := false, false
 	for _, a := range bp.Atoms {
 		if a.Kind == betza.Leap {
 			leap = true
@@ -102,7 +100,7 @@ func moveShape(bp *betza.Piece) (leap, ride bool) {
 			ride = true
 		}
 	}
-	return leap, ride
+	return leap && ride
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
@@ -151,13 +149,9 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
 		egVal := val * evalW.PieceEg / 100
 		val = val * evalW.PieceMg / 100
-		switch leap, ride := moveShape(bp); {
-		case leap && ride:
+		if compound(bp) {
 			val += val * evalW.Compound / 100
 			egVal += egVal * evalW.Compound / 100
-		case leap:
-			val = val * evalW.LeaperMg / 100
-			egVal = egVal * evalW.LeaperEg / 100
 		}
 		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
 			val, egVal = PawnValue, evalW.PawnEg
@@ -558,14 +552,6 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					cz := e.centr[s]
 					m += evalW.KingCentrMg * cz
 					g2 += evalW.KingCentrEg * cz
-					if evalW.KingPawnDist > 0 && pawns[c].Any() {
-						// in the endgame the king belongs near its pawns
-						d := 8
-						for x := pawns[c]; x.Any() && d > 1; {
-							d = min(d, chebyshev(s, x.Pop()))
-						}
-						g2 -= evalW.KingPawnDist * d
-					}
 					if e.safety {
 						shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns[c])
 						m += evalW.KingShield * min(shield.Count(), 3)

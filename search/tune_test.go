@@ -202,7 +202,7 @@ func TestTuneWeights(t *testing.T) {
 		}
 	}
 	// weights whose hand-set value is 0 get a range of their own
-	for name, b := range map[string][2]int64{"Compound": {0, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12}, "KingPawnDist": {0, 30}} {
+	for name, b := range map[string][2]int64{"Compound": {0, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12}} {
 		if f, ok := wv.Type().FieldByName(name); ok {
 			lo[f.Index[0]], hi[f.Index[0]] = b[0], b[1]
 		}

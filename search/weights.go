@@ -13,17 +13,15 @@ type weights struct {
 	// PawnValue); PieceMg and PieceEg scale the values of other pieces in
 	// the middle game and the endgame, in %.
 	PawnEg, PieceMg, PieceEg int
-	// Compound adds this % to a piece that both leaps and rides; a piece
-	// that only leaps is worth LeaperMg and LeaperEg % of its value.
-	Compound, LeaperMg, LeaperEg int
+	// Compound adds this % to a piece that both leaps and rides.
+	Compound int
 
 	BishopPairMg, BishopPairEg int
 	Tempo                      int
 
 	// King: per centralization step (negative: stay home), pawn shield
-	// per pawn (up to 3), on a file without own pawns; in the endgame per
-	// step from its nearest own pawn (up to 8).
-	KingCentrMg, KingCentrEg, KingShield, KingOpenFile, KingPawnDist int
+	// per pawn (up to 3), on a file without own pawns.
+	KingCentrMg, KingCentrEg, KingShield, KingOpenFile int
 
 	// Pawns: per rank of advance (Mg linear, Eg quadratic), extra for a
 	// passed pawn, centralization, isolated and doubled.
@@ -69,10 +67,10 @@ type weights struct {
 // Elo (640 games), capablanca +22 ± 33 (400), makruk −9 ± 21 (400).
 var evalW = weights{
 	PieceLin: 563, PieceQuad: 1016,
-	PawnEg: 157, PieceMg: 88, PieceEg: 157, Compound: 3, LeaperMg: 100, LeaperEg: 100,
+	PawnEg: 157, PieceMg: 88, PieceEg: 157, Compound: 3,
 	BishopPairMg: 15, BishopPairEg: 40,
 	Tempo:       6,
-	KingCentrMg: -18, KingCentrEg: 12, KingShield: 13, KingOpenFile: 40, KingPawnDist: 0,
+	KingCentrMg: -18, KingCentrEg: 12, KingShield: 13, KingOpenFile: 40,
 	PawnAdvMg: 0, PawnAdvEg: 1, PassedMg: 0, PassedEg: 6, PawnCentr: 0,
 	IsolatedMg: 3, IsolatedEg: 6, DoubledMg: 2, DoubledEg: 39,
 	PassNear: 3, PassMgSq: 20, PassKing: 91, PassFree: 30,

@@ -84,10 +84,9 @@ type Evaluator struct {
 }
 
 // compound reports whether a piece both leaps and rides (archbishop,
-// chancellor, dragon horse): its moves reach squares no single-rider
-// blocking stops, forks and mates alone better than its mobility says
-// (H.G. Muller's measurements put the archbishop near the queen although
-// it reaches a fifth fewer squares).
+// chancellor, dragon horse). Such a piece forks and mates alone better than
+// its mobility says: H.G. Muller's measurements put the archbishop near the
+// queen although it reaches a fifth fewer squares (the weight Compound).
 func compound(bp *betza.Piece) bool {
 	if bp == nil {
 		return false

@@ -27,17 +27,20 @@ import (
 // against itself) or HOUSERULES_TUNE names a file of lines
 // "variant<TAB>FEN<TAB>score", the score in centipawns for the side to move
 // (for instance Fairy-Stockfish's `go depth 8`). Positions that are not
-// quiet for our quiescence search are left out. It prints the tuned weights as a Go
-// literal for weights.go, and the loss on the 80 % it fits and the 20 % it
-// does not see. HOUSERULES_TUNE_FREEZE lists weights to leave alone;
-// HOUSERULES_TUNE_SCALE=1 also fits the scale between the two evaluations.
+// quiet for our quiescence search are left out. It prints the tuned
+// weights as a Go literal for weights.go, and the loss on the 80 % it fits
+// and the 20 % it does not see, in all and per variant.
+// HOUSERULES_TUNE_FREEZE lists weights to leave alone; the scale between
+// centipawns and the target is fitted for game results, and for scores
+// when HOUSERULES_TUNE_SCALE=1.
 //
-// A fitted set is a candidate, not a result: on 2026-12-01, 14 671 quiet
-// positions (chess, capablanca, makruk; Fairy-Stockfish depth 8) gave
-// weights that played −98 Elo in chess and +53 in capablanca in self-play
-// (80 games each at 40 ms) — the static score cannot follow what an 8-ply
-// search sees, and the fit pushed endgame values down. Check every set
-// with `houserules match` before adopting it.
+// A fitted set is a candidate, not a result. On 2026-12-01, 14 671 quiet
+// positions (chess, capablanca, makruk; Fairy-Stockfish depth-8 scores)
+// gave weights that played −98 Elo in chess and +53 in capablanca in
+// self-play (80 games each at 40 ms) — the static score cannot follow what
+// an 8-ply search sees. The same day 80 399 positions of 4 000 games
+// (results) gave the weights in use (+33 ± 25 Elo in chess; see
+// weights.go). Check every set with `houserules match` before adopting it.
 func TestTuneWeights(t *testing.T) {
 	file, pgns := os.Getenv("HOUSERULES_TUNE"), os.Getenv("HOUSERULES_TUNE_PGN")
 	if file == "" && pgns == "" {

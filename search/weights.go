@@ -60,7 +60,7 @@ type weights struct {
 // evalW holds the weights in use: fitted by TestTuneWeights to the results
 // of 80,399 quiet positions from 2,400 chess and 1,600 capablanca games of
 // Fairy-Stockfish against itself at 2,000 nodes per move (`houserules match
-// --nodes 2000 --openings 8`), 2026-12-01. The fit measures middle-game
+// --nodes 2000 --openings 8`; 1,200 and 797 distinct games), 2026-12-01. The fit measures middle-game
 // scores as less decisive than endgame ones (pieces and pawns are worth
 // about 1.6 times more in the endgame, relative to the middle-game pawn).
 // Self-play against the hand-set weights at 10 ms per move: chess +33 ± 25

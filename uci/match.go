@@ -10,6 +10,7 @@ import (
 	"math/rand"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +46,7 @@ type BuiltinPlayer struct {
 	Level int
 	Depth int // optional depth limit
 	eng   *search.Engine
+	games int64 // games begun, for the seed of the weak levels' choices
 }
 
 // NewBuiltin returns the built-in AI at a level 0..20.
@@ -58,7 +60,16 @@ func NewBuiltin(level int) *BuiltinPlayer {
 func (b *BuiltinPlayer) Name() string { return fmt.Sprintf("houserules level %d", b.Level) }
 
 // NewGame implements Player.
-func (b *BuiltinPlayer) NewGame(*MatchConfig) error { b.eng.NewGame(); return nil }
+// The weak levels' random choices follow the match's seed (and the game's
+// number), so a match with --seed and --nodes replays move for move.
+func (b *BuiltinPlayer) NewGame(m *MatchConfig) error {
+	b.eng.NewGame()
+	if m.Seed != 0 {
+		b.eng.Seed(m.Seed*1000003 + b.games)
+	}
+	b.games++
+	return nil
+}
 
 // Move implements Player.
 func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, error) {
@@ -306,7 +317,9 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 	switch {
 	case c.Nodes > 0:
 		goCmd = fmt.Sprintf("go nodes %d", c.Nodes)
-		limit = nodesWait
+		// a minute, and a second per 50,000 nodes beyond (a slow engine
+		// on a busy machine), at most a day
+		limit = nodesWait + time.Duration(min(c.Nodes/50000, 86400))*time.Second
 	case c.MoveTime > 0:
 		goCmd = fmt.Sprintf("go movetime %d", c.MoveTime.Milliseconds())
 		limit = c.MoveTime
@@ -465,6 +478,7 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = time.Now().UnixNano()
+		cfg.Seed = seed // the players' own choices follow it too
 	}
 	r := rand.New(rand.NewSource(seed))
 	picker := search.NewEngine(4)
@@ -684,7 +698,8 @@ func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
 	case cfg.MoveTime > 0:
 		tag("TimeControl", fmt.Sprintf("movetime %dms", cfg.MoveTime.Milliseconds()))
 	default:
-		tag("TimeControl", fmt.Sprintf("%d+%d", int(cfg.Base.Seconds()), int(cfg.Inc.Seconds())))
+		secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+		tag("TimeControl", secs(cfg.Base)+"+"+secs(cfg.Inc))
 	}
 	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
 	tag("Termination", rec.Termination)

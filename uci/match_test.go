@@ -228,14 +228,15 @@ func fakeEngine(t *testing.T, before, name, onGo string) *ExternalPlayer {
 	return ext
 }
 
-// TestMatchNodesReproducible: with a node budget per move (no clock) two
-// runs of the same match play the same games, and the PGN says the limit.
+// TestMatchNodesReproducible: with a node budget per move (no clock) and a
+// seed, two runs of the same match play the same games — the weak level's
+// random choices included — and the PGN says the limit.
 func TestMatchNodesReproducible(t *testing.T) {
 	run := func() (MatchResult, string) {
 		var pgn bytes.Buffer
 		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
 			Nodes: 400, OpeningPlies: 2, MaxPlies: 40, Seed: 5, PGN: &pgn}
-		res, err := RunMatch(NewBuiltin(20), NewBuiltin(20), cfg)
+		res, err := RunMatch(NewBuiltin(20), NewBuiltin(3), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

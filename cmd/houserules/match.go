@@ -35,14 +35,14 @@ func matchCmd() *cobra.Command {
 			if games < 1 {
 				return fmt.Errorf("--games must be at least 1")
 			}
-			if movetime < 1 && tc == "" {
-				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
-			}
 			if nodes < 0 {
-				return fmt.Errorf("--nodes must be positive (nodes per move), got %d", nodes)
+				return fmt.Errorf("--nodes must be a positive number of nodes per move (0: none), got %d", nodes)
 			}
-			if nodes > 0 && tc != "" {
-				return fmt.Errorf("--nodes and --tc are two limits per move; give one")
+			if nodes > 0 && (tc != "" || cmd.Flags().Changed("movetime")) {
+				return fmt.Errorf("--nodes and --%s are two limits per move; give one", map[bool]string{true: "tc", false: "movetime"}[tc != ""])
+			}
+			if movetime < 1 && tc == "" && nodes == 0 {
+				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
 			}
 			if maxPlies < 1 {
 				return fmt.Errorf("--max-plies must be at least 1, got %d", maxPlies)
@@ -152,7 +152,7 @@ func matchCmd() *cobra.Command {
 	f.StringArrayVar(&opts, "option", nil, "UCI option name=value for --engine (repeatable)")
 	f.StringArrayVar(&opts2, "option2", nil, "UCI option name=value for --engine2 (repeatable)")
 	f.IntVar(&movetime, "movetime", 100, "milliseconds per move")
-	f.Int64Var(&nodes, "nodes", 0, "nodes per move instead of --movetime (UCI go nodes N): games that do not depend on the machine's speed")
+	f.Int64Var(&nodes, "nodes", 0, "nodes per move instead of --movetime (UCI go nodes N; 0: none): games that do not depend on the machine's speed, and with --seed replay move for move")
 	f.StringVar(&tc, "tc", "", "clock instead of --movetime: base+increment in seconds, e.g. 10+0.1")
 	f.IntVar(&openings, "openings", 4, "random opening plies (among the moves a shallow search finds within 50 cp of the best)")
 	f.IntVar(&maxPlies, "max-plies", 600, "adjudicate a draw after this many plies")

@@ -83,25 +83,6 @@ type Evaluator struct {
 	pawnShift [2]bool
 }
 
-// compound reports whether a piece both leaps and rides (archbishop,
-// chancellor, dragon horse). Such a piece forks and mates alone better than
-// its mobility says: H.G. Muller's measurements put the archbishop near the
-// queen although it reaches a fifth fewer squares (the weight Compound).
-func compound(bp *betza.Piece) bool {
-	if bp == nil {
-		return false
-	}
-	leap, ride := false, false
-	for _, a := range bp.Atoms {
-		if a.Kind == betza.Leap {
-			leap = true
-		} else {
-			ride = true
-		}
-	}
-	return leap && ride
-}
-
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
 // when they capture one step diagonally forward.
 func (e *Evaluator) pawnAttacksShift(bb geom.Set, c position.Color) geom.Set {
@@ -142,28 +123,35 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 				}
 			}
 		}
-		q, cp := mobility(b, bp)
-		m := (q + cp) / 2
-		e.Mobility[pt] = m
-		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
-		egVal := val * evalW.PieceEg / 100
-		val = val * evalW.PieceMg / 100
-		if compound(bp) {
-			val += val * evalW.Compound / 100
-			egVal += egVal * evalW.Compound / 100
-		}
-		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
-			val, egVal = PawnValue, evalW.PawnEg
-		}
+		leaps := false
 		if bp != nil {
 			for _, a := range bp.Atoms {
-				if a.Kind != betza.Leap {
+				if a.Kind == betza.Leap {
+					leaps = true
+				} else {
 					e.slider[pt] = true
 				}
 				if a.Kind == betza.Slide && a.DF == 0 && a.DR != 0 && a.Limit == 0 && a.Modality == betza.Capture {
 					e.fileRider[pt] = true
 				}
 			}
+		}
+		q, cp := mobility(b, bp)
+		m := (q + cp) / 2
+		e.Mobility[pt] = m
+		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
+		egVal := val * evalW.PieceEg / 100
+		val = val * evalW.PieceMg / 100
+		if leaps && e.slider[pt] {
+			// a piece that both leaps and rides (archbishop, chancellor,
+			// dragon horse) forks and mates alone better than its mobility
+			// says: H.G. Muller's measurements put the archbishop near the
+			// queen although it reaches a fifth fewer squares
+			val += val * evalW.Compound / 100
+			egVal += egVal * evalW.Compound / 100
+		}
+		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
+			val, egVal = PawnValue, evalW.PawnEg
 		}
 		e.Mg[pt], e.Eg[pt] = max(val, 20), max(egVal, 20)
 		// Values from the variant file are in Fairy-Stockfish's units
@@ -725,16 +713,15 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			// own side
 			them := c.Other()
 			unsafe := attacked[them].Or(pawnAtt[them]).Or(p.Pieces(c))
-			safe := false
+			units := 0
 			if checkHeavy[c].AndNot(unsafe).Any() {
-				attackUnits[c] += evalW.SafeCheckHeavy
-				safe = true
+				units += evalW.SafeCheckHeavy
 			}
 			if checkLight[c].AndNot(unsafe).Any() {
-				attackUnits[c] += evalW.SafeCheckLight
-				safe = true
+				units += evalW.SafeCheckLight
 			}
-			if safe {
+			if units > 0 {
+				attackUnits[c] += units
 				attackers[c]++
 			}
 			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {

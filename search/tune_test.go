@@ -16,7 +16,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
 
 // TestTuneWeights fits the evaluation weights (texel tuning) to game
@@ -56,14 +56,7 @@ func TestTuneWeights(t *testing.T) {
 		if r := rulesets[name]; r != nil {
 			return r
 		}
-		v, err := variants.Get(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := rules.Compile(v, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := rulestest.Compile(t, name, "")
 		rulesets[name] = r
 		return r
 	}

@@ -38,8 +38,11 @@ func matchCmd() *cobra.Command {
 			if nodes < 0 {
 				return fmt.Errorf("--nodes must be a positive number of nodes per move (0: none), got %d", nodes)
 			}
-			if nodes > 0 && (tc != "" || cmd.Flags().Changed("movetime")) {
-				return fmt.Errorf("--nodes and --%s are two limits per move; give one", map[bool]string{true: "tc", false: "movetime"}[tc != ""])
+			if nodes > 0 && tc != "" {
+				return fmt.Errorf("--nodes and --tc are two limits per move; give one")
+			}
+			if nodes > 0 && cmd.Flags().Changed("movetime") {
+				return fmt.Errorf("--nodes and --movetime are two limits per move; give one")
 			}
 			if movetime < 1 && tc == "" && nodes == 0 {
 				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)

@@ -240,6 +240,7 @@ type worker struct {
 	noisyFn   func(position.Move) bool // w.noisy, bound once
 
 	killers      [maxPly + 2][2]position.Move
+	excluded     [maxPly + 2]position.Move                    // the move a singular-extension test leaves out at this ply
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
@@ -1016,14 +1017,17 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	if ply >= maxPly {
 		return w.ev.Evaluate(w.g)
 	}
+	excluded := w.excluded[ply]
 	key := w.key()
 	ttMove := position.NoMove
 	ttEval := -Infinite
-	if te, hit := w.tt.probe(key); hit {
+	ttScore, ttDepth, ttBound := 0, 0, boundNone
+	if te, hit := w.tt.probe(key); hit && excluded == position.NoMove {
 		ttMove = te.move
 		ttEval = int(te.eval)
-		if !pvNode && int(te.depth) >= depth {
-			s := fromTT(int(te.score), ply)
+		ttScore, ttDepth, ttBound = fromTT(int(te.score), ply), int(te.depth), te.bound
+		if !pvNode && ttDepth >= depth {
+			s := ttScore
 			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
 				return s
 			}
@@ -1055,7 +1059,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if !pvNode && !forced && depth <= 6 && eval-margin >= beta && absInt(beta) < MateBound {
 			return eval
 		}
-		if !pvNode && w.nullOK && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
+		if !pvNode && w.nullOK && excluded == position.NoMove && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.DoNull()
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1)
@@ -1071,9 +1075,16 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			}
 		}
 	}
+	// ProbCut: a capture whose reduced search beats beta by a margin
+	// makes it very likely that the full search beats beta too
+	if !pvNode && !inCheck && w.nullOK && w.seeOK && excluded == position.NoMove && depth >= 5 && absInt(beta) < MateBound && eval > -Infinite {
+		if s, ok := w.probCut(beta, depth, ply, eval, improving, ttMove); ok {
+			return s
+		}
+	}
 	if inCheck && ply < 2*maxPly/3 {
 		depth++
-	} else if depth >= 4 && ttMove == position.NoMove {
+	} else if depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
 		depth-- // internal iterative reduction: no hint, search less
 	}
 	moves, lazy := w.nodeMoves(ply)
@@ -1098,10 +1109,39 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
 			m = w.demoteLosing(moves, sc, i)
 		}
+		if m == excluded {
+			continue
+		}
 		if (w.plain && !p.Legal(m)) || (lazy && !w.g.Legal(m)) {
 			continue
 		}
 		legal++
+		// singular extension: the TT move is searched one ply deeper when
+		// every other move falls clearly short of its stored score (a
+		// reduced search without it fails low); when even that search
+		// beats beta, two moves refute this node and it is cut (multi-cut)
+		ext := 0
+		if depth >= 7 && m == ttMove && ply > 0 && excluded == position.NoMove && ttBound != boundUpper &&
+			ttDepth >= depth-3 && absInt(ttScore) < MateBound && w.plain {
+			sBeta := ttScore - 2*depth
+			// the test searches this ply again: it reuses the ply's
+			// move and score buffers, so this node's are kept aside
+			saveM, saveS := append([]position.Move(nil), moves...), append([]int(nil), sc...)
+			w.excluded[ply] = m
+			s := w.search(sBeta-1, sBeta, depth/2, ply)
+			w.excluded[ply] = position.NoMove
+			copy(moves, saveM)
+			copy(sc, saveS)
+			if w.stopped {
+				return 0
+			}
+			if s < sBeta {
+				ext = 1
+			} else if sBeta >= beta {
+				return sBeta
+			}
+			w.pvLen[ply] = ply
+		}
 		capture := p.IsCapture(m)
 		quiet := !capture && !w.isPromotion(m)
 		// near the leaves, a capture that loses material in the exchange
@@ -1115,6 +1155,10 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if prune && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && w.see(m) < -80*depth {
 			continue
 		}
+		// near the leaves, a quiet move with a bad history is not searched
+		if prune && quiet && legal > 1 && best > -MateBound && sc[i] < -histPrune*depth {
+			continue
+		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
 		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
@@ -1125,7 +1169,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				continue
 			}
 		}
-		newDepth := depth - 1
+		newDepth := depth - 1 + ext
 		var s int
 		if legal == 1 {
 			s = w.child(same, alpha, beta, newDepth, ply)
@@ -1211,7 +1255,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 	}
 	if legal == 0 {
+		if excluded != position.NoMove {
+			return alpha // only the excluded move: not a terminal position
+		}
 		return w.terminal(ply)
+	}
+	if excluded != position.NoMove {
+		return best
 	}
 	b := boundUpper
 	if best >= beta {
@@ -1221,6 +1271,60 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	w.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
 	return best
+}
+
+// histPrune is the history score per ply of depth below which a quiet move
+// is not searched near the leaves.
+const histPrune = 4000
+
+// probCut tries the captures that win at least beta+margin-eval by SEE
+// with a reduced search against the raised bound; it reports the score
+// and true when one of them holds it.
+func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove position.Move) (int, bool) {
+	p := w.p
+	rBeta := beta + 190
+	if improving {
+		rBeta -= 45
+	}
+	moves := p.PseudoLegalNoisy(w.buf[ply][:0])
+	w.buf[ply] = moves
+	if cap(w.scores[ply]) < len(moves) {
+		w.scores[ply] = make([]int, len(moves), len(moves)+32)
+	}
+	sc := w.scores[ply][:len(moves)]
+	w.scoreMoves(moves, sc, ttMove, ply)
+	us := p.SideToMove()
+	tried := 0
+	for i := range moves {
+		if tried >= 3 {
+			break
+		}
+		m := pick(moves, sc, i)
+		if !p.IsCapture(m) || w.see(m) < rBeta-eval || !p.Legal(m) {
+			continue
+		}
+		tried++
+		w.nodes++
+		w.g.Do(m)
+		same := p.SideToMove() == us
+		var s int
+		if same {
+			s = w.qsearch(rBeta-1, rBeta, ply+1, 0)
+		} else {
+			s = -w.qsearch(-rBeta, -rBeta+1, ply+1, 0)
+		}
+		if s >= rBeta && !w.stopped {
+			s = w.child(same, rBeta-1, rBeta, depth-4, ply)
+		}
+		w.g.Undo()
+		if w.stopped {
+			return 0, true
+		}
+		if s >= rBeta {
+			return s, true
+		}
+	}
+	return 0, false
 }
 
 // qsearch resolves captures, promotions and the ruleset's other noisy

@@ -494,6 +494,14 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
+	var connected [2]geom.Set // pawns defended by an own pawn or beside one on their rank
+	if e.materialSign > 0 && (evalW.ConnMg != 0 || evalW.ConnEg != 0 || evalW.ConnAdv != 0) {
+		for c := position.White; c <= position.Black; c++ {
+			pw := p.PiecesOf(c, position.Pawn)
+			beside := pw.AndNot(geom.FileSet(0)).Shift(-1).Or(pw.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(1))
+			connected[c] = pw.And(beside.Or(pawnAtt[c]))
+		}
+	}
 	for c := position.White; c <= position.Black; c++ {
 		them := c.Other()
 		own := p.Pieces(c)
@@ -545,6 +553,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						if e.files[s.File()].And(pawns[c]).Empty() {
 							m -= evalW.KingOpenFile // on a file without own pawns
 						}
+						if evalW.KingStorm != 0 {
+							for st := e.front[c][s].And(pawns[them]); st.Any(); {
+								if chebyshev(st.Pop(), s) <= 3 {
+									m -= evalW.KingStorm
+								}
+							}
+						}
 					}
 				case isPawn:
 					adv := e.promMax - int(e.promDist[c][s])
@@ -557,6 +572,10 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 							passers[c][np] = s
 							passN[c]++
 						}
+					}
+					if connected[c].Has(s) {
+						m += evalW.ConnMg + evalW.ConnAdv*adv
+						g2 += evalW.ConnEg + evalW.ConnAdv*adv
 					}
 					if e.materialSign > 0 {
 						m += e.centr[s] * evalW.PawnCentr

@@ -1300,7 +1300,7 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 			break
 		}
 		m := pick(moves, sc, i)
-		if !p.IsCapture(m) || w.see(m) < rBeta-eval || !p.Legal(m) {
+		if !p.IsCapture(m) || w.isPromotion(m) || w.ev.Mg[w.victim(m)] < rBeta-eval || w.see(m) < rBeta-eval || !p.Legal(m) {
 			continue
 		}
 		tried++

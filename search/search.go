@@ -1156,7 +1156,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			continue
 		}
 		// near the leaves, a quiet move with a bad history is not searched
-		if prune && quiet && legal > 1 && best > -MateBound && sc[i] < -histPrune*depth {
+		// (plain rulesets: under hooks it lost in piece-hp self-play)
+		if prune && w.plain && quiet && legal > 1 && best > -MateBound && sc[i] < -histPrune*depth {
 			continue
 		}
 		w.g.Do(m)

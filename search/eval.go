@@ -59,6 +59,9 @@ type Evaluator struct {
 	promDist [2][geom.SquareNB]int8
 	promMax  int
 	front    [2][geom.SquareNB]geom.Set // squares ahead on the same and adjacent files
+	// stormZone: the part of front within 3 squares (king distance), where
+	// enemy pawns storm a king
+	stormZone [2][geom.SquareNB]geom.Set
 
 	phaseTotal int
 
@@ -348,6 +351,9 @@ func (e *Evaluator) initSquares() {
 				}
 				if (c == 0 && x.Rank() > s.Rank()) || (c == 1 && x.Rank() < s.Rank()) {
 					e.front[c][s].Add(x)
+					if chebyshev(x, s) <= 3 {
+						e.stormZone[c][s].Add(x)
+					}
 				}
 			}
 		}
@@ -495,7 +501,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		}
 	}
 	var connected [2]geom.Set // pawns defended by an own pawn or beside one on their rank
-	if e.materialSign > 0 && (evalW.ConnMg != 0 || evalW.ConnEg != 0 || evalW.ConnAdv != 0) {
+	if e.materialSign > 0 {
 		for c := position.White; c <= position.Black; c++ {
 			pw := p.PiecesOf(c, position.Pawn)
 			beside := pw.AndNot(geom.FileSet(0)).Shift(-1).Or(pw.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(1))
@@ -553,13 +559,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						if e.files[s.File()].And(pawns[c]).Empty() {
 							m -= evalW.KingOpenFile // on a file without own pawns
 						}
-						if evalW.KingStorm != 0 {
-							for st := e.front[c][s].And(pawns[them]); st.Any(); {
-								if chebyshev(st.Pop(), s) <= 3 {
-									m -= evalW.KingStorm
-								}
-							}
-						}
+						m -= evalW.KingStorm * e.stormZone[c][s].And(pawns[them]).Count()
 					}
 				case isPawn:
 					adv := e.promMax - int(e.promDist[c][s])

@@ -1088,10 +1088,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		depth-- // internal iterative reduction: no hint, search less
 	}
 	moves, lazy := w.nodeMoves(ply)
-	if cap(w.scores[ply]) < len(moves) {
-		w.scores[ply] = make([]int, len(moves), len(moves)+32)
-	}
-	sc := w.scores[ply][:len(moves)]
+	sc := w.scoreBuf(ply, len(moves))
 	w.scoreMoves(moves, sc, ttMove, ply)
 	us := p.SideToMove()
 	best, bestMove := -Infinite, position.NoMove
@@ -1274,6 +1271,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	return best
 }
 
+// scoreBuf returns the ply's move-score buffer with length n.
+func (w *worker) scoreBuf(ply, n int) []int {
+	if cap(w.scores[ply]) < n {
+		w.scores[ply] = make([]int, n, n+32)
+	}
+	return w.scores[ply][:n]
+}
+
 // histPrune is the history score per ply of depth below which a quiet move
 // is not searched near the leaves.
 const histPrune = 4000
@@ -1289,10 +1294,7 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 	}
 	moves := p.PseudoLegalNoisy(w.buf[ply][:0])
 	w.buf[ply] = moves
-	if cap(w.scores[ply]) < len(moves) {
-		w.scores[ply] = make([]int, len(moves), len(moves)+32)
-	}
-	sc := w.scores[ply][:len(moves)]
+	sc := w.scoreBuf(ply, len(moves))
 	w.scoreMoves(moves, sc, ttMove, ply)
 	us := p.SideToMove()
 	tried := 0
@@ -1451,10 +1453,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		}
 	}
 	moves = moves[:n]
-	if cap(w.scores[ply]) < len(moves) {
-		w.scores[ply] = make([]int, len(moves), len(moves)+32)
-	}
-	sc := w.scores[ply][:len(moves)]
+	sc := w.scoreBuf(ply, len(moves))
 	w.scoreMoves(moves, sc, ttMove, ply)
 	legal := 0
 	delta := ev.materialSign > 0 && ev.hpSlot < 0 && !inCheck && !forced

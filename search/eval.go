@@ -127,8 +127,21 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 			}
 		}
 		leaps := false
+		// a colour-bound rider (bishop) joined with a leap that changes
+		// square colour (knight, wazir) reaches the whole board
+		boundRide, colourLeap := false, false
+		colourBound := bp != nil && len(bp.Atoms) > 0
 		if bp != nil {
 			for _, a := range bp.Atoms {
+				if (a.DF+a.DR)%2 != 0 {
+					colourBound = false
+				}
+				if (a.DF+a.DR)%2 == 0 && a.Kind != betza.Leap {
+					boundRide = true
+				}
+				if (a.DF+a.DR)%2 != 0 && a.Kind == betza.Leap {
+					colourLeap = true
+				}
 				if a.Kind == betza.Leap {
 					leaps = true
 				} else {
@@ -152,6 +165,16 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 			// queen although it reaches a fifth fewer squares
 			val += val * evalW.Compound / 100
 			egVal += egVal * evalW.Compound / 100
+			if boundRide && colourLeap {
+				val += val * evalW.ColourFix / 100
+				egVal += egVal * evalW.ColourFix / 100
+			}
+		}
+		if colourBound {
+			// it reaches only the squares of one colour (bishop, ferz,
+			// alfil): half the board its mobility counts
+			val -= val * evalW.ColourBound / 100
+			egVal -= egVal * evalW.ColourBound / 100
 		}
 		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
 			val, egVal = PawnValue, evalW.PawnEg

@@ -707,6 +707,32 @@ func (w *worker) opponentInCheck() bool {
 	return false
 }
 
+// givesCheck reports, before a normal move m is made, whether it checks
+// the enemy royal king directly or by discovery (plain rulesets with a
+// royal king; otherwise false, as for opponentInCheck).
+func (w *worker) givesCheck(m position.Move) bool {
+	p := w.p
+	if !w.plain || !w.ev.royal {
+		return false
+	}
+	us := p.SideToMove()
+	kings := p.PiecesOf(us.Other(), position.King)
+	if kings.Empty() {
+		return false
+	}
+	ksq := kings.First()
+	from, to := m.From(), m.To()
+	occ := p.Occupied()
+	occ.Del(from)
+	occ.Add(to)
+	if p.Attacks(us, p.PieceOn(from).Type(), to, occ).Has(ksq) {
+		return true
+	}
+	// discovered: a line through from opens (the moved piece itself is
+	// left out, from is not in occ)
+	return p.AttackersTo(ksq, occ, us).And(occ).Any()
+}
+
 // genMoves lists the moves of the node: pseudo-legal ones for plain
 // rulesets (legality is checked lazily), legal ones through the pipeline
 // otherwise.
@@ -812,7 +838,7 @@ func (w *worker) demoteLosing(moves []position.Move, sc []int, i int) position.M
 		}
 		att := ev.Mg[w.p.PieceOn(m.From()).Type()]
 		victim := ev.Mg[w.victim(m)]
-		if att <= victim || w.see(m) >= 0 {
+		if att <= victim || w.seeGE(m, 0) {
 			return m
 		}
 		sc[i] = 1<<23 + victim*16 - att/16 // a losing capture: after the killers
@@ -829,28 +855,39 @@ func (w *worker) seeValue(pt position.PieceType) int {
 	return w.ev.Mg[pt]
 }
 
-// see estimates the material balance of the capture sequence m starts on
-// its target square (static exchange evaluation), for rulesets whose
-// captures just remove the captured piece.
-func (w *worker) see(m position.Move) int {
+// seeGE reports whether see(m) >= threshold (see_test.go), stopping as soon as the
+// exchange's outcome against the threshold is settled (most captures need
+// no attacker lookup: taking a piece worth more than the capturer, or a
+// free piece). Same exchange model as see: captures only remove the
+// captured piece, a royal king never recaptures into a defended square.
+func (w *worker) seeGE(m position.Move, threshold int) bool {
 	p := w.p
 	from, to := m.From(), m.To()
-	var gain [48]int
-	occ := p.Occupied()
-	gain[0] = w.ev.Mg[w.victim(m)]
-	attacker := w.seeValue(p.PieceOn(from).Type())
+	moved := p.PieceOn(from).Type()
+	swap := w.ev.Mg[w.victim(m)] - threshold
+	next := w.seeValue(moved) // what now stands on the target square
 	if w.isPromotion(m) {
-		attacker = w.ev.Mg[m.PromotionType()]
-		gain[0] += attacker - w.ev.Mg[p.PieceOn(from).Type()]
+		next = w.ev.Mg[m.PromotionType()]
+		swap += next - w.ev.Mg[moved]
 	}
+	if swap < 0 {
+		return false // even keeping the victim does not reach the threshold
+	}
+	swap = next - swap
+	if swap <= 0 {
+		return true // even losing the capturer reaches it
+	}
+	occ := p.Occupied()
 	occ.Del(from)
-	side := p.SideToMove().Other()
-	d := 0
-	for d < len(gain)-1 {
+	side := p.SideToMove()
+	res := true
+	for {
+		side = side.Other()
 		atk := p.AttackersTo(to, occ, side).And(occ)
 		if atk.Empty() {
 			break
 		}
+		res = !res
 		lva, lv := geom.NoSquare, 1<<30
 		for a := atk; a.Any(); {
 			sq := a.Pop()
@@ -858,19 +895,24 @@ func (w *worker) see(m position.Move) int {
 				lva, lv = sq, v
 			}
 		}
-		d++
-		gain[d] = attacker - gain[d-1]
-		if max(-gain[d-1], gain[d]) < 0 {
+		occ.Del(lva)
+		if p.PieceOn(lva).Type() == position.King && w.ev.royal {
+			// the king takes only if nothing can take it back
+			if p.AttackersTo(to, occ, side.Other()).And(occ).Any() {
+				return !res
+			}
+			return res
+		}
+		// the side that just took wins ties when it is ours (res)
+		b := 0
+		if res {
+			b = 1
+		}
+		if swap = lv - swap; swap < b {
 			break
 		}
-		attacker = lv
-		occ.Del(lva)
-		side = side.Other()
 	}
-	for ; d > 0; d-- {
-		gain[d-1] = -max(-gain[d-1], gain[d])
-	}
-	return gain[0]
+	return res
 }
 
 // counter returns the move that last refuted the move leading to this
@@ -1099,8 +1141,12 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	// shallow-depth pruning of quiet moves (futility, late-move count):
 	// not in PV nodes, not in check, not when a capture is compulsory, not
 	// near mate scores, not for flag or check-counting races
-	prune := !pvNode && !inCheck && !forced && absInt(alpha) < MateBound && depth <= 3 && eval > -Infinite &&
+	pruneOK := !pvNode && !inCheck && !forced && absInt(alpha) < MateBound && eval > -Infinite &&
 		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
+	prune := pruneOK && depth <= 3
+	// quiet moves are pruned further from the leaves, by the depth they
+	// would be searched to after the late-move reduction
+	pruneQ := pruneOK && depth <= quietPruneDepth
 	for i := range moves {
 		m := pick(moves, sc, i)
 		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
@@ -1144,24 +1190,28 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		// near the leaves, a capture that loses material in the exchange
 		// is not searched (the best move is kept)
 		if prune && !quiet && legal > 1 && best > -MateBound && depth <= 3 && w.seeOK && !w.isPromotion(m) &&
-			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && w.see(m) < -50*depth {
+			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -50*depth) {
 			continue
 		}
 		// near the leaves, a quiet move that puts its piece en prise is
 		// not searched
-		if prune && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && w.see(m) < -80*depth {
+		lmrDepth := 0
+		if pruneQ && quiet {
+			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
+		}
+		if pruneQ && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)) && !w.givesCheck(m) {
 			continue
 		}
 		// near the leaves, a quiet move with a bad history is not searched
 		// (plain rulesets: under hooks it lost in piece-hp self-play)
-		if prune && w.plain && quiet && legal > 1 && best > -MateBound && sc[i] < -histPrune*depth {
+		if pruneQ && w.plain && quiet && legal > 1 && best > -MateBound && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth) && !w.givesCheck(m) {
 			continue
 		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
-		if prune && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
+		if pruneQ && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
 			lateMove := legal > 3+depth*depth*2 || (!improving && legal > 2+depth*depth)
-			futile := eval+100+100*depth <= alpha
+			futile := lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
 			if (lateMove || futile) && !w.opponentInCheck() {
 				w.g.Undo()
 				continue
@@ -1283,6 +1333,10 @@ func (w *worker) scoreBuf(ply, n int) []int {
 // is not searched near the leaves.
 const histPrune = 4000
 
+// quietPruneDepth is the deepest remaining depth at which quiet moves are
+// pruned (late-move count, futility, SEE and history by reduced depth).
+const quietPruneDepth = 7
+
 // probCut tries the captures that win at least beta+margin-eval by SEE
 // with a reduced search against the raised bound; it reports the score
 // and true when one of them holds it.
@@ -1303,7 +1357,7 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 			break
 		}
 		m := pick(moves, sc, i)
-		if !p.IsCapture(m) || w.isPromotion(m) || w.ev.Mg[w.victim(m)] < rBeta-eval || w.see(m) < rBeta-eval || !p.Legal(m) {
+		if !p.IsCapture(m) || w.isPromotion(m) || w.ev.Mg[w.victim(m)] < rBeta-eval || !w.seeGE(m, rBeta-eval) || !p.Legal(m) {
 			continue
 		}
 		tried++
@@ -1472,7 +1526,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 				continue
 			}
 			// a capture that loses material in the exchange is skipped
-			if see && ev.Mg[p.PieceOn(m.From()).Type()] > victim && w.see(m) < 0 {
+			if see && ev.Mg[p.PieceOn(m.From()).Type()] > victim && !w.seeGE(m, 0) {
 				continue
 			}
 		}

@@ -1,0 +1,130 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+	"houserules/rules/rulestest"
+)
+
+// TestSEEThreshold checks that seeGE(m, t) answers exactly see(m) >= t,
+// and givesCheck(m) whether the quiet move m checks once made:
+// every legal move of the oracle corpus positions of variants where SEE
+// applies, and of positions 1-12 random plies further on (9 walks each), at thresholds
+// around the piece values.
+func TestSEEThreshold(t *testing.T) {
+	f, err := os.Open("../../shared/testdata/perft/corpus-core.tsv")
+	if err != nil {
+		t.Skip("oracle corpus not found:", err)
+	}
+	defer f.Close()
+	want := map[string]bool{"chess": true, "capablanca": true, "makruk": true, "shatranj": true, "grand": true, "courier": true, "seirawan": false}
+	rs := map[string]*rules.Ruleset{}
+	rng := rand.New(rand.NewSource(7))
+	thresholds := []int{-900, -300, -101, -100, -1, 0, 1, 99, 100, 250, 500}
+	sc := bufio.NewScanner(f)
+	checked, checks, checking := 0, 0, 0
+	for sc.Scan() {
+		col := strings.Split(sc.Text(), "\t")
+		if len(col) < 4 || !want[col[0]] || col[2] != "false" {
+			continue
+		}
+		r := rs[col[0]]
+		if r == nil {
+			r = rulestest.Compile(t, col[0], "")
+			rs[col[0]] = r
+		}
+		for walk := 0; walk < 10; walk++ {
+			g, err := rules.NewGame(r, col[3], false)
+			if err != nil {
+				t.Fatalf("%s %s: %v", col[0], col[3], err)
+			}
+			for n := rng.Intn(13) * min(walk, 1); n > 0; n-- {
+				ms := g.LegalMoves()
+				if len(ms) == 0 {
+					break
+				}
+				g.Do(ms[rng.Intn(len(ms))])
+			}
+			w := NewEngine(1).newWorker(g, context.Background())
+			if !w.seeOK {
+				t.Fatalf("%s: SEE off", col[0])
+			}
+			for _, m := range g.LegalMoves() {
+				if m.Kind() == position.Normal && !g.Pos.IsCapture(m) {
+					want := false
+					g.Do(m)
+					want = g.Pos.Checkers().Any()
+					g.Undo()
+					if got := w.givesCheck(m); got != want {
+						t.Errorf("%s %s %s: givesCheck %v, want %v", col[0], g.FEN(), g.UCIList([]position.Move{m})[0], got, want)
+					}
+					checks++
+					if want {
+						checking++
+					}
+				}
+				full := w.see(m)
+				for _, th := range thresholds {
+					if got := w.seeGE(m, th); got != (full >= th) {
+						t.Errorf("%s %s %s: seeGE(%d) = %v, see = %d", col[0], g.FEN(), g.UCIList([]position.Move{m})[0], th, got, full)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10000 || checking < 50 {
+		t.Fatalf("only %d comparisons, %d checking moves", checked, checking)
+	}
+	t.Logf("%d comparisons; %d quiet moves checked for check, %d of them check", checked, checks, checking)
+}
+
+// see is the full static exchange evaluation of m, the reference seeGE is
+// checked against: the exact minimax of the capture sequence on m's target
+// square (each side may stop; least valuable attacker first; captures just
+// remove the captured piece).
+func (w *worker) see(m position.Move) int {
+	p := w.p
+	from, to := m.From(), m.To()
+	var gain [48]int
+	occ := p.Occupied()
+	gain[0] = w.ev.Mg[w.victim(m)]
+	attacker := w.seeValue(p.PieceOn(from).Type())
+	if w.isPromotion(m) {
+		attacker = w.ev.Mg[m.PromotionType()]
+		gain[0] += attacker - w.ev.Mg[p.PieceOn(from).Type()]
+	}
+	occ.Del(from)
+	side := p.SideToMove().Other()
+	d := 0
+	for d < len(gain)-1 {
+		atk := p.AttackersTo(to, occ, side).And(occ)
+		if atk.Empty() {
+			break
+		}
+		lva, lv := geom.NoSquare, 1<<30
+		for a := atk; a.Any(); {
+			sq := a.Pop()
+			if v := w.seeValue(p.PieceOn(sq).Type()); v < lv {
+				lva, lv = sq, v
+			}
+		}
+		d++
+		gain[d] = attacker - gain[d-1]
+		attacker = lv
+		occ.Del(lva)
+		side = side.Other()
+	}
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}

@@ -855,11 +855,12 @@ func (w *worker) seeValue(pt position.PieceType) int {
 	return w.ev.Mg[pt]
 }
 
-// seeGE reports whether see(m) >= threshold (see_test.go), stopping as soon as the
-// exchange's outcome against the threshold is settled (most captures need
-// no attacker lookup: taking a piece worth more than the capturer, or a
-// free piece). Same exchange model as see: captures only remove the
-// captured piece, a royal king never recaptures into a defended square.
+// seeGE reports whether see(m) >= threshold (see is in see_test.go),
+// stopping as soon as the exchange's outcome against the threshold is
+// settled (most captures need no attacker lookup: taking a piece worth
+// more than the capturer, or a free piece). Same exchange model as see:
+// captures only remove the captured piece, a royal king never recaptures
+// into a defended square.
 func (w *worker) seeGE(m position.Move, threshold int) bool {
 	p := w.p
 	from, to := m.From(), m.To()
@@ -903,7 +904,9 @@ func (w *worker) seeGE(m position.Move, threshold int) bool {
 			}
 			return res
 		}
-		// the side that just took wins ties when it is ours (res)
+		// swap is now what the next side gains by taking back; when that
+		// side is the opponent (we just took: res) it needs to gain more
+		// than nothing, as a tie leaves us at the threshold
 		b := 0
 		if res {
 			b = 1
@@ -1194,7 +1197,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			continue
 		}
 		// near the leaves, a quiet move that puts its piece en prise is
-		// not searched
+		// not searched unless it checks (lmrDepth: the depth it would get
+		// after its late-move reduction)
 		lmrDepth := 0
 		if pruneQ && quiet {
 			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])

@@ -1148,8 +1148,12 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
 	prune := pruneOK && depth <= 3
 	// quiet moves are pruned further from the leaves, by the depth they
-	// would be searched to after the late-move reduction
-	pruneQ := pruneOK && depth <= quietPruneDepth
+	// would be searched to after the late-move reduction (plain rulesets:
+	// under hooks a checking move cannot be told apart before it is made)
+	pruneQ := prune
+	if w.plain {
+		pruneQ = pruneOK && depth <= quietPruneDepth
+	}
 	for i := range moves {
 		m := pick(moves, sc, i)
 		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
@@ -1199,8 +1203,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		// near the leaves, a quiet move that puts its piece en prise is
 		// not searched unless it checks (lmrDepth: the depth it would get
 		// after its late-move reduction)
-		lmrDepth := 0
-		if pruneQ && quiet {
+		lmrDepth := depth
+		if pruneQ && quiet && w.plain {
 			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
 		}
 		if pruneQ && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)) && !w.givesCheck(m) {

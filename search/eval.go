@@ -133,15 +133,10 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		colourBound := bp != nil && len(bp.Atoms) > 0
 		if bp != nil {
 			for _, a := range bp.Atoms {
-				if (a.DF+a.DR)%2 != 0 {
-					colourBound = false
-				}
-				if (a.DF+a.DR)%2 == 0 && a.Kind != betza.Leap {
-					boundRide = true
-				}
-				if (a.DF+a.DR)%2 != 0 && a.Kind == betza.Leap {
-					colourLeap = true
-				}
+				changesColour := (a.DF+a.DR)%2 != 0
+				colourBound = colourBound && !changesColour
+				boundRide = boundRide || (!changesColour && a.Kind != betza.Leap)
+				colourLeap = colourLeap || (changesColour && a.Kind == betza.Leap)
 				if a.Kind == betza.Leap {
 					leaps = true
 				} else {

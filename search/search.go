@@ -905,13 +905,9 @@ func (w *worker) seeGE(m position.Move, threshold int) bool {
 			return res
 		}
 		// swap is now what the next side gains by taking back; when that
-		// side is the opponent (we just took: res) it needs to gain more
-		// than nothing, as a tie leaves us at the threshold
-		b := 0
-		if res {
-			b = 1
-		}
-		if swap = lv - swap; swap < b {
+		// side is the opponent (we just took: res) a tie leaves us at the
+		// threshold, so it must gain more than nothing
+		if swap = lv - swap; swap < 0 || (swap == 0 && res) {
 			break
 		}
 	}
@@ -1196,23 +1192,22 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		quiet := !capture && !w.isPromotion(m)
 		// near the leaves, a capture that loses material in the exchange
 		// is not searched (the best move is kept)
-		if prune && !quiet && legal > 1 && best > -MateBound && depth <= 3 && w.seeOK && !w.isPromotion(m) &&
+		if prune && !quiet && legal > 1 && best > -MateBound && w.seeOK && !w.isPromotion(m) &&
 			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -50*depth) {
 			continue
 		}
-		// near the leaves, a quiet move that puts its piece en prise is
-		// not searched unless it checks (lmrDepth: the depth it would get
-		// after its late-move reduction)
+		// near the leaves, a quiet move that does not check is not searched
+		// when it puts its piece en prise, or when its history is bad
+		// (plain rulesets: under hooks that lost in piece-hp self-play);
+		// lmrDepth is the depth it would get after its late-move reduction
 		lmrDepth := depth
 		if pruneQ && quiet && w.plain {
 			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
 		}
-		if pruneQ && quiet && legal > 1 && best > -MateBound && w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)) && !w.givesCheck(m) {
-			continue
-		}
-		// near the leaves, a quiet move with a bad history is not searched
-		// (plain rulesets: under hooks it lost in piece-hp self-play)
-		if pruneQ && w.plain && quiet && legal > 1 && best > -MateBound && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth) && !w.givesCheck(m) {
+		if pruneQ && quiet && legal > 1 && best > -MateBound &&
+			((w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))) ||
+				(w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth))) &&
+			!w.givesCheck(m) {
 			continue
 		}
 		w.g.Do(m)
@@ -1365,7 +1360,7 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 			break
 		}
 		m := pick(moves, sc, i)
-		if !p.IsCapture(m) || w.isPromotion(m) || w.ev.Mg[w.victim(m)] < rBeta-eval || !w.seeGE(m, rBeta-eval) || !p.Legal(m) {
+		if !p.IsCapture(m) || w.isPromotion(m) || !w.seeGE(m, rBeta-eval) || !p.Legal(m) {
 			continue
 		}
 		tried++

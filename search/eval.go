@@ -776,6 +776,9 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	if e.scaleOK && b != 0 {
 		b = e.scaleEndgame(p, b, pawns)
 	}
+	if e.scaleOK && hasKing[0] && hasKing[1] {
+		b += e.mopUp(p, pawns, kingSq)
+	}
 	score := (w*phase + b*(256-phase)) / 256
 	if p.SideToMove() == position.Black {
 		score = -score

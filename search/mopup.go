@@ -19,6 +19,9 @@ import (
 // squares apart) for the kings' distance. Evaluate adds it to the endgame
 // score after scaleEndgame. Rulesets: those with scaleOK (checkmate wins).
 func (e *Evaluator) mopUp(p *position.Position, pawns [2]geom.Set, kingSq [2]geom.Square) int {
+	if pawns[0].Any() && pawns[1].Any() {
+		return 0 // the common case, at no cost
+	}
 	npm := e.nonPawnMaterialBySide(p)
 	for strong := position.White; strong <= position.Black; strong++ {
 		weak := strong.Other()

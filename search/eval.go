@@ -770,14 +770,15 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
-	phase := min(256, e.nonPawnMaterial(p)*256/e.phaseTotal)
+	npm := e.nonPawnMaterialBySide(p) // for the phase and the pawnless endings
+	phase := min(256, (npm[0]+npm[1])*256/e.phaseTotal)
 	w := mg[0] - mg[1]
 	b := eg[0] - eg[1]
 	if e.scaleOK && b != 0 {
-		b = e.scaleEndgame(p, b, pawns)
+		b = e.scaleEndgame(b, pawns, npm)
 	}
 	if e.scaleOK && hasKing[0] && hasKing[1] {
-		b += e.mopUp(p, pawns, kingSq)
+		b += e.mopUp(p, pawns, npm, kingSq)
 	}
 	score := (w*phase + b*(256-phase)) / 256
 	if p.SideToMove() == position.Black {
@@ -842,7 +843,7 @@ func chebyshev(a, b geom.Square) int {
 // lone minor piece cannot mate, and a rook against a minor, or a rook and
 // minor against a rook, are mostly draws (the rule of thumb Stockfish's
 // scale factors follow; values are the variant's own piece values).
-func (e *Evaluator) scaleEndgame(p *position.Position, b int, pawns [2]geom.Set) int {
+func (e *Evaluator) scaleEndgame(b int, pawns [2]geom.Set, npm [2]int) int {
 	strong := position.White
 	if b < 0 {
 		strong = position.Black
@@ -850,7 +851,6 @@ func (e *Evaluator) scaleEndgame(p *position.Position, b int, pawns [2]geom.Set)
 	if pawns[strong].Any() {
 		return b
 	}
-	npm := e.nonPawnMaterialBySide(p)
 	weak := strong.Other()
 	if npm[strong]-npm[weak] > scaleMinor {
 		return b

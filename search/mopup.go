@@ -18,11 +18,9 @@ import (
 // for the defending king's place, and 60 (kings adjacent) down to 0 (7
 // squares apart) for the kings' distance. Evaluate adds it to the endgame
 // score after scaleEndgame. Rulesets: those with scaleOK (checkmate wins).
-func (e *Evaluator) mopUp(p *position.Position, pawns [2]geom.Set, kingSq [2]geom.Square) int {
-	if pawns[0].Any() && pawns[1].Any() {
-		return 0 // the common case, at no cost
-	}
-	npm := e.nonPawnMaterialBySide(p)
+// pawns and npm are Evaluate's: each side's pawn squares and non-pawn
+// material (nonPawnMaterialBySide).
+func (e *Evaluator) mopUp(p *position.Position, pawns [2]geom.Set, npm [2]int, kingSq [2]geom.Square) int {
 	for strong := position.White; strong <= position.Black; strong++ {
 		weak := strong.Other()
 		if pawns[weak].Any() {

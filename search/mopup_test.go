@@ -42,7 +42,7 @@ func TestMopUp(t *testing.T) {
 		p := g.Pos
 		pawns := [2]geom.Set{p.PiecesOf(position.White, position.Pawn), p.PiecesOf(position.Black, position.Pawn)}
 		kings := [2]geom.Square{p.PiecesOf(position.White, position.King).First(), p.PiecesOf(position.Black, position.King).First()}
-		if got := e.mopUp(p, pawns, kings); got != c.want {
+		if got := e.mopUp(p, pawns, e.nonPawnMaterialBySide(p), kings); got != c.want {
 			t.Errorf("%s (%s): mopUp = %d, want %d", c.fen, c.why, got, c.want)
 		}
 	}

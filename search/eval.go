@@ -239,7 +239,8 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
 	// Phase: the non-pawn material of the start position.
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
-		e.phaseTotal = e.nonPawnMaterial(p)
+		npm := e.nonPawnMaterialBySide(p)
+		e.phaseTotal = npm[0] + npm[1]
 		if v.PieceTypes().Has(position.Pawn) && b.Topology == geom.Plain {
 			for c := position.White; c <= position.Black; c++ {
 				ok := true
@@ -411,11 +412,6 @@ func (e *Evaluator) initFlag() {
 			e.flagW[c] = 1
 		}
 	}
-}
-
-func (e *Evaluator) nonPawnMaterial(p *position.Position) int {
-	npm := e.nonPawnMaterialBySide(p)
-	return npm[0] + npm[1]
 }
 
 // nonPawnMaterialBySide is each colour's middle-game value of its pieces

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"houserules/position"
 	"houserules/rules/rulestest"
 )
 
@@ -60,5 +61,37 @@ func TestCapturesOnlyDepth(t *testing.T) {
 	}
 	if NewEvaluator(rulestest.Compile(t, "chess", "")).capturesOnly || NewEvaluator(rulestest.Compile(t, "antichess", "")).capturesOnly {
 		t.Error("chess or antichess seen as captures-only")
+	}
+}
+
+// TestQuiescenceRecaptures: from qsRecaptureDepth plies of quiescence on,
+// only recaptures on the last move's square are searched. After 1...fxe4
+// White can win the queen (Rxd6) or take back the pawn (Bxe4): near the
+// root quiescence finds the queen, deep in it only the recapture.
+func TestQuiescenceRecaptures(t *testing.T) {
+	rs := rulestest.Compile(t, "chess", "")
+	g := mustGame(t, rs, "6k1/8/3q4/5p2/4P3/8/2B5/3RK3 b - - 0 1")
+	m, err := g.ParseMove("f5e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Do(m)
+	e := NewEngine(1)
+	e.useRuleset(rs)
+	w := e.newWorker(g, context.Background())
+	stand := w.ev.Evaluate(g)
+	near := w.qsearch(-Infinite, Infinite, 1, 0)
+	if near < stand+w.ev.Mg[position.Queen]/2 {
+		t.Errorf("qsearch at quiescence ply 0: %d, want the queen won (static %d)", near, stand)
+	}
+	if w.pvLen[1] < 2 || g.Pos.UCI(w.pv[1][1]) != "d1d6" {
+		t.Errorf("qsearch at quiescence ply 0: best capture %v, want d1d6", w.pv[1][1:w.pvLen[1]])
+	}
+	deep := w.qsearch(-Infinite, Infinite, 1, qsRecaptureDepth)
+	if deep >= stand+w.ev.Mg[position.Queen]/2 || deep < stand {
+		t.Errorf("qsearch at quiescence ply %d: %d, want the pawn back only (static %d)", qsRecaptureDepth, deep, stand)
+	}
+	if w.pvLen[1] < 2 || g.Pos.UCI(w.pv[1][1]) != "c2e4" {
+		t.Errorf("qsearch at quiescence ply %d: best capture %v, want c2e4", qsRecaptureDepth, w.pv[1][1:w.pvLen[1]])
 	}
 }

@@ -241,6 +241,7 @@ type worker struct {
 
 	killers      [maxPly + 2][2]position.Move
 	excluded     [maxPly + 2]position.Move                    // the move a singular-extension test leaves out at this ply
+	cut          [maxPly + 2]bool                             // the node at this ply is expected to fail high (Stockfish's cutNode), set by its parent
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
@@ -993,10 +994,13 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		same := p.SideToMove() == us
 		var s int
 		if i == w.pvIdx {
+			w.cut[1] = false
 			s = w.child(same, alpha, beta, depth-1, 0)
 		} else {
+			w.cut[1] = true
 			s = w.child(same, alpha, alpha+1, depth-1, 0)
 			if s > alpha && !w.stopped {
+				w.cut[1] = false
 				s = w.child(same, alpha, beta, depth-1, 0)
 			}
 		}
@@ -1044,6 +1048,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		w.seldepth = ply
 	}
 	pvNode := beta-alpha > 1
+	cutNode := w.cut[ply] && !pvNode
 	p := w.p
 	if ply > 0 {
 		if s, ok := w.drawByRule(ply); ok {
@@ -1103,6 +1108,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if !pvNode && w.nullOK && excluded == position.NoMove && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.DoNull()
+			w.cut[ply+1] = !cutNode
 			s := -w.search(-beta, -beta+1, depth-1-r, ply+1)
 			p.Undo()
 			if w.stopped {
@@ -1190,10 +1196,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		capture := p.IsCapture(m)
 		quiet := !capture && !w.isPromotion(m)
-		// near the leaves, a capture that loses material in the exchange
-		// is not searched (the best move is kept)
-		if prune && !quiet && legal > 1 && best > -MateBound && w.seeOK && !w.isPromotion(m) &&
-			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -50*depth) {
+		// a capture that loses more than 80 cp per ply of depth in the
+		// exchange is not searched (the best move is kept; Stockfish
+		// prunes so at every depth)
+		if pruneOK && !quiet && legal > 1 && best > -MateBound && w.seeOK && !w.isPromotion(m) &&
+			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -80*depth) {
 			continue
 		}
 		// near the leaves, a quiet move that does not check is not searched
@@ -1223,6 +1230,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		newDepth := depth - 1 + ext
 		var s int
 		if legal == 1 {
+			w.cut[ply+1] = !pvNode && !cutNode
 			s = w.child(same, alpha, beta, newDepth, ply)
 		} else {
 			r := 0
@@ -1243,13 +1251,19 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				if !improving && !pvNode {
 					r++
 				}
+				if cutNode {
+					r += 2 // expected to fail high: the late moves matter little
+				}
 				r = max(0, min(r, newDepth-1))
 			}
+			w.cut[ply+1] = r > 0 || !cutNode
 			s = w.child(same, alpha, alpha+1, newDepth-r, ply)
 			if s > alpha && r > 0 && !w.stopped {
+				w.cut[ply+1] = !cutNode
 				s = w.child(same, alpha, alpha+1, newDepth, ply)
 			}
 			if s > alpha && s < beta && !w.stopped {
+				w.cut[ply+1] = false
 				s = w.child(same, alpha, beta, newDepth, ply)
 			}
 		}
@@ -1336,6 +1350,10 @@ func (w *worker) scoreBuf(ply, n int) []int {
 // is not searched near the leaves.
 const histPrune = 4000
 
+// qsRecaptureDepth is the quiescence ply from which only recaptures are
+// searched.
+const qsRecaptureDepth = 5
+
 // quietPruneDepth is the deepest remaining depth at which quiet moves are
 // pruned (late-move count, futility, SEE and history by reduced depth).
 const quietPruneDepth = 7
@@ -1374,6 +1392,7 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 			s = -w.qsearch(-rBeta, -rBeta+1, ply+1, 0)
 		}
 		if s >= rBeta && !w.stopped {
+			w.cut[ply+1] = !w.cut[ply]
 			s = w.child(same, rBeta-1, rBeta, depth-4, ply)
 		}
 		w.g.Undo()
@@ -1497,9 +1516,21 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	// keep the noisy moves only (in check or under compulsory capture:
 	// every move)
 	all := inCheck || forced || checksWin
+	// deep in quiescence only recaptures on the last move's square are
+	// searched (plain rulesets, Stockfish's rule): capture chains across
+	// the board multiply with the number of pieces
+	recapture := geom.NoSquare
+	if qd >= qsRecaptureDepth && w.plain && !all {
+		if recapture = w.prevTo(); recapture == geom.NoSquare {
+			return best
+		}
+	}
 	n := 0
 	for _, m := range moves {
 		keep := all || p.IsCapture(m) || w.isPromotion(m)
+		if recapture != geom.NoSquare && m.To() != recapture {
+			keep = false
+		}
 		if !keep && ev.flag[us] {
 			pt := p.PieceOn(m.From()).Type()
 			keep = (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0

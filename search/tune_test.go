@@ -234,8 +234,8 @@ func TestTuneWeights(t *testing.T) {
 	}
 	// weights added after the hand-set ones (some started at 0, where a
 	// factor of 3 is no range) get a range of their own
-	for name, b := range map[string][2]int64{"Compound": {0, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12},
-		"ConnMg": {-20, 40}, "ConnEg": {-20, 40}, "ConnAdv": {0, 20}, "KingStorm": {0, 40}, "ColourFix": {0, 60}, "ColourBound": {-20, 40}} {
+	for name, b := range map[string][2]int64{"Compound": {-30, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12},
+		"ConnMg": {-20, 40}, "ConnEg": {-20, 40}, "ConnAdv": {0, 20}, "KingStorm": {0, 40}, "ColourFix": {0, 60}, "ColourBound": {-20, 40}, "Space": {0, 200}} {
 		if f, ok := wv.Type().FieldByName(name); ok {
 			lo[f.Index[0]], hi[f.Index[0]] = b[0], b[1]
 		}

@@ -86,8 +86,8 @@ type Evaluator struct {
 	pawnShift [2]bool
 
 	// spaceMask is each side's space zone: the central half of the files
-	// (files c-f of 8, d-g of 10) on its second to fourth rank (to the
-	// rank before the middle on taller boards).
+	// (files c-f of 8, d-g of 10) from its second rank to the last one of
+	// its half (second to fourth on 8 or 9 ranks, to fifth on 10).
 	spaceMask [2]geom.Set
 }
 
@@ -390,11 +390,10 @@ func (e *Evaluator) initSquares() {
 		if !b.Contains(s) || absInt(2*s.File()-mf)*2 >= b.Files {
 			continue
 		}
-		if r := s.Rank(); r >= 1 && r <= max(3, b.Ranks/2-1) && r < b.Ranks/2 {
-			e.spaceMask[0].Add(s)
-		}
-		if r := mr - s.Rank(); r >= 1 && r <= max(3, b.Ranks/2-1) && r < b.Ranks/2 {
-			e.spaceMask[1].Add(s)
+		for c, r := range [2]int{s.Rank(), mr - s.Rank()} { // the rank from each side
+			if r >= 1 && r < b.Ranks/2 {
+				e.spaceMask[c].Add(s)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 
 	"houserules/betza"
 	"houserules/geom"
@@ -25,6 +26,10 @@ type Evaluator struct {
 	v     *position.Variant
 	board *geom.Board
 	types []position.PieceType
+	// lesser[i] has bit j when type j (both indices into types, below
+	// maxThreatTypes) is worth at least a pawn less than type i: a piece
+	// of type i attacked by one of type j is threatened even when defended
+	lesser [maxThreatTypes]uint16
 
 	// Mg and Eg are the piece values in centipawns (0 for a royal king).
 	Mg, Eg [position.PieceTypeNB]int
@@ -262,7 +267,33 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	if e.phaseTotal <= 0 {
 		e.phaseTotal = 1
 	}
+	e.initLesser()
 	return e
+}
+
+// maxThreatTypes bounds the piece types (by their index in the variant's
+// type list) whose attacks the threat terms track.
+const maxThreatTypes = 16
+
+// initLesser fills lesser from the middle-game values: the attacker must
+// be worth at least a pawn less than its target (a knight attacking a
+// rook, a rook or an archbishop attacking a queen; not a bishop attacking
+// a knight). Pawns and the king never count as attackers here (pawn
+// threats have their own term).
+func (e *Evaluator) initLesser() {
+	for i, pt := range e.types {
+		if i >= maxThreatTypes || pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
+			continue
+		}
+		for j, at := range e.types {
+			if j >= maxThreatTypes || at == position.King || e.pawnish[0][at] || e.pawnish[1][at] {
+				continue
+			}
+			if e.Mg[at]+PawnValue <= e.Mg[pt] {
+				e.lesser[i] |= 1 << j
+			}
+		}
+	}
 }
 
 // mobility returns the average quiet and capture targets of a piece on an
@@ -507,7 +538,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	var passN [2]int
 	var attackers, attackUnits [2]int
 	var attacked [2]geom.Set               // squares each side's non-pawn pieces and king attack
-	var attMinor, attRook [2]geom.Set      // attacked by pieces worth < 400 / < 700
+	var attBy [2][maxThreatTypes]geom.Set  // attacked by each piece type (index in e.types)
 	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= 700 / less) could check the enemy king
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
@@ -550,7 +581,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			enemyRing = e.kingRing[kingSq[them]]
 			enemyRing.Add(kingSq[them])
 		}
-		for _, pt := range e.types {
+		for ti, pt := range e.types {
 			bb := p.PiecesOf(c, pt)
 			if bb.Empty() {
 				continue
@@ -651,10 +682,8 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						g2 -= ve / evalW.PawnThreatDiv
 					}
 					attacked[c] = attacked[c].Or(t)
-					if vm < 400 {
-						attMinor[c] = attMinor[c].Or(t)
-					} else if vm < 700 {
-						attRook[c] = attRook[c].Or(t)
+					if ti < maxThreatTypes {
+						attBy[c][ti] = attBy[c][ti].Or(t)
 					}
 					if e.materialSign > 0 {
 						// safe mobility: squares not held by enemy pawns
@@ -736,15 +765,23 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 			// a piece attacked by a less valuable one is as good as
 			// attacked while defended
-			low := attMinor[them]
-			for x := p.Pieces(c).And(attMinor[them].Or(attRook[them])).AndNot(pawns[c]); x.Any(); {
-				s := x.Pop()
-				pt := p.PieceOn(s).Type()
-				if pt == position.King || (e.Mg[pt] < 400) || (e.Mg[pt] < 700 && !low.Has(s)) {
+			for ti, pt := range e.types[:min(len(e.types), maxThreatTypes)] {
+				mask := e.lesser[ti]
+				if mask == 0 {
 					continue
 				}
-				mg[c] -= e.Mg[pt] / evalW.LesserDiv
-				eg[c] -= e.Eg[pt] / evalW.LesserDiv
+				bb := p.PiecesOf(c, pt)
+				if bb.Empty() {
+					continue
+				}
+				var by geom.Set
+				for ; mask != 0; mask &= mask - 1 {
+					by = by.Or(attBy[them][bits.TrailingZeros16(mask)])
+				}
+				if n := bb.And(by).Count(); n > 0 {
+					mg[c] -= n * (e.Mg[pt] / evalW.LesserDiv)
+					eg[c] -= n * (e.Eg[pt] / evalW.LesserDiv)
+				}
 			}
 		}
 	}

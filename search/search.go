@@ -210,6 +210,7 @@ type rootMove struct {
 	prevScore int
 	seldepth  int
 	pv        []position.Move
+	quiet     bool // neither a capture nor a promotion (late ones are reduced)
 }
 
 type worker struct {
@@ -338,7 +339,9 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return sc[idx[a]] > sc[idx[b]] })
 	for _, i := range idx {
-		w.rootMoves = append(w.rootMoves, rootMove{move: legal[i], score: -Infinite, prevScore: -Infinite})
+		m := legal[i]
+		quiet := !g.Pos.IsCapture(m) && !w.isPromotion(m)
+		w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -Infinite, prevScore: -Infinite, quiet: quiet})
 	}
 
 	skill := max(0, min(20, e.Skill))
@@ -992,16 +995,36 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		w.nodes++
 		g.Do(m)
 		same := p.SideToMove() == us
+		d := depth - 1
+		if w.plain && w.seeOK && !same && w.opponentInCheck() {
+			// a check that keeps its material is extended, as in search
+			g.Undo()
+			safe := w.seeGE(m, 0)
+			g.Do(m)
+			if safe {
+				d++
+			}
+		}
 		var s int
 		if i == w.pvIdx {
 			w.cut[1] = false
-			s = w.child(same, alpha, beta, depth-1, 0)
+			s = w.child(same, alpha, beta, d, 0)
 		} else {
+			// from rootLMRDepth on, late quiet root moves are searched
+			// reduced first (a PV node: one ply less than the table's
+			// reduction)
+			r := 0
+			if n := i - w.pvIdx + 1; n > 2 && d == depth-1 && depth >= rootLMRDepth && !w.opponentInCheck() && rm.quiet {
+				r = max(0, min(lmrTable[min(depth, 63)][min(n, 63)]-1, d-1))
+			}
 			w.cut[1] = true
-			s = w.child(same, alpha, alpha+1, depth-1, 0)
+			s = w.child(same, alpha, alpha+1, d-r, 0)
+			if s > alpha && r > 0 && !w.stopped {
+				s = w.child(same, alpha, alpha+1, d, 0)
+			}
 			if s > alpha && !w.stopped {
 				w.cut[1] = false
-				s = w.child(same, alpha, beta, depth-1, 0)
+				s = w.child(same, alpha, beta, d, 0)
 			}
 		}
 		g.Undo()
@@ -1129,9 +1152,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			return s
 		}
 	}
-	if inCheck && ply < 2*maxPly/3 {
+	// check extension: plain rulesets with SEE extend the checking move
+	// at the parent, when it does not lose material (Stockfish 11);
+	// otherwise every node in check is searched one ply deeper
+	checkAtParent := w.plain && w.seeOK
+	if inCheck && ply < 2*maxPly/3 && !checkAtParent {
 		depth++
-	} else if depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
+	} else if !inCheck && depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
 		depth-- // internal iterative reduction: no hint, search less
 	}
 	moves, lazy := w.nodeMoves(ply)
@@ -1153,8 +1180,12 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	// would be searched to after the late-move reduction (plain rulesets:
 	// under hooks a checking move cannot be told apart before it is made)
 	pruneQ := prune
+	pruneMC := false
 	if w.plain {
 		pruneQ = pruneOK && depth <= quietPruneDepth
+		// late quiet moves are skipped at every depth (Stockfish's
+		// move-count pruning)
+		pruneMC = pruneOK && w.nonPawnCount(us) > 0
 	}
 	for i := range moves {
 		m := pick(moves, sc, i)
@@ -1219,12 +1250,20 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
-		if pruneQ && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
-			lateMove := legal > 3+depth*depth*2 || (!improving && legal > 2+depth*depth)
-			futile := lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
+		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
+			lateMove := legal > lateMoveCount(depth, improving)
+			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
 			if (lateMove || futile) && !w.opponentInCheck() {
 				w.g.Undo()
 				continue
+			}
+		}
+		if ext == 0 && checkAtParent && !same && ply < 2*maxPly/3 && w.opponentInCheck() {
+			w.g.Undo()
+			safe := w.seeGE(m, 0)
+			w.g.Do(m)
+			if safe {
+				ext = 1
 			}
 		}
 		newDepth := depth - 1 + ext
@@ -1353,6 +1392,26 @@ const histPrune = 4000
 // qsRecaptureDepth is the quiescence ply from which only recaptures are
 // searched.
 const qsRecaptureDepth = 5
+
+// rootLMRDepth is the first iteration whose late quiet root moves are
+// reduced: the shallow iterations stay full width at the root, so a
+// sacrifice whose point lies behind a quiet check (a mate in 2 or 3) is
+// seen there and kept as the first move. Reduced at once, such a move
+// met the opponent's null move, whose reduced search ends in quiescence
+// before the check, and was never searched at full depth again.
+const rootLMRDepth = 6
+
+// lateMoveCount is the number of moves after which the quiet moves of a
+// node with the remaining depth are not searched (Stockfish 11's
+// futility_move_count): half as many when the static evaluation is not
+// improving.
+func lateMoveCount(depth int, improving bool) int {
+	n := 5 + depth*depth
+	if !improving {
+		n /= 2
+	}
+	return n - 1
+}
 
 // quietPruneDepth is the deepest remaining depth at which quiet moves are
 // pruned (late-move count, futility, SEE and history by reduced depth).

@@ -54,7 +54,7 @@ type weights struct {
 
 	// Threats, as a 1/n share of the threatened piece's value: attacked by
 	// a pawn (side to move), loose (attacked, undefended), attacked by a
-	// lesser piece.
+	// lesser piece (one worth at least a pawn less; see initLesser).
 	PawnThreatDiv, LooseDiv, LesserDiv int
 
 	// King danger: KingDanger*units^2/100, capped at KingDangerMax, with

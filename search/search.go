@@ -1243,8 +1243,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
 		}
 		if pruneQ && quiet && legal > 1 && best > -MateBound &&
-			((w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))) ||
-				(w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth))) &&
+			((w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth)) ||
+				(w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)))) &&
 			!w.givesCheck(m) {
 			continue
 		}

@@ -281,15 +281,13 @@ const maxThreatTypes = 16
 // a knight). Pawns and the king never count as attackers here (pawn
 // threats have their own term).
 func (e *Evaluator) initLesser() {
+	piece := func(i int) bool { // tracked, neither a pawn nor the king
+		pt := e.types[i]
+		return i < maxThreatTypes && pt != position.King && !e.pawnish[0][pt] && !e.pawnish[1][pt]
+	}
 	for i, pt := range e.types {
-		if i >= maxThreatTypes || pt == position.King || e.pawnish[0][pt] || e.pawnish[1][pt] {
-			continue
-		}
 		for j, at := range e.types {
-			if j >= maxThreatTypes || at == position.King || e.pawnish[0][at] || e.pawnish[1][at] {
-				continue
-			}
-			if e.Mg[at]+PawnValue <= e.Mg[pt] {
+			if piece(i) && piece(j) && e.Mg[at]+PawnValue <= e.Mg[pt] {
 				e.lesser[i] |= 1 << j
 			}
 		}

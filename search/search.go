@@ -210,7 +210,6 @@ type rootMove struct {
 	prevScore int
 	seldepth  int
 	pv        []position.Move
-	quiet     bool // neither a capture nor a promotion (late ones are reduced)
 }
 
 type worker struct {
@@ -339,9 +338,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return sc[idx[a]] > sc[idx[b]] })
 	for _, i := range idx {
-		m := legal[i]
-		quiet := !g.Pos.IsCapture(m) && !w.isPromotion(m)
-		w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -Infinite, prevScore: -Infinite, quiet: quiet})
+		w.rootMoves = append(w.rootMoves, rootMove{move: legal[i], score: -Infinite, prevScore: -Infinite})
 	}
 
 	skill := max(0, min(20, e.Skill))
@@ -711,6 +708,21 @@ func (w *worker) opponentInCheck() bool {
 	return false
 }
 
+// safeCheck reports, right after m was made, whether m earns the check
+// extension: under SEE (plain rulesets) a move that checks, not within
+// a multi-ply turn, and does not lose material in the exchange
+// (Stockfish 11). Only checking moves pay for the SEE: m is taken back
+// for it and made again.
+func (w *worker) safeCheck(m position.Move, same bool) bool {
+	if !w.seeOK || same || !w.opponentInCheck() {
+		return false
+	}
+	w.g.Undo()
+	safe := w.seeGE(m, 0)
+	w.g.Do(m)
+	return safe
+}
+
 // givesCheck reports, before a normal move m is made, whether it checks
 // the enemy royal king directly or by discovery (plain rulesets with a
 // royal king; otherwise false, as for opponentInCheck).
@@ -993,17 +1005,12 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		rm := &w.rootMoves[i]
 		m := rm.move
 		w.nodes++
+		quiet := !p.IsCapture(m) && !w.isPromotion(m)
 		g.Do(m)
 		same := p.SideToMove() == us
 		d := depth - 1
-		if w.plain && w.seeOK && !same && w.opponentInCheck() {
-			// a check that keeps its material is extended, as in search
-			g.Undo()
-			safe := w.seeGE(m, 0)
-			g.Do(m)
-			if safe {
-				d++
-			}
+		if w.safeCheck(m, same) {
+			d++
 		}
 		var s int
 		if i == w.pvIdx {
@@ -1014,7 +1021,7 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 			// reduced first (a PV node: one ply less than the table's
 			// reduction)
 			r := 0
-			if n := i - w.pvIdx + 1; n > 2 && d == depth-1 && depth >= rootLMRDepth && !w.opponentInCheck() && rm.quiet {
+			if n := i - w.pvIdx + 1; n > 2 && d == depth-1 && depth >= rootLMRDepth && !w.opponentInCheck() && quiet {
 				r = max(0, min(lmrTable[min(depth, 63)][min(n, 63)]-1, d-1))
 			}
 			w.cut[1] = true
@@ -1152,11 +1159,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			return s
 		}
 	}
-	// check extension: plain rulesets with SEE extend the checking move
-	// at the parent, when it does not lose material (Stockfish 11);
-	// otherwise every node in check is searched one ply deeper
-	checkAtParent := w.plain && w.seeOK
-	if inCheck && ply < 2*maxPly/3 && !checkAtParent {
+	// check extension: with SEE the parent extends a safe checking move
+	// (safeCheck); otherwise every node in check is searched a ply deeper
+	if inCheck && ply < 2*maxPly/3 && !w.seeOK {
 		depth++
 	} else if !inCheck && depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
 		depth-- // internal iterative reduction: no hint, search less
@@ -1258,13 +1263,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				continue
 			}
 		}
-		if ext == 0 && checkAtParent && !same && ply < 2*maxPly/3 && w.opponentInCheck() {
-			w.g.Undo()
-			safe := w.seeGE(m, 0)
-			w.g.Do(m)
-			if safe {
-				ext = 1
-			}
+		if ext == 0 && ply < 2*maxPly/3 && w.safeCheck(m, same) {
+			ext = 1
 		}
 		newDepth := depth - 1 + ext
 		var s int

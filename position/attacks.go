@@ -24,16 +24,14 @@ func (p *Position) quietTargets(c Color, pt PieceType, s geom.Square, occ geom.S
 func (p *Position) AttackersTo(s geom.Square, occ geom.Set, c Color) geom.Set {
 	var b geom.Set
 	them := c.Other()
-	for _, pt := range p.c.typeList {
-		mine := p.byType[pt].And(p.byColor[c])
-		if mine.Empty() || !p.c.mobility[c][pt].Has(s) {
-			continue
-		}
-		rev := &p.c.tables[them][pt].capture[s]
-		cand := rev.all.And(mine)
+	rall := p.c.revAll[c]
+	own := p.byColor[c]
+	for i, pt := range p.c.typeList {
+		cand := rall[i*geom.SquareNB+int(s)].And(own).And(p.byType[pt])
 		if cand.Empty() {
 			continue
 		}
+		rev := &p.c.tables[them][pt].capture[s]
 		t := p.c.tables[c][pt]
 		if !t.asymmetric {
 			if !t.slider {

@@ -85,6 +85,11 @@ type compiled struct {
 	promoList       [2][]PieceType
 	blastImmune     []PieceType
 	connectTypes    []PieceType
+	// revAll[c][i*geom.SquareNB+s]: the squares from which a piece of
+	// colour c and type typeList[i] attacks s on an empty board (empty when
+	// s is outside the type's mobility region); AttackersTo's first filter,
+	// packed so the whole set of one type stays in few cache lines
+	revAll [2][]geom.Set
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -197,6 +202,16 @@ func (v *Variant) Compile() error {
 	c.promoList = [2][]PieceType{v.PromotionPieceTypes[0].Types(), v.PromotionPieceTypes[1].Types()}
 	c.blastImmune = v.BlastImmuneTypes.Types()
 	c.connectTypes = (v.ConnectPieceTypes & c.types).Types()
+	for col := White; col <= Black; col++ {
+		c.revAll[col] = make([]geom.Set, len(c.typeList)*geom.SquareNB)
+		for i, pt := range c.typeList {
+			for s := 0; s < geom.SquareNB; s++ {
+				if c.mobility[col][pt].Has(geom.Square(s)) {
+					c.revAll[col][i*geom.SquareNB+s] = c.tables[col.Other()][pt].capture[s].all
+				}
+			}
+		}
+	}
 	v.c = c
 	return nil
 }

@@ -30,6 +30,11 @@ type Evaluator struct {
 	// maxThreatTypes) is worth at least a pawn less than type i: a piece
 	// of type i attacked by one of type j is threatened even when defended
 	lesser [maxThreatTypes]uint16
+	// checkPart[i], for the type e.types[i], holds the indices of two other
+	// types whose attacks together are exactly its attacks (a queen is a
+	// rook and a bishop, an archbishop a bishop and a knight), or -1: its
+	// checking squares are then the union of theirs (see initCheckParts).
+	checkPart [maxThreatTypes][2]int8
 
 	// Mg and Eg are the piece values in centipawns (0 for a royal king).
 	Mg, Eg [position.PieceTypeNB]int
@@ -268,6 +273,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.phaseTotal = 1
 	}
 	e.initLesser()
+	e.initCheckParts()
 	return e
 }
 
@@ -579,6 +585,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			enemyRing = e.kingRing[kingSq[them]]
 			enemyRing.Add(kingSq[them])
 		}
+		var checkMemo checkMemo
 		for ti, pt := range e.types {
 			bb := p.PiecesOf(c, pt)
 			if bb.Empty() {
@@ -591,7 +598,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			// both ways along a line)
 			var checkFrom geom.Set
 			if e.safety && hasKing[them] && !isPawn && pt != position.King && (evalW.SafeCheckHeavy > 0 || evalW.SafeCheckLight > 0) {
-				checkFrom = p.Attacks(them, pt, kingSq[them], occ)
+				checkFrom = e.checkSquares(p, &checkMemo, ti, them, kingSq[them], occ)
 			}
 			for bb.Any() {
 				s := bb.Pop()

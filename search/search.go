@@ -1200,7 +1200,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if m == excluded {
 			continue
 		}
-		if (w.plain && !p.Legal(m)) || (lazy && !w.g.Legal(m)) {
+		// in plain rulesets a move other than the TT move is tested for
+		// legality just before it is made: one pruned first is counted
+		// as legal (Stockfish's move count; nothing is pruned before a
+		// move has been searched, so a position without legal moves
+		// still has legal == 0)
+		deferLegal := w.plain && m != ttMove
+		if !deferLegal && ((w.plain && !p.Legal(m)) || (lazy && !w.g.Legal(m))) {
 			continue
 		}
 		legal++
@@ -1253,15 +1259,28 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			!w.givesCheck(m) {
 			continue
 		}
-		w.g.Do(m)
-		same := p.SideToMove() == us
+		// late and futile quiet moves are skipped unless they check: an
+		// ordinary move is tested before it is made (givesCheck), others
+		// after
+		pruneLate := false
 		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
 			lateMove := legal > lateMoveCount(depth, improving)
 			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
-			if (lateMove || futile) && !w.opponentInCheck() {
-				w.g.Undo()
-				continue
-			}
+			pruneLate = lateMove || futile
+		}
+		preTest := m.Kind() == position.Normal && m.Aux() == geom.NoSquare
+		if pruneLate && preTest && !w.givesCheck(m) {
+			continue
+		}
+		if deferLegal && !p.Legal(m) {
+			legal--
+			continue
+		}
+		w.g.Do(m)
+		same := p.SideToMove() == us
+		if pruneLate && !preTest && !w.opponentInCheck() {
+			w.g.Undo()
+			continue
 		}
 		if ext == 0 && ply < 2*maxPly/3 && w.safeCheck(m, same) {
 			ext = 1
@@ -1609,10 +1628,8 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		m := pick(moves, sc, i)
 		capture := p.IsCapture(m)
 		promo := w.isPromotion(m)
-		if w.plain && !p.Legal(m) {
-			continue
-		}
-		legal++
+		// (the pruning tests come before the legality test: they apply
+		// only out of check, where the count of legal moves is not used)
 		if delta && capture && !promo {
 			victim := ev.Mg[w.victim(m)]
 			if stand+victim+200 < alpha {
@@ -1623,6 +1640,10 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 				continue
 			}
 		}
+		if w.plain && !p.Legal(m) {
+			continue
+		}
+		legal++
 		w.g.Do(m)
 		if checksWin && !inCheck && !forced && !capture && !promo {
 			chk := false

@@ -110,6 +110,8 @@ type Engine struct {
 	// cont is the continuation history: how a quiet move (its target)
 	// fared after the opponent's move to a square, per side
 	cont *[2][geom.SquareNB][geom.SquareNB]int32
+	// followup is the same for the side's own move before (two plies back)
+	followup *[2][geom.SquareNB][geom.SquareNB]int32
 	// counters is the countermove table, kept between searches
 	counters *[geom.SquareNB][geom.SquareNB]position.Move
 	// capHist is the capture history: how a capture (attacker type,
@@ -122,6 +124,7 @@ func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
 		cont:     new([2][geom.SquareNB][geom.SquareNB]int32),
+		followup: new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
 		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16)}
 }
@@ -145,6 +148,7 @@ func (e *Engine) forget() {
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
+	*e.followup = [2][geom.SquareNB][geom.SquareNB]int32{}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 	*e.capHist = [position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16{}
 }
@@ -177,7 +181,7 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 // bounds, polling).
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		history: e.hist, cont: e.cont, counterMoves: e.counters, capHist: e.capHist}
+		history: e.hist, cont: e.cont, followup: e.followup, counterMoves: e.counters, capHist: e.capHist}
 	ev := w.ev
 	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
@@ -246,6 +250,7 @@ type worker struct {
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
 	cont         *[2][geom.SquareNB][geom.SquareNB]int32
+	followup     *[2][geom.SquareNB][geom.SquareNB]int32
 	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int
@@ -294,6 +299,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			for t := range w.history[c][f] {
 				w.history[c][f][t] /= 4
 				w.cont[c][f][t] /= 4
+				w.followup[c][f][t] /= 4
 			}
 		}
 	}
@@ -810,7 +816,8 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	us := p.SideToMove()
 	ev := w.ev
 	tb := ttMove.Base()
-	prevTo := w.prevTo()
+	prevTo, prevTo2 := w.prevTo(), w.prevTo2()
+	cm := w.counter(ply).Base()
 	for i, m := range moves {
 		b := m.Base()
 		switch {
@@ -831,12 +838,15 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = 1<<24 + 2
 		case b == w.killers[ply][1].Base():
 			sc[i] = 1<<24 + 1
-		case b == w.counter(ply).Base() && b != 0:
+		case b == cm && b != 0:
 			sc[i] = 1 << 24
 		default:
 			sc[i] = int(w.history[us][m.From()][m.To()])
 			if prevTo != geom.NoSquare {
 				sc[i] += int(w.cont[us][prevTo][m.To()])
+			}
+			if prevTo2 != geom.NoSquare {
+				sc[i] += int(w.followup[us][prevTo2][m.To()])
 			}
 		}
 	}
@@ -959,6 +969,24 @@ func (w *worker) prevTo() geom.Square {
 		return geom.NoSquare
 	}
 	prev := w.p.State().Move
+	if prev == position.NoMove || prev.From() == prev.To() {
+		return geom.NoSquare
+	}
+	return prev.To()
+}
+
+// prevTo2 is the target square of the move two plies back (the side's
+// own move before the opponent's reply; NoSquare when there is none, or
+// it or the reply was a null move or a pass).
+func (w *worker) prevTo2() geom.Square {
+	n := w.p.Ply()
+	if n < 2 {
+		return geom.NoSquare
+	}
+	if r := w.p.State().Move; r == position.NoMove {
+		return geom.NoSquare
+	}
+	prev := w.p.StateAt(n - 1).Move
 	if prev == position.NoMove || prev.From() == prev.To() {
 		return geom.NoSquare
 	}
@@ -1115,7 +1143,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 	}
 	inCheck := w.inCheck()
-	eval := -Infinite
+	eval, static := -Infinite, -Infinite // eval: the static score, or a better bound from the TT
 	improving := false
 	w.evals[ply] = -Infinite
 	// a side that must capture cannot "stand" on its static score
@@ -1128,6 +1156,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		w.evals[ply] = eval
 		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
+		static = eval
 		margin := 90 * depth
 		if improving {
 			margin -= 30
@@ -1168,7 +1197,22 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	moves, lazy := w.nodeMoves(ply)
 	sc := w.scoreBuf(ply, len(moves))
-	w.scoreMoves(moves, sc, ttMove, ply)
+	// the TT move goes first and the others are scored only when it did
+	// not cut the node (most cut nodes end with it)
+	ttFirst := false
+	if tb := ttMove.Base(); ttMove != position.NoMove {
+		for j, m := range moves {
+			if m.Base() == tb {
+				moves[0], moves[j] = moves[j], moves[0]
+				sc[0] = 1 << 30
+				ttFirst = true
+				break
+			}
+		}
+	}
+	if !ttFirst {
+		w.scoreMoves(moves, sc, ttMove, ply)
+	}
 	us := p.SideToMove()
 	best, bestMove := -Infinite, position.NoMove
 	origAlpha := alpha
@@ -1193,7 +1237,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		pruneMC = pruneOK && w.nonPawnCount(us) > 0
 	}
 	for i := range moves {
-		m := pick(moves, sc, i)
+		if ttFirst && i == 1 {
+			w.scoreMoves(moves[1:], sc[1:], position.NoMove, ply)
+		}
+		m := moves[0]
+		if !ttFirst || i > 0 {
+			m = pick(moves, sc, i)
+		}
 		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
 			m = w.demoteLosing(moves, sc, i)
 		}
@@ -1265,7 +1315,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		pruneLate := false
 		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
 			lateMove := legal > lateMoveCount(depth, improving)
-			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
+			futile := pruneQ && lmrDepth < 6 && static+100+100*max(1, lmrDepth) <= alpha
 			pruneLate = lateMove || futile
 		}
 		preTest := m.Kind() == position.Normal && m.Aux() == geom.NoSquare
@@ -1364,6 +1414,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 								*cq -= bonus + *cq*bonus/8192
 							}
 						}
+						if pt := w.prevTo2(); pt != geom.NoSquare {
+							c := &w.followup[us][pt][m.To()]
+							*c += bonus - *c*bonus/8192
+							for _, q := range quietsTried[:nq] {
+								cq := &w.followup[us][pt][q.To()]
+								*cq -= bonus + *cq*bonus/8192
+							}
+						}
 					}
 					break
 				}
@@ -1392,7 +1450,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	} else if best > origAlpha {
 		b = boundExact
 	}
-	w.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
+	w.tt.store(key, bestMove, toTT(best, ply), static, depth, b)
 	return best
 }
 

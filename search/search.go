@@ -1143,7 +1143,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 	}
 	inCheck := w.inCheck()
-	eval, static := -Infinite, -Infinite // eval: the static score, or a better bound from the TT
+	eval := -Infinite
 	improving := false
 	w.evals[ply] = -Infinite
 	// a side that must capture cannot "stand" on its static score
@@ -1156,7 +1156,6 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		w.evals[ply] = eval
 		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
-		static = eval
 		margin := 90 * depth
 		if improving {
 			margin -= 30
@@ -1315,7 +1314,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		pruneLate := false
 		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
 			lateMove := legal > lateMoveCount(depth, improving)
-			futile := pruneQ && lmrDepth < 6 && static+100+100*max(1, lmrDepth) <= alpha
+			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
 			pruneLate = lateMove || futile
 		}
 		preTest := m.Kind() == position.Normal && m.Aux() == geom.NoSquare
@@ -1450,7 +1449,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	} else if best > origAlpha {
 		b = boundExact
 	}
-	w.tt.store(key, bestMove, toTT(best, ply), static, depth, b)
+	w.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
 	return best
 }
 

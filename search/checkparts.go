@@ -53,8 +53,8 @@ func (e *Evaluator) initCheckParts() {
 	}
 	n := min(len(e.types), maxThreatTypes)
 	rng := rand.New(rand.NewSource(1))
-	var occs [8]geom.Set
-	for k := range occs {
+	var occs [9]geom.Set // 8 random occupancies and the empty board
+	for k := range occs[:8] {
 		for s := geom.Square(0); int(s) < geom.SquareNB; s++ {
 			if e.board.Contains(s) && rng.Intn(8) < k+1 {
 				occs[k].Add(s)
@@ -67,7 +67,7 @@ func (e *Evaluator) initCheckParts() {
 				if !e.board.Contains(s) {
 					continue
 				}
-				for _, occ := range append(occs[:], geom.Set{}) {
+				for _, occ := range occs {
 					if p.Attacks(c, t, s, occ) != p.Attacks(c, a, s, occ).Or(p.Attacks(c, b, s, occ)) {
 						return false
 					}

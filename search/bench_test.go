@@ -43,6 +43,46 @@ func BenchmarkChessPositions(b *testing.B) {
 	}
 }
 
+// capablancaPositions are middlegames (after 12 and 22 moves) from games of
+// this engine against Fairy-Stockfish 11.1 at Skill Level 10, 100 ms per
+// move (2026-12-02).
+var capablancaPositions = []string{
+	"r3qkb2r/pApabppp1p/2n4n1p/3p2c3/B2p1N4/2P2P4/PP2P1PP2/RN2QKBC1R w KQkq - 1 13",
+	"r3qkb1r1/p2a2pp1p/2np1p3p/3p3N2/B2B1Q1Pn1/2P2P4/PP2P1P3/RN3K1C2 w Qq - 0 23",
+	"r1a2kb2r/pp4pppp/6p2n/3pn5/10/2N2P1N2/PPP1B1PPPP/2KR2bC1R w kq - 0 13",
+	"1k1r2b2r/pp2a1pppp/6p2n/5n4/3pN5/1PPR1P1N2/PK2B1PPPP/4C4R w - - 5 23",
+	"rna1qkb2r/pp4p1p1/1b1p1p2p1/4pP1p2/2p1P3n1/2NP3N2/PPP2BPPPP/R1ABQK3R w KQkq - 1 13",
+	"r3q1r1k1/pp4p1p1/3p1p1np1/2a1pP1pN1/3nP5/2NA2Q3/PPP3PPPP/3R3RK1 w - - 5 23",
+	"r1a1qkb2r/pppp2p2p/2n3ppp1/4p5/10/2P2P2Q1/PP1PP1PPPP/R2B1KBC1R w KQkq - 1 13",
+	"r3qk3r/2pp2pb2/2p3ppp1/p3p1a2p/4P5/2P2P1Q2/P2P1CPPPP/4RKB2R w Kkq - 3 23",
+	"r2b1k2nr/pppppbpppp/2q7/8Q1/3n2P2P/N6N2/PPPaPC1PP1/R2B2BK1R w kq - 4 13",
+	"r2b2k1nr/p1ppp4p/1pq3p1p1/a5p3/4PC2QP/NbP7/PP5PP1/R5B1KR w - - 0 23",
+	"rn1b1kb2r/pppp3ppp/3a3n2/4qp4/4Pp4/2NP3N1P/PP1P1Q1PP1/R2B1KBC1R w KQkq - 0 13",
+	"rn7r/ppbp1bk1pp/10/2B2p1p2/4Pa4/2NP1Q1P1P/PP1PB2nP1/2KR5R w - - 1 23",
+}
+
+// BenchmarkCapablancaPositions searches each capablanca middlegame to
+// depth 10 with a fresh engine: nodes and nodes per second over the set.
+func BenchmarkCapablancaPositions(b *testing.B) {
+	v, _ := variants.Get("capablanca")
+	rs, _ := rules.Compile(v, nil)
+	for i := 0; i < b.N; i++ {
+		var nodes uint64
+		var secs float64
+		for _, fen := range capablancaPositions {
+			g, err := rules.NewGame(rs, fen, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res := NewEngine(16).Search(context.Background(), g, Limits{Depth: 10}, nil)
+			nodes += res.Nodes
+			secs += res.Time.Seconds()
+		}
+		b.ReportMetric(float64(nodes)/secs, "nps")
+		b.ReportMetric(float64(nodes), "nodes")
+	}
+}
+
 // benchSearch searches fen ("" = start position) of variant under the
 // presets to depth with a fresh engine and reports nodes and nodes/s.
 func benchSearch(b *testing.B, variant, fen string, depth int, presets ...string) {

@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"houserules/rules"
 	"houserules/rules/rulestest"
-	"houserules/variants"
 )
 
 func BenchmarkChessDepth9(b *testing.B) {
@@ -26,21 +24,7 @@ var benchPositions = []string{
 // BenchmarkChessPositions searches each bench position to depth 10 with a
 // fresh engine: nodes and nodes per second over the set.
 func BenchmarkChessPositions(b *testing.B) {
-	v, _ := variants.Get("chess")
-	rs, _ := rules.Compile(v, nil)
-	for i := 0; i < b.N; i++ {
-		var nodes uint64
-		var secs float64
-		for _, fen := range benchPositions {
-			g, _ := rules.NewGame(rs, fen, false)
-			e := NewEngine(16)
-			res := e.Search(context.Background(), g, Limits{Depth: 10}, nil)
-			nodes += res.Nodes
-			secs += res.Time.Seconds()
-		}
-		b.ReportMetric(float64(nodes)/secs, "nps")
-		b.ReportMetric(float64(nodes), "nodes")
-	}
+	benchPositionSet(b, "chess", benchPositions, 10)
 }
 
 // capablancaPositions are middlegames (after 12 and 22 moves) from games of
@@ -64,17 +48,18 @@ var capablancaPositions = []string{
 // BenchmarkCapablancaPositions searches each capablanca middlegame to
 // depth 10 with a fresh engine: nodes and nodes per second over the set.
 func BenchmarkCapablancaPositions(b *testing.B) {
-	v, _ := variants.Get("capablanca")
-	rs, _ := rules.Compile(v, nil)
+	benchPositionSet(b, "capablanca", capablancaPositions, 10)
+}
+
+// benchPositionSet searches each of fens (variant, no presets) to depth
+// with a fresh engine and reports the nodes and nodes/s over the set.
+func benchPositionSet(b *testing.B, variant string, fens []string, depth int) {
+	rs := rulestest.Compile(b, variant, "")
 	for i := 0; i < b.N; i++ {
 		var nodes uint64
 		var secs float64
-		for _, fen := range capablancaPositions {
-			g, err := rules.NewGame(rs, fen, false)
-			if err != nil {
-				b.Fatal(err)
-			}
-			res := NewEngine(16).Search(context.Background(), g, Limits{Depth: 10}, nil)
+		for _, fen := range fens {
+			res := NewEngine(16).Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
 			nodes += res.Nodes
 			secs += res.Time.Seconds()
 		}

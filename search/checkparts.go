@@ -76,19 +76,14 @@ func (e *Evaluator) initCheckParts() {
 		}
 		return true
 	}
-	simple := func(i int) bool {
-		pt := e.types[i]
-		return pt != position.King && !e.pawnish[0][pt] && !e.pawnish[1][pt]
-	}
-	// simple parts first: a compound of compounds is not looked for
 	for i := 0; i < n; i++ {
-		if !simple(i) {
+		if !e.trackedPiece(i) {
 			continue
 		}
 	pairs:
 		for a := 0; a < n; a++ {
 			for b := a + 1; b < n; b++ {
-				if a == i || b == i || !simple(a) || !simple(b) {
+				if a == i || b == i || !e.trackedPiece(a) || !e.trackedPiece(b) {
 					continue
 				}
 				if same(e.types[i], e.types[a], e.types[b]) {

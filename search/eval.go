@@ -281,19 +281,23 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 // type list) whose attacks the threat terms track.
 const maxThreatTypes = 16
 
+// trackedPiece reports whether e.types[i] is tracked by the threat and
+// safe-check tables (index below maxThreatTypes) and is neither a pawn nor
+// the king.
+func (e *Evaluator) trackedPiece(i int) bool {
+	pt := e.types[i]
+	return i < maxThreatTypes && pt != position.King && !e.pawnish[0][pt] && !e.pawnish[1][pt]
+}
+
 // initLesser fills lesser from the middle-game values: the attacker must
 // be worth at least a pawn less than its target (a knight attacking a
 // rook, a rook or an archbishop attacking a queen; not a bishop attacking
 // a knight). Pawns and the king never count as attackers here (pawn
 // threats have their own term).
 func (e *Evaluator) initLesser() {
-	piece := func(i int) bool { // tracked, neither a pawn nor the king
-		pt := e.types[i]
-		return i < maxThreatTypes && pt != position.King && !e.pawnish[0][pt] && !e.pawnish[1][pt]
-	}
 	for i, pt := range e.types {
 		for j, at := range e.types {
-			if piece(i) && piece(j) && e.Mg[at]+PawnValue <= e.Mg[pt] {
+			if e.trackedPiece(i) && e.trackedPiece(j) && e.Mg[at]+PawnValue <= e.Mg[pt] {
 				e.lesser[i] |= 1 << j
 			}
 		}

@@ -1229,13 +1229,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	// under hooks a checking move cannot be told apart before it is made)
 	pruneQ := prune
 	pruneMC := false
+	skipQuiets := false // the rest are late quiet moves, cut to their checks
 	if w.plain {
 		pruneQ = pruneOK && depth <= quietPruneDepth
 		// late quiet moves are skipped at every depth (Stockfish's
 		// move-count pruning)
 		pruneMC = pruneOK && w.nonPawnCount(us) > 0
 	}
-	for i := range moves {
+	for i := 0; i < len(moves); i++ {
 		if ttFirst && i == 1 {
 			w.scoreMoves(moves[1:], sc[1:], position.NoMove, ply)
 		}
@@ -1248,6 +1249,23 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		if m == excluded {
 			continue
+		}
+		// once the move count is reached every move still to come is a
+		// later quiet one (captures, promotions, killers and the
+		// countermove are ordered first) and only its checks are
+		// searched: the list is cut to them before they are ordered
+		if pruneMC && !skipQuiets && legal > lateMoveCount(depth, improving) && best > -MateBound && sc[i] < 1<<23 &&
+			!p.IsCapture(m) && !w.isPromotion(m) {
+			skipQuiets = true
+			n := i + 1
+			for j := i + 1; j < len(moves); j++ {
+				q := moves[j]
+				if q.Kind() != position.Normal || q.Aux() != geom.NoSquare || w.givesCheck(q) {
+					moves[n], sc[n] = q, sc[j]
+					n++
+				}
+			}
+			moves, sc = moves[:n], sc[:n]
 		}
 		// in plain rulesets a move other than the TT move is tested for
 		// legality just before it is made: one pruned first is counted

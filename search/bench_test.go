@@ -24,7 +24,7 @@ var benchPositions = []string{
 // BenchmarkChessPositions searches each bench position to depth 10 with a
 // fresh engine: nodes and nodes per second over the set.
 func BenchmarkChessPositions(b *testing.B) {
-	benchPositionSet(b, "chess", benchPositions, 10)
+	benchPositionSet(b, "chess", "", benchPositions, 10)
 }
 
 // capablancaPositions are middlegames (after 12 and 22 moves) from games of
@@ -48,13 +48,14 @@ var capablancaPositions = []string{
 // BenchmarkCapablancaPositions searches each capablanca middlegame to
 // depth 10 with a fresh engine: nodes and nodes per second over the set.
 func BenchmarkCapablancaPositions(b *testing.B) {
-	benchPositionSet(b, "capablanca", capablancaPositions, 10)
+	benchPositionSet(b, "capablanca", "", capablancaPositions, 10)
 }
 
-// benchPositionSet searches each of fens (variant, no presets) to depth
-// with a fresh engine and reports the nodes and nodes/s over the set.
-func benchPositionSet(b *testing.B, variant string, fens []string, depth int) {
-	rs := rulestest.Compile(b, variant, "")
+// benchPositionSet searches each of fens ("" = start position) of variant
+// under presets (comma-separated) to depth with a fresh engine and reports
+// the nodes and nodes/s over the set.
+func benchPositionSet(b *testing.B, variant, presets string, fens []string, depth int) {
+	rs := rulestest.Compile(b, variant, presets)
 	for i := 0; i < b.N; i++ {
 		var nodes uint64
 		var secs float64
@@ -68,15 +69,10 @@ func benchPositionSet(b *testing.B, variant string, fens []string, depth int) {
 	}
 }
 
-// benchSearch searches fen ("" = start position) of variant under the
-// presets to depth with a fresh engine and reports nodes and nodes/s.
+// benchSearch searches one position of variant under the presets: see
+// benchPositionSet.
 func benchSearch(b *testing.B, variant, fen string, depth int, presets ...string) {
-	rs := rulestest.Compile(b, variant, strings.Join(presets, ","))
-	for i := 0; i < b.N; i++ {
-		res := NewEngine(16).Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
-		b.ReportMetric(float64(res.Nodes)/res.Time.Seconds(), "nps")
-		b.ReportMetric(float64(res.Nodes), "nodes")
-	}
+	benchPositionSet(b, variant, strings.Join(presets, ","), []string{fen}, depth)
 }
 
 // BenchmarkVariantStart searches the start positions of makruk and

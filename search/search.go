@@ -755,6 +755,13 @@ func (w *worker) givesCheck(m position.Move) bool {
 	return p.AttackersTo(ksq, occ, us).And(occ).Any()
 }
 
+// checkTestable reports whether givesCheck can tell before m is made that
+// it checks: an ordinary move without a gating square (other kinds are
+// made and the opponent's king tested).
+func checkTestable(m position.Move) bool {
+	return m.Kind() == position.Normal && m.Aux() == geom.NoSquare
+}
+
 // genMoves lists the moves of the node: pseudo-legal ones for plain
 // rulesets (legality is checked lazily), legal ones through the pipeline
 // otherwise.
@@ -1229,7 +1236,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	// under hooks a checking move cannot be told apart before it is made)
 	pruneQ := prune
 	pruneMC := false
-	skipQuiets := false // the rest are late quiet moves, cut to their checks
+	skipQuiets := false      // the rest are late quiet moves, cut to their checks
+	checksFrom := len(moves) // from here on, the testable moves are known to check
 	if w.plain {
 		pruneQ = pruneOK && depth <= quietPruneDepth
 		// late quiet moves are skipped at every depth (Stockfish's
@@ -1258,9 +1266,10 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			!p.IsCapture(m) && !w.isPromotion(m) {
 			skipQuiets = true
 			n := i + 1
+			checksFrom = n
 			for j := i + 1; j < len(moves); j++ {
 				q := moves[j]
-				if q.Kind() != position.Normal || q.Aux() != geom.NoSquare || w.givesCheck(q) {
+				if !checkTestable(q) || w.givesCheck(q) {
 					moves[n], sc[n] = q, sc[j]
 					n++
 				}
@@ -1316,6 +1325,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		// when it puts its piece en prise, or when its history is bad
 		// (plain rulesets: under hooks that lost in piece-hp self-play);
 		// lmrDepth is the depth it would get after its late-move reduction
+		preTest := checkTestable(m)
+		checks := preTest && i >= checksFrom // tested when the list was cut
 		lmrDepth := depth
 		if pruneQ && quiet && w.plain {
 			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
@@ -1323,7 +1334,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if pruneQ && quiet && legal > 1 && best > -MateBound &&
 			((w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth)) ||
 				(w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)))) &&
-			!w.givesCheck(m) {
+			!checks && !w.givesCheck(m) {
 			continue
 		}
 		// late and futile quiet moves are skipped unless they check: an
@@ -1335,8 +1346,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
 			pruneLate = lateMove || futile
 		}
-		preTest := m.Kind() == position.Normal && m.Aux() == geom.NoSquare
-		if pruneLate && preTest && !w.givesCheck(m) {
+		if pruneLate && preTest && !checks && !w.givesCheck(m) {
 			continue
 		}
 		if deferLegal && !p.Legal(m) {

@@ -39,6 +39,9 @@ type Clock struct {
 	// Nodes limits each move to this many nodes instead of a time (UCI
 	// `go nodes N`); 0 = no limit.
 	Nodes int64
+	// Depth limits each move to this many plies instead of a time (UCI
+	// `go depth N`); 0 = no limit.
+	Depth int
 }
 
 // BuiltinPlayer is the houserules AI at a skill level.
@@ -74,6 +77,9 @@ func (b *BuiltinPlayer) NewGame(m *MatchConfig) error {
 // Move implements Player.
 func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, error) {
 	lim := search.Limits{WTime: c.WTime, BTime: c.BTime, WInc: c.WInc, BInc: c.BInc, MoveTime: c.MoveTime, Depth: b.Depth, Nodes: uint64(c.Nodes)}
+	if c.Depth > 0 && (lim.Depth <= 0 || c.Depth < lim.Depth) {
+		lim.Depth = c.Depth
+	}
 	res := b.eng.Search(context.Background(), g, lim, nil)
 	if res.Move == position.NoMove {
 		return "", errors.New("no move")
@@ -320,6 +326,9 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 		// a minute, and a second per 50,000 nodes beyond (a slow engine
 		// on a busy machine), at most a day
 		limit = nodesWait + time.Duration(min(c.Nodes/50000, 86400))*time.Second
+	case c.Depth > 0:
+		goCmd = fmt.Sprintf("go depth %d", c.Depth)
+		limit = nodesWait * time.Duration(1+c.Depth/10) // a fixed depth has no clock: minutes, more for deep ones
 	case c.MoveTime > 0:
 		goCmd = fmt.Sprintf("go movetime %d", c.MoveTime.Milliseconds())
 		limit = c.MoveTime
@@ -387,6 +396,7 @@ type MatchConfig struct {
 	Games        int
 	MoveTime     time.Duration // fixed time per move, or
 	Nodes        int64         // a node budget per move (go nodes N; no clock), or
+	Depth        int           // a depth per move in plies (go depth N; no clock), or
 	Base, Inc    time.Duration // a clock: base time and increment
 	OpeningPlies int           // random opening plies, the same for both colours of a pair
 	MaxPlies     int           // adjudicated a draw after this many plies (0 = 600)
@@ -472,7 +482,7 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 600
 	}
-	if cfg.MoveTime <= 0 && cfg.Base <= 0 && cfg.Nodes <= 0 {
+	if cfg.MoveTime <= 0 && cfg.Base <= 0 && cfg.Nodes <= 0 && cfg.Depth <= 0 {
 		cfg.MoveTime = 100 * time.Millisecond
 	}
 	seed := cfg.Seed
@@ -611,6 +621,8 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 	clock := Clock{MoveTime: cfg.MoveTime}
 	if cfg.Nodes > 0 {
 		clock = Clock{Nodes: cfg.Nodes}
+	} else if cfg.Depth > 0 {
+		clock = Clock{Depth: cfg.Depth}
 	} else if cfg.MoveTime <= 0 {
 		clock = Clock{WTime: cfg.Base, BTime: cfg.Base, WInc: cfg.Inc, BInc: cfg.Inc}
 	}
@@ -649,7 +661,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			}
 			return rec, nil
 		}
-		if cfg.MoveTime <= 0 && cfg.Nodes <= 0 {
+		if cfg.MoveTime <= 0 && cfg.Nodes <= 0 && cfg.Depth <= 0 {
 			t := &clock.WTime
 			inc := clock.WInc
 			if stm == position.Black {
@@ -695,6 +707,9 @@ func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
 	case cfg.Nodes > 0:
 		tag("TimeControl", "-") // PGN: no time control
 		tag("NodesPerMove", fmt.Sprint(cfg.Nodes))
+	case cfg.Depth > 0:
+		tag("TimeControl", "-")
+		tag("DepthPerMove", fmt.Sprint(cfg.Depth))
 	case cfg.MoveTime > 0:
 		tag("TimeControl", fmt.Sprintf("movetime %dms", cfg.MoveTime.Milliseconds()))
 	default:

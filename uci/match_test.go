@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -255,5 +256,43 @@ func TestMatchNodesReproducible(t *testing.T) {
 	}
 	if !strings.Contains(pgn, `[NodesPerMove "400"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
 		t.Errorf("PGN tags do not give the node limit:\n%s", pgn)
+	}
+}
+
+// TestMatchDepth: with a depth per move (no clock) an external engine is
+// sent `go depth N`, two runs of a built-in match play the same games, and
+// the PGN says the limit.
+func TestMatchDepth(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "go.log")
+	ext := fakeEngine(t, "", "recorder", `echo "$l" >> `+log+`; echo bestmove a2a3`)
+	a := NewBuiltin(20)
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 1, Depth: 3, MaxPlies: 20, Seed: 1}
+	if _, err := RunMatch(ext, a, cfg); err != nil {
+		t.Fatal(err)
+	}
+	ext.Close()
+	if got, err := os.ReadFile(log); err != nil || !strings.HasPrefix(string(got), "go depth 3\n") {
+		t.Errorf("the external engine was sent %q (%v), want go depth 3", got, err)
+	}
+	run := func() (MatchResult, string) {
+		var pgn bytes.Buffer
+		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
+			Depth: 3, OpeningPlies: 2, MaxPlies: 40, Seed: 5, PGN: &pgn}
+		res, err := RunMatch(NewBuiltin(20), NewBuiltin(20), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, pgn.String()
+	}
+	r1, pgn := run()
+	r2, _ := run()
+	for i := range r1.Games {
+		a, b := strings.Join(r1.Games[i].Moves, " "), strings.Join(r2.Games[i].Moves, " ")
+		if a != b || len(r1.Games[i].Moves) < 10 {
+			t.Errorf("game %d: %d plies, or it differs between two runs:\n%s\n%s", i+1, len(r1.Games[i].Moves), a, b)
+		}
+	}
+	if !strings.Contains(pgn, `[DepthPerMove "3"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
+		t.Errorf("PGN tags do not give the depth limit:\n%s", pgn)
 	}
 }

@@ -18,7 +18,7 @@ import (
 
 func matchCmd() *cobra.Command {
 	var g gameFlags
-	var games, level, level2, openings, maxPlies, movetime int
+	var games, level, level2, openings, maxPlies, movetime, depth int
 	var nodes int64
 	var engine, engine2, tc, pgn string
 	var opts, opts2 []string
@@ -44,7 +44,19 @@ func matchCmd() *cobra.Command {
 			if nodes > 0 && cmd.Flags().Changed("movetime") {
 				return fmt.Errorf("--nodes and --movetime are two limits per move; give one")
 			}
-			if movetime < 1 && tc == "" && nodes == 0 {
+			if depth < 0 {
+				return fmt.Errorf("--depth must be a positive number of plies per move (0: none), got %d", depth)
+			}
+			limits := 0
+			for _, set := range []bool{nodes > 0, depth > 0, tc != "", cmd.Flags().Changed("movetime")} {
+				if set {
+					limits++
+				}
+			}
+			if depth > 0 && limits > 1 {
+				return fmt.Errorf("--depth is a limit per move of its own; do not give it with --nodes, --tc or --movetime")
+			}
+			if movetime < 1 && tc == "" && nodes == 0 && depth == 0 {
 				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
 			}
 			if maxPlies < 1 {
@@ -79,6 +91,9 @@ func matchCmd() *cobra.Command {
 			}
 			if nodes > 0 {
 				cfg.Nodes, cfg.MoveTime = nodes, 0
+			}
+			if depth > 0 {
+				cfg.Depth, cfg.MoveTime = depth, 0
 			}
 			a, err := player(engine, level, opts, "")
 			if err != nil {
@@ -155,6 +170,7 @@ func matchCmd() *cobra.Command {
 	f.StringArrayVar(&opts, "option", nil, "UCI option name=value for --engine (repeatable)")
 	f.StringArrayVar(&opts2, "option2", nil, "UCI option name=value for --engine2 (repeatable)")
 	f.IntVar(&movetime, "movetime", 100, "milliseconds per move")
+	f.IntVar(&depth, "depth", 0, "plies per move instead of --movetime (UCI go depth N; 0: none): both engines search to the same depth")
 	f.Int64Var(&nodes, "nodes", 0, "nodes per move instead of --movetime (UCI go nodes N; 0: none): games that do not depend on the machine's speed, and with --seed replay move for move")
 	f.StringVar(&tc, "tc", "", "clock instead of --movetime: base+increment in seconds, e.g. 10+0.1")
 	f.IntVar(&openings, "openings", 4, "random opening plies (among the moves a shallow search finds within 50 cp of the best)")

@@ -22,6 +22,9 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"--openings", "1000", "--max-plies", "10"}, "--openings must be from 0 to --max-plies - 1 (9), got 1000"},
 		{[]string{"--openings", "-5"}, "--openings must be from 0 to --max-plies - 1 (599), got -5"},
 		{[]string{"--max-plies", "0"}, "--max-plies must be at least 1, got 0"},
+		{[]string{"--depth", "-1"}, "--depth must be a positive number of plies per move (0: none), got -1"},
+		{[]string{"--depth", "6", "--movetime", "50"}, "--depth is a limit per move of its own; do not give it with --nodes, --tc or --movetime"},
+		{[]string{"--depth", "6", "--nodes", "500"}, "--depth is a limit per move of its own"},
 		{[]string{"--option2", "Skill Level=3"}, `--option2 "Skill Level=3" is for a UCI engine: give --engine2 too`},
 		{[]string{"--option", "Hash=1"}, `--option "Hash=1" is for a UCI engine: give --engine too`},
 	} {

@@ -474,6 +474,12 @@ func (r MatchResult) String() string {
 	return fmt.Sprintf("score %.1f/%d (%.1f%%), +%d -%d =%d, Elo %+.0f ± %.0f (95%%)", pts, n, pct, r.Wins, r.Losses, r.Draws, elo, e)
 }
 
+// perMove reports whether each move has a limit of its own (a move time, a
+// node budget or a depth) rather than a clock that runs down.
+func (cfg *MatchConfig) perMove() bool {
+	return cfg.MoveTime > 0 || cfg.Nodes > 0 || cfg.Depth > 0
+}
+
 // RunMatch plays cfg.Games games between a and b, alternating colours
 // (game 1: a has White); each pair of games starts from the same random
 // opening. The result is from a's point of view.
@@ -482,7 +488,7 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 600
 	}
-	if cfg.MoveTime <= 0 && cfg.Base <= 0 && cfg.Nodes <= 0 && cfg.Depth <= 0 {
+	if !cfg.perMove() && cfg.Base <= 0 {
 		cfg.MoveTime = 100 * time.Millisecond
 	}
 	seed := cfg.Seed
@@ -661,7 +667,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			}
 			return rec, nil
 		}
-		if cfg.MoveTime <= 0 && cfg.Nodes <= 0 && cfg.Depth <= 0 {
+		if !cfg.perMove() {
 			t := &clock.WTime
 			inc := clock.WInc
 			if stm == position.Black {

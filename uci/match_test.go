@@ -233,11 +233,23 @@ func fakeEngine(t *testing.T, before, name, onGo string) *ExternalPlayer {
 // seed, two runs of the same match play the same games — the weak level's
 // random choices included — and the PGN says the limit.
 func TestMatchNodesReproducible(t *testing.T) {
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
+		Nodes: 400, OpeningPlies: 2, MaxPlies: 40, Seed: 5}
+	pgn := replayTwice(t, cfg, 3)
+	if !strings.Contains(pgn, `[NodesPerMove "400"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
+		t.Errorf("PGN tags do not give the node limit:\n%s", pgn)
+	}
+}
+
+// replayTwice runs the match cfg twice between the built-in level 20 (a)
+// and level2 (b), checks that every game has at least 10 plies and is the
+// same move for move in both runs, and returns the first run's PGN.
+func replayTwice(t *testing.T, cfg MatchConfig, level2 int) string {
+	t.Helper()
 	run := func() (MatchResult, string) {
 		var pgn bytes.Buffer
-		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
-			Nodes: 400, OpeningPlies: 2, MaxPlies: 40, Seed: 5, PGN: &pgn}
-		res, err := RunMatch(NewBuiltin(20), NewBuiltin(3), cfg)
+		cfg.PGN = &pgn
+		res, err := RunMatch(NewBuiltin(20), NewBuiltin(level2), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,9 +266,7 @@ func TestMatchNodesReproducible(t *testing.T) {
 			t.Errorf("game %d: only %d plies", i+1, len(r1.Games[i].Moves))
 		}
 	}
-	if !strings.Contains(pgn, `[NodesPerMove "400"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
-		t.Errorf("PGN tags do not give the node limit:\n%s", pgn)
-	}
+	return pgn
 }
 
 // TestMatchDepth: with a depth per move (no clock) an external engine is
@@ -274,24 +284,9 @@ func TestMatchDepth(t *testing.T) {
 	if got, err := os.ReadFile(log); err != nil || !strings.HasPrefix(string(got), "go depth 3\n") {
 		t.Errorf("the external engine was sent %q (%v), want go depth 3", got, err)
 	}
-	run := func() (MatchResult, string) {
-		var pgn bytes.Buffer
-		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
-			Depth: 3, OpeningPlies: 2, MaxPlies: 40, Seed: 5, PGN: &pgn}
-		res, err := RunMatch(NewBuiltin(20), NewBuiltin(20), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, pgn.String()
-	}
-	r1, pgn := run()
-	r2, _ := run()
-	for i := range r1.Games {
-		a, b := strings.Join(r1.Games[i].Moves, " "), strings.Join(r2.Games[i].Moves, " ")
-		if a != b || len(r1.Games[i].Moves) < 10 {
-			t.Errorf("game %d: %d plies, or it differs between two runs:\n%s\n%s", i+1, len(r1.Games[i].Moves), a, b)
-		}
-	}
+	cfg = MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 2,
+		Depth: 3, OpeningPlies: 2, MaxPlies: 40, Seed: 5}
+	pgn := replayTwice(t, cfg, 20)
 	if !strings.Contains(pgn, `[DepthPerMove "3"]`) || !strings.Contains(pgn, `[TimeControl "-"]`) {
 		t.Errorf("PGN tags do not give the depth limit:\n%s", pgn)
 	}

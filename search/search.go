@@ -816,6 +816,22 @@ func (w *worker) victim(m position.Move) position.PieceType {
 	return w.p.PieceOn(m.To()).Type()
 }
 
+// Move-ordering bands of scoreMoves, highest first. Within a band the
+// score adds: for captures the victim's value ×8 and the capture history
+// (and a promotion's new piece); for quiet promotions the new piece's
+// value; for killers 2 (first) or 1 (second), 0 for the countermove; for
+// losing captures (demoteLosing) the victim's value ×16 less the
+// capturer's /16. Quiet moves score their histories, which stay below
+// scoreLosingCapture. The pruning rules read the bands: a move below
+// scoreRefutation is neither a killer nor the countermove.
+const (
+	scoreTT            = 1 << 30 // the TT move
+	scoreCapture       = 1 << 26 // captures not (yet) found losing by SEE
+	scorePromotion     = 1 << 25 // promotions that capture nothing
+	scoreRefutation    = 1 << 24 // killers and the countermove
+	scoreLosingCapture = 1 << 23 // captures that lose material by SEE
+)
+
 // scoreMoves orders moves: TT move, captures by MVV-LVA, promotions,
 // killers, then history.
 func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Move, ply int) {
@@ -829,24 +845,24 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 		b := m.Base()
 		switch {
 		case ttMove != position.NoMove && b == tb:
-			sc[i] = 1 << 30
+			sc[i] = scoreTT
 		case p.IsCapture(m):
 			att := p.PieceOn(m.From()).Type()
 			vt := w.victim(m)
-			sc[i] = 1<<26 + ev.Mg[vt]*8 + int(w.capHist[att][m.To()][vt])/2
+			sc[i] = scoreCapture + ev.Mg[vt]*8 + int(w.capHist[att][m.To()][vt])/2
 			if w.isPromotion(m) {
 				sc[i] += ev.Mg[m.PromotionType()]
 			}
 			// a capture by a more valuable piece is checked by SEE when
 			// it is picked (see demoteLosing)
 		case w.isPromotion(m):
-			sc[i] = 1<<25 + ev.Mg[m.PromotionType()]
+			sc[i] = scorePromotion + ev.Mg[m.PromotionType()]
 		case b == w.killers[ply][0].Base():
-			sc[i] = 1<<24 + 2
+			sc[i] = scoreRefutation + 2
 		case b == w.killers[ply][1].Base():
-			sc[i] = 1<<24 + 1
+			sc[i] = scoreRefutation + 1
 		case b == cm && b != 0:
-			sc[i] = 1 << 24
+			sc[i] = scoreRefutation
 		default:
 			sc[i] = int(w.history[us][m.From()][m.To()])
 			if prevTo != geom.NoSquare {
@@ -866,7 +882,7 @@ func (w *worker) demoteLosing(moves []position.Move, sc []int, i int) position.M
 	ev := w.ev
 	for {
 		m := moves[i]
-		if sc[i] < 1<<26 || sc[i] >= 1<<30 || w.isPromotion(m) {
+		if sc[i] < scoreCapture || sc[i] >= scoreTT || w.isPromotion(m) {
 			return m
 		}
 		att := ev.Mg[w.p.PieceOn(m.From()).Type()]
@@ -874,7 +890,7 @@ func (w *worker) demoteLosing(moves []position.Move, sc []int, i int) position.M
 		if att <= victim || w.seeGE(m, 0) {
 			return m
 		}
-		sc[i] = 1<<23 + victim*16 - att/16 // a losing capture: after the killers
+		sc[i] = scoreLosingCapture + victim*16 - att/16 // a losing capture: after the killers
 		pick(moves, sc, i)
 	}
 }
@@ -1210,7 +1226,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		for j, m := range moves {
 			if m.Base() == tb {
 				moves[0], moves[j] = moves[j], moves[0]
-				sc[0] = 1 << 30
+				sc[0] = scoreTT
 				ttFirst = true
 				break
 			}
@@ -1252,7 +1268,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if !ttFirst || i > 0 {
 			m = pick(moves, sc, i)
 		}
-		if w.seeOK && sc[i] >= 1<<26 && sc[i] < 1<<30 {
+		if w.seeOK && sc[i] >= scoreCapture && sc[i] < scoreTT {
 			m = w.demoteLosing(moves, sc, i)
 		}
 		if m == excluded {
@@ -1262,7 +1278,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		// later quiet one (captures, promotions, killers and the
 		// countermove are ordered first) and only its checks are
 		// searched: the list is cut to them before they are ordered
-		if pruneMC && !skipQuiets && legal > lateMoveCount(depth, improving) && best > -MateBound && sc[i] < 1<<23 &&
+		if pruneMC && !skipQuiets && legal > lateMoveCount(depth, improving) && best > -MateBound && sc[i] < scoreLosingCapture &&
 			!p.IsCapture(m) && !w.isPromotion(m) {
 			skipQuiets = true
 			n := i + 1
@@ -1333,7 +1349,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		if pruneQ && quiet && legal > 1 && best > -MateBound &&
 			((w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth)) ||
-				(w.seeOK && sc[i] < 1<<24 && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)))) &&
+				(w.seeOK && sc[i] < scoreRefutation && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)))) &&
 			!checks && !w.givesCheck(m) {
 			continue
 		}
@@ -1341,7 +1357,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		// ordinary move is tested before it is made (givesCheck), others
 		// after
 		pruneLate := false
-		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < 1<<24 && best > -MateBound {
+		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < scoreRefutation && best > -MateBound {
 			lateMove := legal > lateMoveCount(depth, improving)
 			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
 			pruneLate = lateMove || futile
@@ -1374,13 +1390,13 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				if pvNode {
 					r--
 				}
-				if sc[i] >= 1<<24 {
+				if sc[i] >= scoreRefutation {
 					r-- // killer or countermove
 				}
 				if sc[i] < 0 {
 					r++ // a move with a bad history
 				}
-				if sc[i] < 1<<24 {
+				if sc[i] < scoreRefutation {
 					r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
 				}
 				if !improving && !pvNode {

@@ -365,6 +365,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	timed := w.hard > 0
 
 	completed := 0
+	reported := position.NoMove // the first move of the last info line
 	w.rootEval = ev.Evaluate(g)
 	for depth := 1; depth <= maxDepth; depth++ {
 		for i := range w.rootMoves {
@@ -420,6 +421,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			for i := 0; i < multiPV; i++ {
 				onInfo(w.info(depth, i))
 			}
+			reported = w.rootMoves[0].move
 		}
 		if w.stopped {
 			break
@@ -455,6 +457,20 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	}
 	if best.score == -Infinite {
 		best.score = w.rootEval // stopped from outside before depth 1 finished
+	}
+	// the last info line shows the move that is played: a move that
+	// overtook the last reported one in an iteration cut short by the
+	// clock (or a weaker level's pick) gets its own line, as Stockfish
+	// prints the PV when a search stops
+	if onInfo != nil && completed > 0 && best.move != reported {
+		for j := range w.rootMoves {
+			if w.rootMoves[j].move == best.move {
+				inf := w.info(completed, j)
+				inf.MultiPV = 1
+				onInfo(inf)
+				break
+			}
+		}
 	}
 	res.Move = best.move
 	res.Score = best.score

@@ -297,8 +297,27 @@ func (e *Engine) setVariant(name string) error {
 		rs = rs2
 	}
 	e.variantName, e.variant, e.rs = name, v, rs
+	if e.fen != "" || len(e.moves) > 0 {
+		// as in Fairy-Stockfish, a variant switch starts from the new
+		// variant's start position; said, so a GUI is not surprised
+		e.infoString("UCI_Variant: the position is reset to the start position of %s", name)
+	}
 	e.fen, e.moves, e.posRefused = "", nil, false
 	return nil
+}
+
+// keepPosition checks the current position (FEN and moves) under the
+// ruleset just set by option: it stays when it is still legal there, and
+// is otherwise reset to the start position with an info string naming the
+// reason.
+func (e *Engine) keepPosition(option string) {
+	if e.fen == "" && len(e.moves) == 0 {
+		return
+	}
+	if _, err := e.Game(); err != nil {
+		e.infoString("%s: the position does not hold under the new rules (%v); reset to the start position", option, err)
+		e.fen, e.moves = "", nil
+	}
 }
 
 // maxHashMB is the largest hash table Hash accepts: 32768 MB (one search
@@ -401,7 +420,7 @@ func (e *Engine) cmdSetOption(args []string) {
 			return
 		}
 		e.houseRules, e.specs, e.rs = value, specs, rs
-		e.fen, e.moves = "", nil
+		e.keepPosition("HouseRules")
 	case "layout":
 		e.layout = value
 		if value != "" {

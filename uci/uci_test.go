@@ -365,3 +365,29 @@ func TestUCIMultiPVAndSkill(t *testing.T) {
 		t.Errorf("skill level 0 searched to depth 8")
 	}
 }
+
+// TestUCIOptionKeepsPosition: a HouseRules change keeps the position when
+// it still holds under the new rules and otherwise resets it with an info
+// string naming the reason; a UCI_Variant switch starts from the new
+// variant's start position (as Fairy-Stockfish) and says so.
+func TestUCIOptionKeepsPosition(t *testing.T) {
+	s := newSession(t)
+	out := s.send("position startpos moves e2e4", "setoption name HouseRules value wrap-board", "d")
+	if strings.Contains(out, "info string") || !strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") {
+		t.Errorf("wrap-board after e2e4: want the position kept, silently:\n%s", out)
+	}
+	out = s.send("setoption name HouseRules value piece-hp", "position fen 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1 {Hp:d5=1}",
+		"setoption name HouseRules value", "d")
+	if !strings.Contains(out, `info string HouseRules: the position does not hold under the new rules (facts "Hp:d5=1"`) ||
+		!strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") {
+		t.Errorf("piece-hp facts under no house rules: want a reset with its reason:\n%s", out)
+	}
+	out = s.send("position startpos moves e2e4", "setoption name UCI_Variant value makruk", "d")
+	if !strings.Contains(out, "info string UCI_Variant: the position is reset to the start position of makruk") ||
+		!strings.Contains(out, "Fen: rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1") {
+		t.Errorf("variant switch after a position:\n%s", out)
+	}
+	if out := s.send("setoption name UCI_Variant value chess"); strings.Contains(out, "reset") {
+		t.Errorf("variant switch from the start position: want no message, got %q", out)
+	}
+}

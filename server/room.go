@@ -88,10 +88,31 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 		r.moves = append(r.moves, pm)
 	}
 	rec.Moves = nil
+	if !r.over() {
+		if end := ending(g); end != nil {
+			// a game stored active in a finished position (games created from
+			// such a FEN were once left active): end it as the rules say
+			if err := h.store.Finish(ctx, id, *end, r.stoppedClock(time.Now().UnixMilli())); err != nil {
+				h.log.Error("store the end of a finished position", "game", id, "err", err)
+			}
+			rec.Status, rec.Result, rec.Reason = store.StatusOver, end.Result, end.Reason
+		}
+	}
 	if r.clockOn() && rec.Clock.Since != 0 && !r.over() {
 		rec.Clock.Since = time.Now().UnixMilli() // the clock stood still while the server was down
 	}
 	return r, nil
+}
+
+// ending returns how the game ends in g's position (checkmate, stalemate,
+// a variant's own rule: rules.Game.Result), or nil while it goes on. The
+// one test for a game over by its position: after a move (play), at
+// creation (handleCreate) and when a room is loaded.
+func ending(g *rules.Game) *store.Ending {
+	if res, over := g.Result(); over {
+		return &store.Ending{Result: res.Score, Reason: res.Reason}
+	}
+	return nil
 }
 
 // describe returns the played-move record of legal move m (before Do).
@@ -130,11 +151,17 @@ func (r *room) over() bool { return r.rec.Status == store.StatusOver }
 
 func (r *room) sideToMove() string { return colorName(r.game.Pos.SideToMove()) }
 
+// noPly is the ply of a move request that gave none (no stale_ply test).
+const noPly = -1
+
 // play validates and plays the move text mv for seat (the colour of the
-// caller, "" for a spectator; ai = the AI plays it). The move is stored
-// before the game changes in memory and before anyone is told: an error
-// from the store leaves the game as it was. Called with r.mu held.
-func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *apiError {
+// caller, "" for a spectator; ai = the AI plays it) at ply (or noPly). The
+// move is stored before the game changes in memory and before anyone is
+// told: an error from the store leaves the game as it was. Then, in this
+// order: ack (when not nil) is called with the new ply, every client gets
+// one state (the AI, when it is to move, is already thinking) and, when
+// the move ended the game, game_over. Called with r.mu held.
+func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack func(ply int)) *apiError {
 	switch {
 	case r.over():
 		return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
@@ -164,10 +191,7 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 	pm := r.describe(m)
 	r.game.Do(m)
 	pm.FEN = r.game.FEN()
-	var end *store.Ending
-	if res, over := r.game.Result(); over {
-		end = &store.Ending{Result: res.Score, Reason: res.Reason}
-	}
+	end := ending(r.game)
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)
 	if err := r.hub.store.AppendMove(ctx, r.id, sm, end, clk); err != nil {
@@ -189,11 +213,14 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool) *api
 		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
 	}
 	r.rec.UpdatedAt = time.Now().UTC()
+	r.scheduleAI()
+	if ack != nil {
+		ack(len(r.moves))
+	}
 	r.broadcast()
 	if end != nil {
 		r.sendAll(map[string]any{"type": "game_over", "result": end.Result, "reason": end.Reason})
 	}
-	r.scheduleAI()
 	return nil
 }
 
@@ -311,8 +338,8 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 	r.gen++
 	r.armFlag()
 	r.draw = ""
-	r.broadcast()
 	r.scheduleAI()
+	r.broadcast()
 	return nil
 }
 
@@ -446,7 +473,8 @@ func (r *room) cancelAI() {
 
 // scheduleAI starts the AI when it is to move: on a private copy of the
 // game, in its own goroutine. The move is played only if the game has not
-// changed meanwhile (gen).
+// changed meanwhile (gen). It does not broadcast: the caller sends the
+// state of its change after it (aiThinking included).
 func (r *room) scheduleAI() {
 	if r.over() || r.rec.Status == store.StatusWaiting || r.aiBusy {
 		return
@@ -505,12 +533,11 @@ func (r *room) scheduleAI() {
 			r.broadcast()
 			return
 		}
-		if aerr := r.play(context.Background(), color, uci, -1, true); aerr != nil {
+		if aerr := r.play(context.Background(), color, uci, noPly, true, nil); aerr != nil {
 			r.hub.log.Error("AI move refused", "game", r.id, "move", uci, "err", aerr)
 			r.broadcast()
 		}
 	}()
-	r.broadcast()
 }
 
 // safeBestMove runs the mover, turning a panic into an error: a bug in

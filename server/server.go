@@ -377,6 +377,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		rec.Invite = store.NewToken()
 		rec.Status = store.StatusWaiting
 	}
+	if end := ending(g); end != nil { // a finished position: the game is over from the start
+		rec.Status, rec.Result, rec.Reason = store.StatusOver, end.Result, end.Reason
+	}
 	if err := s.cfg.Store.CreateGame(r.Context(), rec); err != nil {
 		s.cfg.Logger.Error("create game", "err", err)
 		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "the game could not be stored"))
@@ -504,10 +507,23 @@ func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 		room.rec.Status = store.StatusActive
 	}
 	room.gen++
-	room.broadcast()
 	room.scheduleAI()
+	room.broadcast()
 	return 200, seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok,
 		WatchURL: "/g/" + room.id, State: room.stateFor(seat)}
+}
+
+// plyOf returns the ply a move request was sent for, or noPly when it gave
+// none. A negative ply is refused: it would pass for "none" and skip the
+// stale_ply test.
+func plyOf(ply *int) (int, *apiError) {
+	switch {
+	case ply == nil:
+		return noPly, nil
+	case *ply < 0:
+		return 0, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf(`the "ply" field is %d: send the game's ply (0 or more), or leave it out`, *ply))
+	}
+	return *ply, nil
 }
 
 // missingMove refuses a move request without its move text before anything
@@ -532,6 +548,11 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	ply, aerr := plyOf(req.Ply)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
 	room := s.roomFor(w, r)
 	if room == nil {
 		return
@@ -544,11 +565,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		if tok != "" && seat == "" {
 			return 0, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game")
 		}
-		ply := -1
-		if req.Ply != nil {
-			ply = *req.Ply
-		}
-		if aerr := room.play(r.Context(), seat, req.Move, ply, false); aerr != nil {
+		if aerr := room.play(r.Context(), seat, req.Move, ply, false, nil); aerr != nil {
 			return 0, aerr
 		}
 		return 200, map[string]any{"state": room.stateFor(seat)}

@@ -42,12 +42,17 @@ func (c *client) send(msg any) {
 	}
 }
 
-func errorMsg(id json.RawMessage, e *apiError) map[string]any {
-	m := map[string]any{"type": "error", "code": e.Code, "message": e.Message}
+// withID adds the id of the client's message to the answer msg, when the
+// message had one (no "id" field otherwise).
+func withID(msg map[string]any, id json.RawMessage) map[string]any {
 	if len(id) > 0 {
-		m["id"] = id
+		msg["id"] = id
 	}
-	return m
+	return msg
+}
+
+func errorMsg(id json.RawMessage, e *apiError) map[string]any {
+	return withID(map[string]any{"type": "error", "code": e.Code, "message": e.Message}, id)
 }
 
 // serveWS runs one WebSocket connection to game id.
@@ -162,17 +167,17 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
 		r.broadcast()
 	case "move":
-		ply := -1
-		if m.Ply != nil {
-			ply = *m.Ply
-		}
 		if aerr = missingMove(m.Move); aerr != nil {
 			break
 		}
-		aerr = r.play(sctx, c.seat, m.Move, ply, false)
-		if aerr == nil {
-			c.send(map[string]any{"type": "ack", "id": m.ID, "ply": len(r.moves)})
+		var ply int
+		if ply, aerr = plyOf(m.Ply); aerr != nil {
+			break
 		}
+		// the ack goes before the state of the move (PROTOCOL.md)
+		aerr = r.play(sctx, c.seat, m.Move, ply, false, func(ply int) {
+			c.send(withID(map[string]any{"type": "ack", "ply": ply}, m.ID))
+		})
 	case "resign":
 		aerr = r.resign(sctx, c.seat)
 	case "draw_offer":
@@ -186,7 +191,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 	case "sync":
 		c.send(r.stateFor(c.seat))
 	case "ping":
-		c.send(map[string]any{"type": "pong", "id": m.ID})
+		c.send(withID(map[string]any{"type": "pong"}, m.ID))
 	default:
 		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, sync, ping)", m.Type))
 	}

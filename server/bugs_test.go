@@ -1,0 +1,203 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/store"
+)
+
+// countingMover counts its calls and plays a random move.
+type countingMover struct{ calls chan struct{} }
+
+func (m countingMover) BestMove(ctx context.Context, g *rules.Game, level int) (position.Move, error) {
+	m.calls <- struct{}{}
+	return RandomMover{}.BestMove(ctx, g, level)
+}
+
+// TestCreateFinishedPosition: a game created from a position that is
+// already over is created over, with the rules' result, stored so, and
+// the AI does not try to move in it.
+func TestCreateFinishedPosition(t *testing.T) {
+	mover := countingMover{calls: make(chan struct{}, 16)}
+	ts := newTestServer(t, mover)
+	cases := []struct {
+		name, fen, result, reason string
+	}{
+		{"checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "1-0", "checkmate"},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2", "stalemate"},
+	}
+	for _, c := range cases {
+		for _, opp := range []string{"ai", "human"} {
+			code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"fen": c.fen, "side": "white", "opponent": map[string]any{"type": opp, "level": 1}})
+			if code != 201 {
+				t.Fatalf("%s vs %s: create: %d %v", c.name, opp, code, g)
+			}
+			// the expected result is the one the rules report for the position
+			gm, err := rules.NewGame(mustCompile(t), c.fen, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res, over := gm.Result(); !over || res.Score != c.result || res.Reason != c.reason {
+				t.Fatalf("%s: rules report %v %v", c.name, res, over)
+			}
+			st := g["state"].(map[string]any)
+			if st["status"] != "over" || st["result"] != c.result || st["reason"] != c.reason || len(st["legal"].([]any)) != 0 || st["aiThinking"] != false {
+				t.Errorf("%s vs %s: status %v result %v reason %v legal %d aiThinking %v; want over %s %s, no legal moves, AI not thinking",
+					c.name, opp, st["status"], st["result"], st["reason"], len(st["legal"].([]any)), st["aiThinking"], c.result, c.reason)
+			}
+			id := g["id"].(string)
+			rec, err := ts.DB.GetGame(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Status != store.StatusOver || rec.Result != c.result || rec.Reason != c.reason {
+				t.Errorf("%s vs %s: stored %q %q %q", c.name, opp, rec.Status, rec.Result, rec.Reason)
+			}
+			// a room loaded again from the store is over too
+			ts.srv.hub.sweep(-time.Hour)
+			code, m := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+			if st := m["state"].(map[string]any); code != 200 || st["status"] != "over" || st["result"] != c.result {
+				t.Errorf("%s vs %s: reloaded: %d %v %v", c.name, opp, code, st["status"], st["result"])
+			}
+			code, m = call(t, "POST", ts.URL+"/api/games/"+id+"/moves", g["token"].(string), map[string]any{"move": "g6h6"})
+			if code != 409 || errCode(m) != CodeGameOver {
+				t.Errorf("%s vs %s: move in a finished game: %d %v", c.name, opp, code, m)
+			}
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(mover.calls); n != 0 {
+		t.Errorf("the AI was asked to move %d times in finished games", n)
+	}
+}
+
+func mustCompile(t *testing.T) *rules.Ruleset {
+	t.Helper()
+	rs, aerr := compile("chess", "", presetsField{})
+	if aerr != nil {
+		t.Fatal(aerr)
+	}
+	return rs
+}
+
+// TestStoredActiveFinishedGameIsClosed: a game stored "active" although
+// its position is over (created before the fix) is closed when loaded,
+// and the AI does not try to move.
+func TestStoredActiveFinishedGameIsClosed(t *testing.T) {
+	mover := countingMover{calls: make(chan struct{}, 16)}
+	ts := newTestServer(t, mover)
+	rec := &store.Game{ID: "oldmate00001", Variant: "chess", StartFEN: "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+		White: store.Seat{Kind: store.Human, TokenHash: store.HashToken("t")}, Black: store.Seat{Kind: store.AI, Level: 1},
+		Status: store.StatusActive}
+	if err := ts.DB.CreateGame(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	code, m := call(t, "GET", ts.URL+"/api/games/"+rec.ID, "", nil)
+	if st := m["state"].(map[string]any); code != 200 || st["status"] != "over" || st["result"] != "1-0" || st["reason"] != "checkmate" {
+		t.Errorf("loaded: %d %v %v %v", code, st["status"], st["result"], st["reason"])
+	}
+	got, _ := ts.DB.GetGame(context.Background(), rec.ID)
+	if got.Status != store.StatusOver || got.Result != "1-0" || got.Reason != "checkmate" {
+		t.Errorf("stored after load: %q %q %q", got.Status, got.Result, got.Reason)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(mover.calls); n != 0 {
+		t.Errorf("the AI was asked to move %d times", n)
+	}
+}
+
+// TestMoveAckOrder: a move is answered with its ack first, then one state
+// per change (the human's move; later the AI's reply), no duplicate; an
+// ack carries the id only when the move had one.
+func TestMoveAckOrder(t *testing.T) {
+	ts := newTestServer(t, nil)
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "ai", "level": 1}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	w := dialWS(t, ts.URL, g["id"].(string), g["token"].(string))
+	next := func() map[string]any {
+		t.Helper()
+		select {
+		case m := <-w.msgs:
+			return m
+		case <-time.After(10 * time.Second):
+			t.Fatal("timed out waiting for a message")
+		}
+		return nil
+	}
+	w.send(map[string]any{"type": "ping", "id": "start"}) // skip what the connection sent so far
+	w.expect(func(m map[string]any) bool { return m["type"] == "pong" && m["id"] == "start" })
+	for i, id := range []any{nil, 7.0, "x"} {
+		msg := map[string]any{"type": "move", "move": []string{"e2e4", "d2d4", "g1f3"}[i]}
+		if id != nil {
+			msg["id"] = id
+		}
+		w.send(msg)
+		ack := next()
+		if ack["type"] != "ack" || ack["ply"] != float64(2*i+1) {
+			t.Fatalf("move %d: first answer %v %v, want the ack of ply %d", i, ack["type"], ack["ply"], 2*i+1)
+		}
+		if got, has := ack["id"]; id == nil && has || id != nil && got != id {
+			t.Errorf("move %d sent with id %v: ack id %v (present %v)", i, id, got, has)
+		}
+		if st := next(); st["type"] != "state" || st["ply"] != float64(2*i+1) {
+			t.Fatalf("move %d: after the ack %v ply %v, want the state of ply %d", i, st["type"], st["ply"], 2*i+1)
+		}
+		if st := next(); st["type"] != "state" || st["ply"] != float64(2*i+2) || st["aiThinking"] != false {
+			t.Fatalf("move %d: then %v ply %v aiThinking %v, want the state after the AI's reply (ply %d)", i, st["type"], st["ply"], st["aiThinking"], 2*i+2)
+		}
+		w.send(map[string]any{"type": "ping", "id": i}) // nothing else came after
+		if m := next(); m["type"] != "pong" || m["id"] != float64(i) {
+			t.Fatalf("move %d: after the AI's state %v ply %v, want nothing more (pong)", i, m["type"], m["ply"])
+		}
+	}
+	// pong: no id when none was sent
+	w.send(map[string]any{"type": "ping"})
+	if m := next(); m["type"] != "pong" {
+		t.Fatalf("ping: %v", m)
+	} else if _, has := m["id"]; has {
+		t.Errorf("pong without id: %v", m)
+	}
+}
+
+// TestNegativePly: a negative ply is refused as bad_request (HTTP and
+// WebSocket); an omitted ply still plays, a wrong one is stale_ply.
+func TestNegativePly(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess"})
+	url := ts.URL + "/api/games/" + id + "/moves"
+	code, m := call(t, "POST", url, wt, map[string]any{"move": "e2e4", "ply": -1})
+	if code != 400 || errCode(m) != CodeBadRequest {
+		t.Fatalf("ply -1: %d %s, want 400 bad_request", code, errCode(m))
+	}
+	if msg, _ := m["error"].(map[string]any)["message"].(string); !strings.Contains(msg, `"ply"`) {
+		t.Errorf("message %q does not name the ply field", msg)
+	}
+	if code, m := call(t, "POST", url, wt, map[string]any{"move": "e2e4", "ply": 5}); code != 409 || errCode(m) != CodeStale {
+		t.Errorf("ply 5: %d %v", code, m)
+	}
+	if got := storedMoves(t, ts.DB, id); len(got) != 0 {
+		t.Fatalf("stored moves after refused moves: %v", got)
+	}
+	if code, m := call(t, "POST", url, wt, map[string]any{"move": "e2e4"}); code != 200 || m["state"].(map[string]any)["ply"] != 1.0 {
+		t.Fatalf("omitted ply: %d %v", code, m)
+	}
+	b := dialWS(t, ts.URL, id, bt)
+	b.send(map[string]any{"type": "move", "move": "e7e5", "ply": -3, "id": 1})
+	if code := b.expectError(); code != CodeBadRequest {
+		t.Errorf("ws ply -3: %s", code)
+	}
+	b.send(map[string]any{"type": "move", "move": "e7e5", "ply": 1})
+	if m := b.expect(func(m map[string]any) bool { return m["type"] == "ack" || m["type"] == "error" }); m["type"] != "ack" {
+		t.Errorf("ws ply 1: %v", m)
+	}
+	if got := storedMoves(t, ts.DB, id); len(got) != 2 {
+		t.Errorf("stored moves = %v", got)
+	}
+}

@@ -95,11 +95,11 @@ func (e *Engine) printf(format string, a ...any) {
 }
 
 func (e *Engine) infoString(format string, a ...any) {
-	// one info string per line: a multi-line message must not leave
-	// lines a GUI would read as commands
-	for _, l := range strings.Split(strings.TrimRight(fmt.Sprintf(format, a...), "\n"), "\n") {
-		e.println("info string " + l)
-	}
+	// one info string: the lines of a multi-line message (several errors
+	// of one variant file) are joined with "; ", so none is left without
+	// the message's prefix or read by a GUI as a command
+	msg := strings.TrimRight(fmt.Sprintf(format, a...), "\n")
+	e.println("info string " + strings.ReplaceAll(strings.ReplaceAll(msg, "\r", ""), "\n", "; "))
 }
 
 // Run reads commands from in until quit or end of input. A panic while
@@ -459,7 +459,7 @@ func (e *Engine) loadVariantPath(path string) {
 	}
 	for _, s := range f.Sections {
 		if s.Err != nil {
-			e.infoString("VariantPath: section %s skipped: %s", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; "))
+			e.infoString("VariantPath: section %s skipped: %v", s.Name, s.Err)
 			continue
 		}
 		if s.Name != "" && s.Variant != nil {

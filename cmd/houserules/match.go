@@ -44,6 +44,9 @@ func matchCmd() *cobra.Command {
 			if nodes > 0 && cmd.Flags().Changed("movetime") {
 				return fmt.Errorf("--nodes and --movetime are two limits per move; give one")
 			}
+			if tc != "" && cmd.Flags().Changed("movetime") {
+				return fmt.Errorf("--tc and --movetime are two limits per move; give one")
+			}
 			if depth < 0 {
 				return fmt.Errorf("--depth must be a positive number of plies per move (0: none), got %d", depth)
 			}

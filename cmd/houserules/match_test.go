@@ -25,6 +25,7 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"--depth", "-1"}, "--depth must be a positive number of plies per move (0: none), got -1"},
 		{[]string{"--depth", "6", "--movetime", "50"}, "--depth is a limit per move of its own; do not give it with --nodes, --tc or --movetime"},
 		{[]string{"--depth", "6", "--nodes", "500"}, "--depth is a limit per move of its own"},
+		{[]string{"--tc", "1+0", "--movetime", "50"}, "--tc and --movetime are two limits per move; give one"},
 		{[]string{"--option2", "Skill Level=3"}, `--option2 "Skill Level=3" is for a UCI engine: give --engine2 too`},
 		{[]string{"--option", "Hash=1"}, `--option "Hash=1" is for a UCI engine: give --engine too`},
 	} {

@@ -20,6 +20,7 @@ func FuzzLoad(f *testing.F) {
 		"[a:chess]\npieceValueMg = p:100 q:-3\npromotedPieceType = p:q r:-\npromotionLimit = q:1\n",
 		"[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN+R[] b KQkq - 3+3 0 1\n",
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
+		"[x:chess]\ncustomPiece1 = k:N\ncustomPiece2 = k:B\n[y:chess]\ncustomPiece3 = n:B\nking = g\ncustomPiece1 = g:W\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
 	}
 	// Every section of the real files, one seed each (small inputs fuzz faster).

@@ -25,6 +25,11 @@
 // string); a non-blank line without '=', a key without a value and a header
 // without ']' are errors (Fairy-Stockfish skips such lines, warning only in
 // its "check" mode, and reads a header up to the next ']' even across lines).
+// Two piece keys of one section with the same letter, and a piece taking
+// the letter of the parent's king without a king key in the section, are
+// errors (Fairy-Stockfish silently drops the piece that had the letter);
+// replacing another piece of the parent by taking its letter stays allowed,
+// as its own variants.ini does it (see claimLetter in load.go).
 package variants
 
 import (

@@ -233,10 +233,24 @@ type parser struct {
 	cfg  map[string]entry
 	used map[string]bool
 	errs []error
+
+	// lettered holds the piece types given a letter by a key of this
+	// section; displaced, the inherited pieces whose letter such a key took
+	// (see claimLetter and checkDisplaced).
+	lettered  map[position.PieceType]entry
+	displaced []displacement
+}
+
+// displacement: the key e gave the letter c of the inherited piece type old
+// to another piece type.
+type displacement struct {
+	old position.PieceType
+	c   byte
+	e   entry
 }
 
 func newParser(rs *rawSection, base *position.Variant) *parser {
-	p := &parser{rs: rs, cfg: map[string]entry{}, used: map[string]bool{}}
+	p := &parser{rs: rs, cfg: map[string]entry{}, used: map[string]bool{}, lettered: map[position.PieceType]entry{}}
 	for _, e := range rs.Entries {
 		p.cfg[e.Key] = e // later wins
 	}
@@ -718,6 +732,7 @@ func (p *parser) pieceKey(pt position.PieceType) {
 	val := e.Value
 	c := val[0]
 	if isAlpha(c) {
+		p.claimLetter(pt, c, e)
 		p.addPiece(pt, c)
 	} else {
 		if c != '-' {
@@ -759,6 +774,55 @@ func (p *parser) pieceKey(pt position.PieceType) {
 		}
 	case len(val) > 1:
 		p.invalid(e, "a piece letter or -", "only custom pieces and the king take a Betza notation")
+	}
+}
+
+// claimLetter checks that the letter c, which the key e gives to pt, is not
+// the letter of another piece. Fairy-Stockfish's add_piece silently drops
+// the piece that had the letter. Replacing a piece of the parent that way is
+// an idiom of its variants.ini ("customPiece1 = p:…" in a chess child
+// replaces the pawn: allwayspawns, dragon-chess, 1d-chess…), so it stays
+// allowed, except for the king (see checkDisplaced). Two keys of one section
+// with the same letter are an error: in Fairy-Stockfish the one later in its
+// key order silently wins.
+func (p *parser) claimLetter(pt position.PieceType, c byte, e entry) {
+	p.lettered[pt] = e
+	old := p.typeOf(c)
+	if old == position.NoPieceType || old == pt {
+		return
+	}
+	if o, ok := p.lettered[old]; ok {
+		// Two keys of this section: report at the later line.
+		first, second := o, e
+		if first.Line > second.Line {
+			first, second = second, first
+		}
+		p.errAt(second, ErrInconsistent, "%s: the letter %c is already used by %s on line %d",
+			showKey(second.Key), lower(c), showKey(first.Key), first.Line)
+		return
+	}
+	p.displaced = append(p.displaced, displacement{old: old, c: lower(c), e: e})
+}
+
+// checkDisplaced runs after every piece key. An inherited king that lost
+// its letter to another piece is an error unless the section has a king key
+// of its own ("king = -", or a new letter): taking the king's letter would
+// otherwise silently remove the king, and with it castling and checkmate.
+// The king key may come after the key that took its letter (the king is
+// last in Fairy-Stockfish's order), hence the check at the end.
+func (p *parser) checkDisplaced() {
+	for _, d := range p.displaced {
+		if d.old != position.King {
+			continue
+		}
+		if _, ok := p.cfg[position.BuiltinPieces[position.King].Name]; ok {
+			continue
+		}
+		// Only a parent gives inherited pieces (a section without one
+		// starts without any).
+		p.errAt(d.e, ErrInconsistent, "%s: the letter %c is already used by king (from the parent variant %s): "+
+			"write king = - to remove the king, or give %s another letter",
+			showKey(d.e.Key), d.c, p.rs.Parent, showKey(d.e.Key))
 	}
 }
 
@@ -848,6 +912,7 @@ func (p *parser) parse() {
 			p.pSquares("mobilityRegion"+col+capitalized, &v.MobilityRegion[c][pt])
 		}
 	}
+	p.checkDisplaced()
 	p.pieceNumbers("pieceValueMg", &v.PieceValueMg)
 	p.pieceNumbers("pieceValueEg", &v.PieceValueEg)
 

@@ -8,6 +8,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
+	"houserules/variants"
 )
 
 // The 15 v1 presets of the seed RULES.md, with the seed's "Requires" and
@@ -253,5 +254,28 @@ func TestComposition_MaximalSets(t *testing.T) {
 		if n := rules.PerftGame(g, 2); n < 400 {
 			t.Errorf("%v: perft 2 = %d", set, n)
 		}
+	}
+}
+
+// Presets whose rules leave the variant's start position already decided
+// do not compile, and the error names the presets, the variant and the
+// result: racingkings' kings (a2, h2) touch across wrap-board's seam, so
+// White starts checkmated. The same presets on chess compile.
+func TestComposition_StartPositionOver(t *testing.T) {
+	rk, err := variants.Get("racingkings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rules.Compile(rk, []rules.Spec{{ID: "wrap-board"}})
+	want := "presets wrap-board do not fit racingkings: its start position is already over under them (0-1 checkmate)"
+	if err == nil || err.Error() != want {
+		t.Errorf("racingkings + wrap-board: got %v, want %q", err, want)
+	}
+	chess, err := variants.Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rules.Compile(chess, []rules.Spec{{ID: "wrap-board"}}); err != nil {
+		t.Errorf("chess + wrap-board: %v", err)
 	}
 }

@@ -188,6 +188,22 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterOrder(r.after[i]) < afterOrder(r.after[j]) })
+	if len(ordered) > 0 {
+		// presets that leave no game to play (racingkings' kings on a2 and
+		// h2 touch across wrap-board's seam: White starts checkmated) do
+		// not fit the variant
+		ids := make([]string, len(ordered))
+		for i, s := range ordered {
+			ids[i] = s.ID
+		}
+		g, err := NewGame(r, "", false)
+		if err != nil {
+			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position: %v", strings.Join(ids, ","), v.Name, err)}
+		}
+		if res, over := g.Result(); over {
+			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position is already over under them (%s %s)", strings.Join(ids, ","), v.Name, res.Score, res.Reason)}
+		}
+	}
 	return r, nil
 }
 

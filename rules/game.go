@@ -97,7 +97,26 @@ func (r *Ruleset) FactSlot(name string) (int, bool) {
 }
 
 // CompileError is a ruleset that cannot be built; it names the presets.
-type CompileError struct{ Msg string }
+// Kind says whether the specs are wrong in themselves or the presets do
+// not go together (the play server answers bad_presets or
+// incompatible_presets).
+type CompileError struct {
+	Msg  string
+	Kind CompileErrorKind
+}
+
+// CompileErrorKind is what a CompileError is about.
+type CompileErrorKind int
+
+const (
+	// Incompatible: the presets exist but do not go together or with the
+	// variant: a Requires missing, two presets declared incompatible, a
+	// Setup that refuses the variant, a start position already over.
+	Incompatible CompileErrorKind = iota
+	// BadSpec: a spec is wrong in itself: an unknown preset, a preset
+	// listed twice, an option the preset does not take.
+	BadSpec
+)
 
 func (e *CompileError) Error() string { return e.Msg }
 
@@ -109,10 +128,10 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	seen := map[string]bool{}
 	for _, s := range specs {
 		if _, ok := Lookup(s.ID); !ok {
-			return nil, &CompileError{fmt.Sprintf("unknown preset %q (see `houserules rules list`)", s.ID)}
+			return nil, &CompileError{fmt.Sprintf("unknown preset %q (see `houserules rules list`)", s.ID), BadSpec}
 		}
 		if seen[s.ID] {
-			return nil, &CompileError{fmt.Sprintf("preset %s is listed twice", s.ID)}
+			return nil, &CompileError{fmt.Sprintf("preset %s is listed twice", s.ID), BadSpec}
 		}
 		seen[s.ID] = true
 	}
@@ -121,12 +140,12 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		inf := p.Info()
 		for _, req := range inf.Requires {
 			if !seen[req] {
-				return nil, &CompileError{fmt.Sprintf("preset %s requires %s: add it, e.g. --presets %s,%s", s.ID, req, req, s.ID)}
+				return nil, &CompileError{fmt.Sprintf("preset %s requires %s: add it, e.g. --presets %s,%s", s.ID, req, req, s.ID), Incompatible}
 			}
 		}
 		for _, inc := range inf.Incompatible {
 			if seen[inc] {
-				return nil, &CompileError{fmt.Sprintf("presets %s and %s are incompatible: choose one", s.ID, inc)}
+				return nil, &CompileError{fmt.Sprintf("presets %s and %s are incompatible: choose one", s.ID, inc), Incompatible}
 			}
 		}
 		for k := range s.Options {
@@ -136,9 +155,9 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 			}
 			if !known {
 				if k == "scope" {
-					return nil, &CompileError{fmt.Sprintf("preset %s does not take a scope option", s.ID)}
+					return nil, &CompileError{fmt.Sprintf("preset %s does not take a scope option", s.ID), BadSpec}
 				}
-				return nil, &CompileError{fmt.Sprintf("preset %s has no option %q", s.ID, k)}
+				return nil, &CompileError{fmt.Sprintf("preset %s has no option %q", s.ID, k), BadSpec}
 			}
 		}
 	}
@@ -147,7 +166,9 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	for _, s := range ordered {
 		p, _ := Lookup(s.ID)
 		if err := p.Setup(b, s.Options); err != nil {
-			return nil, &CompileError{fmt.Sprintf("preset %s: %v", s.ID, err)}
+			// the options were checked above: a Setup error is the
+			// variant not fitting the preset (no queen, no fact slot left)
+			return nil, &CompileError{fmt.Sprintf("preset %s: %v", s.ID, err), Incompatible}
 		}
 	}
 	if err := b.Variant.Compile(); err != nil {
@@ -198,10 +219,10 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		}
 		g, err := NewGame(r, "", false)
 		if err != nil {
-			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position: %v", strings.Join(ids, ","), v.Name, err)}
+			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position: %v", strings.Join(ids, ","), v.Name, err), Incompatible}
 		}
 		if res, over := g.Result(); over {
-			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position is already over under them (%s %s)", strings.Join(ids, ","), v.Name, res.Score, res.Reason)}
+			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position is already over under them (%s %s)", strings.Join(ids, ","), v.Name, res.Score, res.Reason), Incompatible}
 		}
 	}
 	return r, nil

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -199,5 +200,123 @@ func TestNegativePly(t *testing.T) {
 	}
 	if got := storedMoves(t, ts.DB, id); len(got) != 2 {
 		t.Errorf("stored moves = %v", got)
+	}
+}
+
+// TestPresetErrorCodes: presets that are wrong in themselves (an unknown
+// preset or option, one listed twice) are bad_presets; presets that exist
+// but do not go together or with the variant are incompatible_presets.
+// The message is the rules.Compile text; both endpoints answer the same.
+func TestPresetErrorCodes(t *testing.T) {
+	ts := newTestServer(t, nil)
+	cases := []struct {
+		name    string
+		body    map[string]any
+		code    string
+		message string
+	}{
+		{"unknown preset", map[string]any{"presets": "nosuch"}, CodeBadPresets,
+			"unknown preset \"nosuch\" (see `houserules rules list`)"},
+		{"unknown preset in a list", map[string]any{"presets": []any{map[string]any{"id": "nosuch"}}}, CodeBadPresets,
+			"unknown preset \"nosuch\" (see `houserules rules list`)"},
+		{"unknown option", map[string]any{"presets": []any{map[string]any{"id": "piece-hp", "options": map[string]any{"foo": "1"}}}}, CodeBadPresets,
+			`preset piece-hp has no option "foo"`},
+		{"unknown option in text", map[string]any{"presets": "piece-hp:foo=1"}, CodeBadPresets,
+			`preset piece-hp has no option "foo"`},
+		{"scope on a preset without scope", map[string]any{"presets": "piece-hp:scope=white"}, CodeBadPresets,
+			"preset piece-hp does not take a scope option"},
+		{"listed twice", map[string]any{"presets": "piece-hp,piece-hp"}, CodeBadPresets,
+			"preset piece-hp is listed twice"},
+		{"incompatible pair", map[string]any{"presets": "piece-hp,explosive-rook"}, CodeIncompatible,
+			"presets piece-hp and explosive-rook are incompatible: choose one"},
+		{"missing requirement", map[string]any{"presets": "king-heals"}, CodeIncompatible,
+			"preset king-heals requires piece-hp: add it, e.g. --presets piece-hp,king-heals"},
+		{"does not fit the variant", map[string]any{"variant": "racingkings", "presets": "wrap-board"}, CodeIncompatible,
+			"presets wrap-board do not fit racingkings: its start position is already over under them (0-1 checkmate)"},
+	}
+	for _, c := range cases {
+		for _, path := range []string{"/api/games", "/api/rulesets/check"} {
+			code, m := call(t, "POST", ts.URL+path, "", c.body)
+			e, _ := m["error"].(map[string]any)
+			if code != 400 || errCode(m) != c.code || e["message"] != c.message {
+				t.Errorf("%s %s: got %d %s %q, want 400 %s %q", path, c.name, code, errCode(m), e["message"], c.code, c.message)
+			}
+		}
+	}
+}
+
+// TestAILevel: an AI level must be 1..8 when given (0 included); when
+// omitted it is 1.
+func TestAILevel(t *testing.T) {
+	ts := newTestServer(t, nil)
+	for _, lvl := range []int{0, -3, 9, 99} {
+		code, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"side": "white", "opponent": map[string]any{"type": "ai", "level": lvl}})
+		e, _ := m["error"].(map[string]any)
+		if want := fmt.Sprintf("AI level %d is not 1..8", lvl); code != 400 || errCode(m) != CodeBadRequest || e["message"] != want {
+			t.Errorf("level %d: got %d %s %q, want 400 bad_request %q", lvl, code, errCode(m), e["message"], want)
+		}
+	}
+	for _, c := range []struct {
+		opponent map[string]any
+		want     int
+	}{
+		{map[string]any{"type": "ai"}, 1},
+		{map[string]any{"type": "ai", "level": nil}, 1},
+		{map[string]any{}, 1},
+		{nil, 1},
+		{map[string]any{"type": "ai", "level": 1}, 1},
+		{map[string]any{"type": "ai", "level": 8}, 8},
+	} {
+		body := map[string]any{"side": "white"}
+		if c.opponent != nil {
+			body["opponent"] = c.opponent
+		}
+		code, g := call(t, "POST", ts.URL+"/api/games", "", body)
+		if code != 201 {
+			t.Errorf("opponent %v: %d %v", c.opponent, code, g)
+			continue
+		}
+		rec, err := ts.DB.GetGame(context.Background(), g["id"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Black.Kind != store.AI || rec.Black.Level != c.want {
+			t.Errorf("opponent %v: black is %s level %d, want ai level %d", c.opponent, rec.Black.Kind, rec.Black.Level, c.want)
+		}
+	}
+}
+
+// TestBodyNotAnObject: a body or message that is valid JSON but not an
+// object (null, a list, a number, a string) is bad_json on every POST
+// endpoint and over WebSocket; an empty body is still {}.
+func TestBodyNotAnObject(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	const want = "the body is not a JSON object"
+	for _, path := range []string{"/api/games", "/api/rulesets/check", "/api/games/" + id + "/join", "/api/games/" + id + "/moves"} {
+		for _, body := range []string{"null", " null\n", "[]", "7", `"e2e4"`, "true"} {
+			code, m := call(t, "POST", ts.URL+path, wt, body)
+			e, _ := m["error"].(map[string]any)
+			if code != 400 || errCode(m) != CodeBadJSON || e["message"] != want {
+				t.Errorf("%s %q: got %d %s %q, want 400 bad_json %q", path, body, code, errCode(m), e["message"], want)
+			}
+		}
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games", "", ""); code != 201 {
+		t.Errorf("empty body: %d %v, want 201 (an empty body is {})", code, m)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/rulesets/check", "", " "); code != 200 {
+		t.Errorf("blank body: %d %v, want 200", code, m)
+	}
+	if got := storedMoves(t, ts.DB, id); len(got) != 0 {
+		t.Errorf("stored moves = %v", got)
+	}
+	w := dialWS(t, ts.URL, id, wt)
+	for _, msg := range []string{"null", " null ", "[]", "7", `"ping"`, "false"} {
+		w.send(msg)
+		m := w.expect(func(m map[string]any) bool { return m["type"] == "error" })
+		if m["code"] != CodeBadJSON || m["message"] != `messages are JSON objects such as {"type":"move","move":"e2e4"}` {
+			t.Errorf("ws %q: got %v %q, want bad_json", msg, m["code"], m["message"])
+		}
 	}
 }

@@ -14,8 +14,8 @@ const (
 	CodeUnknownType      = "unknown_type"         // a WebSocket message type the server does not know
 	CodeUnknownVariant   = "unknown_variant"      // the variant is not in the catalogue (or the ini)
 	CodeBadVariant       = "bad_variant"          // the custom ini does not load
-	CodeBadPresets       = "bad_presets"          // the presets text does not parse
-	CodeIncompatible     = "incompatible_presets" // rules.Compile refused the combination
+	CodeBadPresets       = "bad_presets"          // the presets do not parse, or name an unknown preset or option
+	CodeIncompatible     = "incompatible_presets" // the presets do not go together or with the variant
 	CodeBadFEN           = "bad_fen"              // the start FEN does not parse
 	CodeNotFound         = "not_found"            // no such game
 	CodeBadToken         = "bad_token"            // the seat token is not a seat of this game

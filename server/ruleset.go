@@ -110,6 +110,10 @@ func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiErr
 	if err != nil {
 		var ce *rules.CompileError
 		if errors.As(err, &ce) {
+			if ce.Kind == rules.BadSpec {
+				// an unknown preset or option, a preset listed twice
+				return nil, errf(http.StatusBadRequest, CodeBadPresets, ce.Msg)
+			}
 			return nil, errf(http.StatusBadRequest, CodeIncompatible, ce.Msg)
 		}
 		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())

@@ -145,8 +145,13 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 		}
 		return errf(http.StatusBadRequest, CodeBadJSON, "could not read the body: "+err.Error())
 	}
-	if len(strings.TrimSpace(string(body))) == 0 {
+	if len(bytes.TrimSpace(body)) == 0 {
 		body = []byte("{}")
+	}
+	if !isJSONObject(body) {
+		// null would decode into v as nothing at all (a request with every
+		// field omitted); lists, numbers and strings fail below anyway
+		return errf(http.StatusBadRequest, CodeBadJSON, "the body is not a JSON object")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -157,6 +162,13 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 		return errf(http.StatusBadRequest, CodeBadJSON, "the body has more than one JSON value")
 	}
 	return nil
+}
+
+// isJSONObject reports whether b, after leading white space, starts a
+// JSON object (the decoder then checks the rest).
+func isJSONObject(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && b[0] == '{'
 }
 
 // answer writes v, or the error when v is an *apiError.
@@ -276,7 +288,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 
 type opponentReq struct {
 	Type  string `json:"type"`  // "ai" or "human"
-	Level int    `json:"level"` // AI level, 1..8
+	Level *int   `json:"level"` // AI level, 1..8; nil (omitted or null): 1
 }
 
 type createReq struct {
@@ -329,9 +341,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	opp := store.Seat{Kind: store.Human}
 	switch req.Opponent.Type {
 	case "", "ai":
-		lvl := req.Opponent.Level
-		if lvl == 0 {
-			lvl = 1
+		lvl := 1
+		if req.Opponent.Level != nil {
+			lvl = *req.Opponent.Level
 		}
 		if lvl < 1 || lvl > 8 {
 			writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("AI level %d is not 1..8", lvl)))

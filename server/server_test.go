@@ -166,7 +166,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown variant", map[string]any{"variant": "no-such-variant"}, 400, CodeUnknownVariant},
 		{"incompatible presets", map[string]any{"variant": "chess", "presets": "piece-hp,explosive-rook"}, 400, CodeIncompatible},
 		{"missing requirement", map[string]any{"variant": "chess", "presets": []any{map[string]any{"id": "king-heals"}}}, 400, CodeIncompatible},
-		{"unknown preset", map[string]any{"variant": "chess", "presets": "no-such-preset"}, 400, CodeIncompatible},
+		{"unknown preset", map[string]any{"variant": "chess", "presets": "no-such-preset"}, 400, CodeBadPresets},
 		{"bad presets text", map[string]any{"variant": "chess", "presets": "piece-hp:scope"}, 400, CodeBadPresets},
 		{"bad FEN", map[string]any{"variant": "chess", "fen": "not a fen"}, 400, CodeBadFEN},
 		{"bad side", map[string]any{"variant": "chess", "side": "green"}, 400, CodeBadRequest},

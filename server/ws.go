@@ -150,7 +150,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		return
 	}
 	var m clientMsg
-	if typ != websocket.MessageText || json.Unmarshal(data, &m) != nil {
+	if typ != websocket.MessageText || !isJSONObject(data) || json.Unmarshal(data, &m) != nil {
 		c.send(errorMsg(nil, errf(0, CodeBadJSON, `messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
 		return
 	}

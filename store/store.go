@@ -143,11 +143,12 @@ type DB struct {
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	d := &DB{}
 	var err error
+	path := "" // the SQLite file, named in a connect error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		d.postgres = true
 		d.db, err = sql.Open("pgx", dsn)
 	} else {
-		path := dsn
+		path = dsn
 		if path == "" {
 			path = "houserules.db"
 		}
@@ -167,6 +168,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := d.db.PingContext(ctx); err != nil {
 		d.db.Close()
+		if path != "" {
+			// the driver's "unable to open database file" does not say which
+			return nil, fmt.Errorf("store: open SQLite file %s: %w", path, err)
+		}
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
 	if err := d.migrate(ctx); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -110,5 +111,22 @@ func TestStoreRoundTrip(t *testing.T) {
 				t.Fatalf("list: %v %v", list, err)
 			}
 		})
+	}
+}
+
+// TestOpenErrorNamesThePath: a SQLite file that cannot be opened (here a
+// directory) is named in the error, not only the driver's reason.
+func TestOpenErrorNamesThePath(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{dir, filepath.Join(dir, "nonexistent", "x.db")} {
+		db, err := Open(context.Background(), path)
+		if err == nil {
+			db.Close()
+			t.Errorf("Open(%s): no error", path)
+			continue
+		}
+		if want := "store: open SQLite file " + path + ": "; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Open(%s): %v, want it to start with %q", path, err, want)
+		}
 	}
 }

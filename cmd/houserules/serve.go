@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -34,6 +36,9 @@ directory) or a postgres:// URL.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+			if err := checkDBPath(db); err != nil {
+				return err
+			}
 			st, err := store.Open(ctx, db)
 			if err != nil {
 				return err
@@ -86,4 +91,37 @@ func dbName(dsn string) string {
 		return "(PostgreSQL URL)"
 	}
 	return dsn
+}
+
+// checkDBPath refuses a SQLite --db that cannot be opened, naming the path
+// and the reason (the driver only says "unable to open database file"): a
+// directory, or a file in a directory that does not exist. A missing file
+// is fine (it is created); a postgres:// URL and ":memory:" are not checked.
+func checkDBPath(db string) error {
+	if db == "" {
+		db = "houserules.db" // store.Open's default
+	}
+	if dbName(db) != db || db == ":memory:" {
+		return nil
+	}
+	fi, err := os.Stat(db)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("--db %s: is a directory", db)
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("--db %s: %v", db, err)
+	}
+	dir := filepath.Dir(db)
+	di, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return fmt.Errorf("--db %s: the directory %s does not exist", db, dir)
+	case err != nil:
+		return fmt.Errorf("--db %s: %v", db, err)
+	case !di.IsDir():
+		return fmt.Errorf("--db %s: %s is not a directory", db, dir)
+	}
+	return nil
 }

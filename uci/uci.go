@@ -68,6 +68,7 @@ type Engine struct {
 	abort  func() // xboard: stop without playing the move
 	done   chan struct{}
 	ponder bool
+	perft  bool // the running job is a go perft (quit does not wait for it)
 }
 
 // New returns a session writing to out, set to chess.
@@ -200,6 +201,10 @@ func (e *Engine) Handle(line string) (cont bool) {
 		}
 		e.ponder = false
 	case "quit":
+		if e.perft && e.cancel != nil {
+			e.cancel() // a count is not waited for: its root move may take hours
+			return false
+		}
 		e.stopSearch()
 		return false
 	case "d":
@@ -593,7 +598,15 @@ func (e *Engine) cmdGo(args []string) {
 				e.infoString("go perft: bad depth %q", v)
 				return
 			}
-			e.perft(g, d)
+			// counted beside the command loop, so isready is answered
+			// and stop ends the count after the root move in hand
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			e.cancel, e.done, e.ponder, e.perft = cancel, done, false, true
+			go func() {
+				defer close(done)
+				e.runPerft(ctx, g, d)
+			}()
 			return
 		case "wtime", "btime", "winc", "binc", "movetime":
 			v, ok := next()
@@ -758,26 +771,33 @@ func (e *Engine) stopSearch() {
 	}
 	e.cancel()
 	<-e.done
-	e.cancel, e.done = nil, nil
+	e.cancel, e.done, e.perft = nil, nil, false
 }
 
 // Wait blocks until the running search (if any) has printed bestmove.
 func (e *Engine) Wait() {
 	if e.done != nil {
 		<-e.done
-		e.cancel, e.done = nil, nil
+		e.cancel, e.done, e.perft = nil, nil, false
 	}
 }
 
-// perft prints the node count below each root move, then the total, the
-// way Fairy-Stockfish's "go perft" does.
-func (e *Engine) perft(g *rules.Game, depth int) {
+// runPerft prints the node count below each root move, then the total,
+// the way Fairy-Stockfish's "go perft" does. When ctx is cancelled (stop)
+// it ends after the root move in hand: an info string says how many root
+// moves were counted, and the total is theirs.
+func (e *Engine) runPerft(ctx context.Context, g *rules.Game, depth int) {
 	var sb strings.Builder
 	var total uint64
 	if depth == 0 {
 		total = 1
 	} else {
-		for _, m := range g.LegalMoves() {
+		moves := g.LegalMoves()
+		for i, m := range moves {
+			if ctx.Err() != nil {
+				e.infoString("go perft: stopped after %d of %d root moves; the total below counts those", i, len(moves))
+				break
+			}
 			uci := g.Pos.UCI(m)
 			g.Do(m)
 			n := rules.PerftGame(g, depth-1)

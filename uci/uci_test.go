@@ -391,3 +391,50 @@ func TestUCIOptionKeepsPosition(t *testing.T) {
 		t.Errorf("variant switch from the start position: want no message, got %q", out)
 	}
 }
+
+// TestUCIPerftStop: go perft runs beside the command loop: isready is
+// answered while it counts, and stop ends it after the root move in hand
+// with an info string and the total of the root moves counted, each line
+// the core's perft of that move.
+func TestUCIPerftStop(t *testing.T) {
+	s := newSession(t)
+	s.e.Handle("position startpos")
+	s.e.Handle("go perft 6") // 119 million leaves: far from done when stopped
+	s.e.Handle("isready")
+	time.Sleep(50 * time.Millisecond)
+	if out := s.out.take(); !strings.Contains(out, "readyok") || strings.Contains(out, "Nodes searched") {
+		t.Fatalf("isready during go perft: got %q, want readyok before the count ends", out)
+	}
+	out := s.send("stop")
+	m := regexp.MustCompile(`info string go perft: stopped after (\d+) of 20 root moves; the total below counts those`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("stop during go perft:\n%s", out)
+	}
+	g, err := rules.NewGame(s.e.rs, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum, lines uint64
+	for _, l := range strings.Split(out, "\n") {
+		if p := perftLine.FindStringSubmatch(l); p != nil {
+			n, _ := strconv.ParseUint(p[2], 10, 64)
+			mv, err := g.ParseMove(p[1])
+			if err != nil {
+				t.Fatalf("%s: %v", p[1], err)
+			}
+			g.Do(mv)
+			if want := rules.PerftGame(g, 5); n != want {
+				t.Errorf("%s: %d, core %d", p[1], n, want)
+			}
+			g.Undo()
+			sum += n
+			lines++
+		}
+	}
+	if strconv.FormatUint(lines, 10) != m[1] || !strings.Contains(out, "Nodes searched: "+strconv.FormatUint(sum, 10)+"\n") {
+		t.Errorf("stopped after %s root moves: %d lines, total should be %d:\n%s", m[1], lines, sum, out)
+	}
+	if out := s.send("isready"); out != "readyok\n" {
+		t.Errorf("after the stopped count: %q", out)
+	}
+}

@@ -46,7 +46,7 @@ func buildCatalogue(fsys fs.FS, dir string) *catalogue {
 		if err != nil {
 			continue // cannot happen with an embed.FS
 		}
-		rss, _ := readINI(name, bytes.NewReader(data))
+		rss, _, _ := readINI(name, bytes.NewReader(data)) // no file errors: TestRealFilesHaveNoFileErrors
 		for _, rs := range rss {
 			s := &Section{Name: rs.Name, Parent: rs.Parent, File: rs.File, Line: rs.Line}
 			c.order = append(c.order, s)

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +10,9 @@ import (
 
 // FuzzLoad feeds arbitrary text to Load: it must never panic, every section
 // must have either a variant or an error, and every error must carry a
-// file:line place.
+// file:line place. An error of Load itself (a problem outside any section)
+// is a syntax error whose every line names the file, and comes whenever
+// there is no section.
 func FuzzLoad(f *testing.F) {
 	seeds := []string{
 		"",
@@ -22,6 +25,17 @@ func FuzzLoad(f *testing.F) {
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
 		"[x:chess]\ncustomPiece1 = k:N\ncustomPiece2 = k:B\n[y:chess]\ncustomPiece3 = n:B\nking = g\ncustomPiece1 = g:W\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
+		// Problems outside any section, and encodings.
+		"This is prose.\nIt has no sections at all.\n",
+		"# comment\n; comment\n\n",
+		"garbage not ini\n[a:chess]\nmaxRank = 8\n",
+		"\xff\xfe[chess]\nmaxRank = 8\n",
+		"\xfe\xff\x00[\x00a\x00]\x00\n",
+		"[\x00a\x00]\x00\n\x00m\x00=\x001\x00\n",
+		"\uFEFF[a:chess]\nchess960 = true\n",
+		"\uFEFF",
+		"# caf\xe9\n[a:chess]\n# caf\xe9\nmaxRank = 8\n[b:chess]\n",
+		"[a\xff:chess\xfe]\n",
 	}
 	// Every section of the real files, one seed each (small inputs fuzz faster).
 	for _, name := range []string{"shaolinking.ini", "fairy-stockfish-variants.ini"} {
@@ -39,8 +53,20 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		file, err := Load("fuzz.ini", strings.NewReader(text))
+		if file == nil {
+			t.Fatalf("no File: %v", err)
+		}
 		if err != nil {
-			t.Fatal(err)
+			if !errors.Is(err, ErrSyntax) {
+				t.Fatalf("file error is not a syntax error: %v", err)
+			}
+			for _, l := range strings.Split(err.Error(), "\n") {
+				if !strings.HasSuffix(l, "(fuzz.ini)") && !strings.Contains(l, "(fuzz.ini:") {
+					t.Fatalf("file error without a place: %q", l)
+				}
+			}
+		} else if len(file.Sections) == 0 {
+			t.Fatal("no section and no error")
 		}
 		for _, s := range file.Sections {
 			if (s.Variant == nil) == (s.Err == nil) {

@@ -1,9 +1,11 @@
 // Package variants loads variant definitions written in Fairy-Stockfish's
 // variants.ini format and serves the built-in catalogue.
 //
-// The ini dialect is Fairy-Stockfish's own (variant.cpp, parse_istream):
+// The ini dialect is Fairy-Stockfish's own (variant.cpp, VariantMap::parse):
 //
-//   - Everything before the first line that starts with '[' is ignored.
+//   - Before the first line that starts with '[' only blank lines and
+//     comments may come (Fairy-Stockfish skips whatever is there; we report
+//     other text as an error, see below).
 //   - A line starting with '[' opens a section: "[name]" or "[name:parent]".
 //     The name ends at the first ']' of the line; the rest of the line is
 //     ignored. The parent is everything after the first ':'. Names are not
@@ -20,9 +22,14 @@
 //
 // Deliberate differences, all harmless or reported as errors: a UTF-8 byte
 // order mark at the start is skipped (Fairy-Stockfish would miss the first
-// section); trailing blanks of a value are removed (Fairy-Stockfish keeps
-// them, which makes "true " an invalid bool and puts a blank into a Betza
-// string); a non-blank line without '=', a key without a value and a header
+// section); the file must be UTF-8 text: a UTF-16 byte order mark, invalid
+// UTF-8 or a NUL byte is an error (Fairy-Stockfish reads bytes, and finds
+// no section in a UTF-16 file); a file without any section, and text other
+// than blank lines and comments before the first section, are errors of
+// the whole file, returned by Load (Fairy-Stockfish silently loads nothing,
+// or skips the text without a word, even in its "check" mode); trailing
+// blanks of a value are removed (Fairy-Stockfish keeps them, which makes
+// "true " an invalid bool and puts a blank into a Betza string); a non-blank line without '=', a key without a value and a header
 // without ']' are errors (Fairy-Stockfish skips such lines, warning only in
 // its "check" mode, and reads a header up to the next ']' even across lines).
 // Two piece keys of one section with the same letter, and a piece taking
@@ -36,6 +43,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // entry is one "key = value" line.
@@ -54,15 +62,28 @@ type rawSection struct {
 }
 
 // readINI splits an ini text into sections, following Fairy-Stockfish's
-// reader. It only fails on an I/O error.
-func readINI(file string, r io.Reader) ([]*rawSection, error) {
+// reader. err is only for I/O; fileErrs are the problems outside any
+// section — a UTF-16 byte order mark (then nothing else is read), a line
+// before the first section that is not UTF-8 (see encoding), the first
+// line of text there (with the count of the others), and last the lack of
+// any section. A line of a section that is not UTF-8 is an error of the
+// section.
+func readINI(file string, r io.Reader) (sections []*rawSection, fileErrs []error, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	text := strings.TrimPrefix(string(data), "\uFEFF") // a UTF-8 byte order mark
-	var sections []*rawSection
+	text := string(data)
+	if strings.HasPrefix(text, "\xff\xfe") || strings.HasPrefix(text, "\xfe\xff") {
+		// The whole file is UTF-16 (or UTF-32): no line of it can be read.
+		return nil, []error{&Error{File: file, Line: 1, Kind: ErrSyntax,
+			Msg: "UTF-16 byte order mark: the file must be UTF-8 text"}}, nil
+	}
+	text = strings.TrimPrefix(text, "\uFEFF") // a UTF-8 byte order mark
 	var cur *rawSection
+	var preamble *Error // the first text before the first section
+	morePreamble := 0   // how many more lines of such text,
+	lastPreamble := 0   // up to this line
 	lineNo := 0
 	for len(text) > 0 {
 		var line string
@@ -72,15 +93,44 @@ func readINI(file string, r io.Reader) ([]*rawSection, error) {
 			line, text = text, ""
 		}
 		lineNo++
+		var encErr error
+		if msg := encoding(line); msg != "" {
+			sec := ""
+			if cur != nil {
+				sec = cur.Name
+			}
+			encErr = &Error{File: file, Line: lineNo, Section: sec, Kind: ErrSyntax, Msg: msg}
+		}
 		if strings.HasPrefix(line, "[") {
 			cur = readHeader(file, lineNo, line)
+			if encErr != nil {
+				encErr.(*Error).Section = cur.Name
+				cur.Errs = append(cur.Errs, encErr)
+			}
 			sections = append(sections, cur)
 			continue
 		}
-		if cur == nil {
-			continue // preamble: ignored, as in Fairy-Stockfish
-		}
 		line = strings.TrimSuffix(line, "\r")
+		if cur == nil {
+			// Before the first section: Fairy-Stockfish skips every line.
+			switch {
+			case encErr != nil:
+				fileErrs = append(fileErrs, encErr)
+			case strings.TrimSpace(line) == "" || line[0] == ';' || line[0] == '#':
+			case preamble == nil:
+				preamble = &Error{File: file, Line: lineNo, Kind: ErrSyntax,
+					Msg: fmt.Sprintf("invalid syntax %q: text before the first section (a variant starts with a [name] or [name:parent] line)", line)}
+				fileErrs = append(fileErrs, preamble)
+			default:
+				morePreamble++
+				lastPreamble = lineNo
+			}
+			continue
+		}
+		if encErr != nil {
+			cur.Errs = append(cur.Errs, encErr)
+			continue
+		}
 		if line == "" || line[0] == ';' || line[0] == '#' {
 			continue
 		}
@@ -105,7 +155,35 @@ func readINI(file string, r io.Reader) ([]*rawSection, error) {
 			cur.Entries = append(cur.Entries, entry{Key: key, Value: value, Line: lineNo})
 		}
 	}
-	return sections, nil
+	if morePreamble > 0 {
+		preamble.Msg += fmt.Sprintf("; %d more %s of such text, up to line %d", morePreamble, plural(morePreamble, "line", "lines"), lastPreamble)
+	}
+	if len(sections) == 0 {
+		// Line 0: the error is about the whole file.
+		fileErrs = append(fileErrs, &Error{File: file, Kind: ErrSyntax, Msg: "no [section] in the file: nothing to load"})
+	}
+	return sections, fileErrs, nil
+}
+
+// encoding says what is wrong with the bytes of a line: invalid UTF-8 or a
+// NUL byte (a UTF-16 file without byte order mark); "" when nothing is.
+func encoding(line string) string {
+	for i, r := range line {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(line[i:], "\uFFFD"):
+			return fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d): the file must be UTF-8 text", line[i], utf8.RuneCountInString(line[:i])+1)
+		case r == 0:
+			return fmt.Sprintf("NUL byte at column %d: the file must be UTF-8 text (is it UTF-16?)", utf8.RuneCountInString(line[:i])+1)
+		}
+	}
+	return ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // readHeader reads a "[name]" or "[name:parent]" line.

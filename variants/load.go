@@ -26,7 +26,8 @@ var (
 	ErrInvalidValue = errors.New("invalid value")
 	// ErrBetza: a custom piece's Betza notation does not parse.
 	ErrBetza = errors.New("invalid Betza notation")
-	// ErrSyntax: a malformed line or section header.
+	// ErrSyntax: a malformed line or section header, a file that is not
+	// UTF-8 text, text before the first section, or no section at all.
 	ErrSyntax = errors.New("syntax error")
 	// ErrParent: the parent variant is unknown or failed to load.
 	ErrParent = errors.New("bad parent variant")
@@ -40,7 +41,7 @@ var (
 // Error is one problem in a variant file, with its place.
 type Error struct {
 	File    string
-	Line    int
+	Line    int    // 0 when the error is about the whole file
 	Section string // the section it belongs to ("" before any section)
 	Key     string // the option, when the error is about one
 	Kind    error  // one of the Err… kinds above
@@ -49,6 +50,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s (%s)", e.Msg, e.File)
+	}
 	return fmt.Sprintf("%s (%s:%d)", e.Msg, e.File, e.Line)
 }
 
@@ -75,8 +79,9 @@ type File struct {
 	Sections []*Section
 }
 
-// LoadFile reads a variants.ini file. The error is only for I/O: problems of
-// a section are in its Section.Err and do not stop the other sections.
+// LoadFile reads a variants.ini file. The error is for I/O, or for problems
+// of the file as a whole (see Load): problems of a section are in its
+// Section.Err and do not stop the other sections.
 func LoadFile(path string) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -89,8 +94,14 @@ func LoadFile(path string) (*File, error) {
 // Load reads variants in ini form from r; name is used in error messages.
 // A section may inherit from a section defined earlier in the same text
 // (as in Fairy-Stockfish), or else from a built-in variant of the catalogue.
+//
+// The error is for I/O (then the File is nil), or for problems outside any
+// section: a file that is not UTF-8 text, text before the first section, no
+// section at all. Those are *Error values of kind ErrSyntax (joined when
+// there are several) and the file must not be used; the File returned with
+// them still lists the sections read, for reporting (as in `check`).
 func Load(name string, r io.Reader) (*File, error) {
-	raws, err := readINI(name, r)
+	raws, fileErrs, err := readINI(name, r)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +138,13 @@ func Load(name string, r io.Reader) (*File, error) {
 		}
 		s.Variant, s.Err = buildSection(rs, resolve)
 	}
-	return f, nil
+	switch len(fileErrs) {
+	case 0:
+		return f, nil
+	case 1:
+		return f, fileErrs[0]
+	}
+	return f, errors.Join(fileErrs...)
 }
 
 // Lookup returns the variant of the named section; the error says why it is

@@ -267,7 +267,7 @@ pieceToCharTable = PNBRQ.............Kpnbrq.............k
 }
 
 func TestSyntaxLikeFairyStockfish(t *testing.T) {
-	text := "preamble without section = ignored\n" +
+	text := "# a comment before the first section\n" + // other text is an error (TestFileErrors)
 		"[x:chess] trailing text is ignored\r\n" +
 		"; comment\r\n" +
 		"# comment\r\n" +

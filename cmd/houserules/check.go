@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -17,15 +18,21 @@ func checkCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := variants.LoadFile(args[0])
-			if err != nil {
-				return err
+			var ve *variants.Error
+			if err != nil && !errors.As(err, &ve) {
+				return err // I/O
 			}
-			lines, bad := checkReport(f)
+			lines, bad := checkReport(f, err)
 			for _, l := range lines {
 				fmt.Println(l)
 			}
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s does not load: errors outside the sections\n", args[0])
+			}
 			if bad > 0 {
 				fmt.Fprintf(os.Stderr, "%d of %d sections have errors\n", bad, len(f.Sections))
+			}
+			if err != nil || bad > 0 {
 				os.Exit(1)
 			}
 			return nil
@@ -35,8 +42,16 @@ func checkCmd() *cobra.Command {
 
 // checkReport returns one line per section of f — "ok NAME" or "error
 // NAME: reason" — and the number of sections with errors. A name defined
-// more than once is followed by the line of each definition.
-func checkReport(f *variants.File) (lines []string, bad int) {
+// more than once is followed by the line of each definition. fileErr, the
+// error of Load about the file as a whole (no section, text before the
+// first section, not UTF-8), comes first: one "error: reason" line for each
+// of its problems.
+func checkReport(f *variants.File, fileErr error) (lines []string, bad int) {
+	if fileErr != nil {
+		for _, l := range strings.Split(fileErr.Error(), "\n") {
+			lines = append(lines, "error: "+l)
+		}
+	}
 	seen := map[string]int{}
 	for _, s := range f.Sections {
 		seen[s.Name]++

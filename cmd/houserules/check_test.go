@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"houserules/variants"
@@ -21,7 +23,7 @@ func TestCheckReportDuplicateSection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines, bad := checkReport(f)
+	lines, bad := checkReport(f, nil)
 	want := []string{
 		"ok foo (line 1)",
 		"ok bar",
@@ -29,5 +31,40 @@ func TestCheckReportDuplicateSection(t *testing.T) {
 	}
 	if bad != 1 || !reflect.DeepEqual(lines, want) {
 		t.Fatalf("got %q (%d bad), want %q", lines, bad, want)
+	}
+}
+
+// TestCheckReportFileErrors: problems outside any section come first, one
+// "error: " line each, then the sections; an empty file has only its error.
+func TestCheckReportFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"empty.ini", "", []string{"error: no [section] in the file: nothing to load (DIR/empty.ini)"}},
+		{"utf16.ini", "\xff\xfe[chess]\n", []string{"error: UTF-16 byte order mark: the file must be UTF-8 text (DIR/utf16.ini:1)"}},
+		{"preamble.ini", "My variants\n[a:chess]\nmaxRank = 8\n[b:chess]\nmaxRank = 13\n", []string{
+			`error: invalid syntax "My variants": text before the first section (a variant starts with a [name] or [name:parent] line) (DIR/preamble.ini:1)`,
+			"ok a",
+			`error b: invalid value "13" for maxRank: expected Rank: out of 1..12 (DIR/preamble.ini:5)`,
+		}},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := variants.LoadFile(path)
+		var ve *variants.Error
+		if !errors.As(err, &ve) || f == nil {
+			t.Fatalf("%s: %v (file %v)", c.name, err, f)
+		}
+		lines, _ := checkReport(f, err)
+		for i := range c.want {
+			c.want[i] = strings.ReplaceAll(c.want[i], "DIR", dir)
+		}
+		if !reflect.DeepEqual(lines, c.want) {
+			t.Errorf("%s: got\n%q\nwant\n%q", c.name, lines, c.want)
+		}
 	}
 }

@@ -217,12 +217,13 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		for i, s := range ordered {
 			ids[i] = s.ID
 		}
+		misfit := fmt.Sprintf("presets %s do not fit %s: its start position", strings.Join(ids, ","), v.Name)
 		g, err := NewGame(r, "", false)
 		if err != nil {
-			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position: %v", strings.Join(ids, ","), v.Name, err), Incompatible}
+			return nil, &CompileError{fmt.Sprintf("%s: %v", misfit, err), Incompatible}
 		}
 		if res, over := g.Result(); over {
-			return nil, &CompileError{fmt.Sprintf("presets %s do not fit %s: its start position is already over under them (%s %s)", strings.Join(ids, ","), v.Name, res.Score, res.Reason), Incompatible}
+			return nil, &CompileError{fmt.Sprintf("%s is already over under them (%s %s)", misfit, res.Score, res.Reason), Incompatible}
 		}
 	}
 	return r, nil

@@ -76,7 +76,7 @@ func TestMopUpConvertsMakruk(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	wins, games := 0, 0
 	for games < 16 {
-		g := placeQuiet(t, rs, rng, "KkRrNM")
+		g := placeQuiet(rs, rng, "KkRrNM")
 		if g == nil {
 			continue
 		}
@@ -111,7 +111,7 @@ func playBothSides(g *rules.Game, nodes uint64, maxPlies int) (rules.Result, int
 // kings first) on distinct random squares of an 8×8 board, White to move.
 // It returns nil unless the kings are apart, neither side is in check and
 // neither side has a capture.
-func placeQuiet(t *testing.T, rs *rules.Ruleset, rng *rand.Rand, pieces string) *rules.Game {
+func placeQuiet(rs *rules.Ruleset, rng *rand.Rand, pieces string) *rules.Game {
 	var board [8][8]byte // [rank][file]
 	for i := range pieces {
 		r, f := rng.Intn(8), rng.Intn(8)

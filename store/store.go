@@ -137,21 +137,32 @@ type DB struct {
 	postgres bool
 }
 
+// DefaultFile is the SQLite file Open uses for an empty dsn.
+const DefaultFile = "houserules.db"
+
+// SQLitePath returns the SQLite file a dsn names (DefaultFile for "",
+// ":memory:" for a throw-away database), or false for a PostgreSQL URL.
+func SQLitePath(dsn string) (string, bool) {
+	switch {
+	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
+		return "", false
+	case dsn == "":
+		return DefaultFile, true
+	}
+	return dsn, true
+}
+
 // Open opens (creating and migrating if needed) the store at dsn: a
 // postgres:// or postgresql:// URL selects PostgreSQL, anything else is a
 // SQLite file path (":memory:" for a throw-away database).
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	d := &DB{}
 	var err error
-	path := "" // the SQLite file, named in a connect error
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+	path, sqlite := SQLitePath(dsn) // the SQLite file, named in a connect error
+	if !sqlite {
 		d.postgres = true
 		d.db, err = sql.Open("pgx", dsn)
 	} else {
-		path = dsn
-		if path == "" {
-			path = "houserules.db"
-		}
 		// WAL + synchronous=FULL: a committed move survives kill -9 and power loss.
 		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
 		if path == ":memory:" {

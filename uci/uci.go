@@ -600,13 +600,7 @@ func (e *Engine) cmdGo(args []string) {
 			}
 			// counted beside the command loop, so isready is answered
 			// and stop ends the count after the root move in hand
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan struct{})
-			e.cancel, e.done, e.ponder, e.perft = cancel, done, false, true
-			go func() {
-				defer close(done)
-				e.runPerft(ctx, g, d)
-			}()
+			e.start(false, true, func(ctx context.Context) { e.runPerft(ctx, g, d) })
 			return
 		case "wtime", "btime", "winc", "binc", "movetime":
 			v, ok := next()
@@ -719,17 +713,7 @@ func (e *Engine) cmdGo(args []string) {
 	if ponder {
 		lim.Infinite = true // until ponderhit or stop
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	e.cancel, e.done, e.ponder = cancel, done, ponder
-	go func() {
-		defer close(done)
-		defer func() {
-			if r := recover(); r != nil {
-				e.infoString("search error: %v", r)
-				e.println("bestmove (none)")
-			}
-		}()
+	e.start(ponder, false, func(ctx context.Context) {
 		res := e.eng.Search(ctx, g, lim, func(inf search.Info) { e.println(FormatInfo(inf)) })
 		if res.Move == position.NoMove {
 			e.println("bestmove (none)")
@@ -740,6 +724,31 @@ func (e *Engine) cmdGo(args []string) {
 		} else {
 			e.println("bestmove " + res.MoveText)
 		}
+	})
+}
+
+// start runs job beside the command loop as the session's running job:
+// stop (and position, go, ucinewgame, setoption) cancel its ctx and wait
+// for it (stopSearch); Wait waits for it. A panic in job is reported as an
+// info string, and a search then still answers "bestmove (none)", as the
+// GUI waits for one.
+func (e *Engine) start(ponder, perft bool, job func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	e.cancel, e.done, e.ponder, e.perft = cancel, done, ponder, perft
+	go func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				if perft {
+					e.infoString("go perft error: %v", r)
+					return
+				}
+				e.infoString("search error: %v", r)
+				e.println("bestmove (none)")
+			}
+		}()
+		job(ctx)
 	}()
 }
 

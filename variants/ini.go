@@ -93,7 +93,7 @@ func readINI(file string, r io.Reader) (sections []*rawSection, fileErrs []error
 			line, text = text, ""
 		}
 		lineNo++
-		var encErr error
+		var encErr *Error
 		if msg := encoding(line); msg != "" {
 			sec := ""
 			if cur != nil {
@@ -104,7 +104,7 @@ func readINI(file string, r io.Reader) (sections []*rawSection, fileErrs []error
 		if strings.HasPrefix(line, "[") {
 			cur = readHeader(file, lineNo, line)
 			if encErr != nil {
-				encErr.(*Error).Section = cur.Name
+				encErr.Section = cur.Name
 				cur.Errs = append(cur.Errs, encErr)
 			}
 			sections = append(sections, cur)

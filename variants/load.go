@@ -252,18 +252,10 @@ type parser struct {
 	errs []error
 
 	// lettered holds the piece types given a letter by a key of this
-	// section; displaced, the inherited pieces whose letter such a key took
-	// (see claimLetter and checkDisplaced).
-	lettered  map[position.PieceType]entry
-	displaced []displacement
-}
-
-// displacement: the key e gave the letter c of the inherited piece type old
-// to another piece type.
-type displacement struct {
-	old position.PieceType
-	c   byte
-	e   entry
+	// section; kingTakenBy, the keys that took the inherited king's letter
+	// (see claimLetter and checkKingLetter).
+	lettered    map[position.PieceType]entry
+	kingTakenBy []entry
 }
 
 func newParser(rs *rawSection, base *position.Variant) *parser {
@@ -799,7 +791,7 @@ func (p *parser) pieceKey(pt position.PieceType) {
 // the piece that had the letter. Replacing a piece of the parent that way is
 // an idiom of its variants.ini ("customPiece1 = p:…" in a chess child
 // replaces the pawn: allwayspawns, dragon-chess, 1d-chess…), so it stays
-// allowed, except for the king (see checkDisplaced). Two keys of one section
+// allowed, except for the king (see checkKingLetter). Two keys of one section
 // with the same letter are an error: in Fairy-Stockfish the one later in its
 // key order silently wins.
 func (p *parser) claimLetter(pt position.PieceType, c byte, e entry) {
@@ -818,28 +810,27 @@ func (p *parser) claimLetter(pt position.PieceType, c byte, e entry) {
 			showKey(second.Key), lower(c), showKey(first.Key), first.Line)
 		return
 	}
-	p.displaced = append(p.displaced, displacement{old: old, c: lower(c), e: e})
+	if old == position.King {
+		p.kingTakenBy = append(p.kingTakenBy, e)
+	}
 }
 
-// checkDisplaced runs after every piece key. An inherited king that lost
+// checkKingLetter runs after every piece key. An inherited king that lost
 // its letter to another piece is an error unless the section has a king key
 // of its own ("king = -", or a new letter): taking the king's letter would
 // otherwise silently remove the king, and with it castling and checkmate.
 // The king key may come after the key that took its letter (the king is
 // last in Fairy-Stockfish's order), hence the check at the end.
-func (p *parser) checkDisplaced() {
-	for _, d := range p.displaced {
-		if d.old != position.King {
-			continue
-		}
-		if _, ok := p.cfg[position.BuiltinPieces[position.King].Name]; ok {
-			continue
-		}
-		// Only a parent gives inherited pieces (a section without one
-		// starts without any).
-		p.errAt(d.e, ErrInconsistent, "%s: the letter %c is already used by king (from the parent variant %s): "+
+func (p *parser) checkKingLetter() {
+	if _, ok := p.cfg[position.BuiltinPieces[position.King].Name]; ok {
+		return
+	}
+	// Only a parent gives inherited pieces (a section without one starts
+	// without any).
+	for _, e := range p.kingTakenBy {
+		p.errAt(e, ErrInconsistent, "%s: the letter %c is already used by king (from the parent variant %s): "+
 			"write king = - to remove the king, or give %s another letter",
-			showKey(d.e.Key), d.c, p.rs.Parent, showKey(d.e.Key))
+			showKey(e.Key), lower(e.Value[0]), p.rs.Parent, showKey(e.Key))
 	}
 }
 
@@ -929,7 +920,7 @@ func (p *parser) parse() {
 			p.pSquares("mobilityRegion"+col+capitalized, &v.MobilityRegion[c][pt])
 		}
 	}
-	p.checkDisplaced()
+	p.checkKingLetter()
 	p.pieceNumbers("pieceValueMg", &v.PieceValueMg)
 	p.pieceNumbers("pieceValueEg", &v.PieceValueEg)
 

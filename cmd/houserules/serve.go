@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -69,7 +68,7 @@ directory) or a postgres:// URL.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on (host:port; :0 = a free port)")
-	cmd.Flags().StringVar(&db, "db", "houserules.db", "SQLite file, or a postgres:// URL")
+	cmd.Flags().StringVar(&db, "db", store.DefaultFile, "SQLite file, or a postgres:// URL")
 	return cmd
 }
 
@@ -87,7 +86,7 @@ func displayAddr(a net.Addr) string {
 }
 
 func dbName(dsn string) string {
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+	if _, sqlite := store.SQLitePath(dsn); !sqlite {
 		return "(PostgreSQL URL)"
 	}
 	return dsn
@@ -98,10 +97,8 @@ func dbName(dsn string) string {
 // directory, or a file in a directory that does not exist. A missing file
 // is fine (it is created); a postgres:// URL and ":memory:" are not checked.
 func checkDBPath(db string) error {
-	if db == "" {
-		db = "houserules.db" // store.Open's default
-	}
-	if dbName(db) != db || db == ":memory:" {
+	db, sqlite := store.SQLitePath(db)
+	if !sqlite || db == ":memory:" {
 		return nil
 	}
 	fi, err := os.Stat(db)

@@ -27,9 +27,87 @@ type Player interface {
 	// NewGame prepares a game of the match's ruleset.
 	NewGame(m *MatchConfig) error
 	// Move returns the UCI text of the move to play in g (reached from
-	// the start FEN by moves) under the clock.
-	Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, error)
+	// the start FEN by moves) under the clock, and what the engine
+	// reported about it.
+	Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, Thought, error)
 	Close() error
+}
+
+// Thought is what an engine reported about the move it played: its last
+// score (centipawns from the mover's side, or mate in Mate moves: > 0 the
+// mover mates, < 0 it is mated) and the depth and nodes of that search.
+// Known is false when the engine sent no score.
+type Thought struct {
+	Known bool
+	Score int
+	Mate  int
+	Depth int
+	Nodes uint64
+}
+
+// comment is the PGN move comment in the form cutechess writes: the score
+// in pawns from the mover's side (or +M3/-M3 for a mate), "/" the depth,
+// and the time taken, e.g. "+0.35/9 0.101s"; only the time when the
+// engine sent no score.
+func (t Thought) comment(used time.Duration) string {
+	secs := fmt.Sprintf("%.3fs", used.Seconds())
+	if !t.Known {
+		return secs
+	}
+	var sc string
+	switch {
+	case t.Mate > 0:
+		sc = fmt.Sprintf("+M%d", t.Mate)
+	case t.Mate < 0:
+		sc = fmt.Sprintf("-M%d", -t.Mate)
+	default:
+		sc = fmt.Sprintf("%+.2f", float64(t.Score)/100)
+	}
+	return fmt.Sprintf("%s/%d %s", sc, t.Depth, secs)
+}
+
+// parseThought reads the score, depth and nodes of a UCI info line into t;
+// lines without a score (currmove, strings) leave t as it was, and so do
+// the lines of a second or later MultiPV line.
+func parseThought(line string, t *Thought) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return
+	}
+	var next Thought
+	for i := 1; i+1 < len(f); i++ {
+		switch f[i] {
+		case "multipv":
+			if f[i+1] != "1" {
+				return
+			}
+		case "string":
+			return
+		case "depth":
+			next.Depth, _ = strconv.Atoi(f[i+1])
+		case "nodes":
+			next.Nodes, _ = strconv.ParseUint(f[i+1], 10, 64)
+		case "score":
+			if i+2 < len(f) {
+				v, err := strconv.Atoi(f[i+2])
+				if err != nil {
+					return
+				}
+				switch f[i+1] {
+				case "cp":
+					next.Known, next.Score = true, v
+				case "mate":
+					next.Known, next.Mate = true, v
+					if v == 0 {
+						next.Mate = -1 // mated (Stockfish's "mate 0")
+					}
+				}
+			}
+		}
+	}
+	if next.Known {
+		*t = next
+	}
 }
 
 // Clock is the time left and increments (all zero with a fixed move time).
@@ -75,16 +153,20 @@ func (b *BuiltinPlayer) NewGame(m *MatchConfig) error {
 }
 
 // Move implements Player.
-func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, error) {
+func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (string, Thought, error) {
 	lim := search.Limits{WTime: c.WTime, BTime: c.BTime, WInc: c.WInc, BInc: c.BInc, MoveTime: c.MoveTime, Depth: b.Depth, Nodes: uint64(c.Nodes)}
 	if c.Depth > 0 && (lim.Depth <= 0 || c.Depth < lim.Depth) {
 		lim.Depth = c.Depth
 	}
 	res := b.eng.Search(context.Background(), g, lim, nil)
 	if res.Move == position.NoMove {
-		return "", errors.New("no move")
+		return "", Thought{}, errors.New("no move")
 	}
-	return res.MoveText, nil
+	t := Thought{Known: true, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
+	if n, ok := search.MateIn(res.Score); ok {
+		t.Mate = n
+	}
+	return res.MoveText, t, nil
 }
 
 // Close implements Player.
@@ -312,7 +394,7 @@ func (p *ExternalPlayer) NewGame(m *MatchConfig) error {
 }
 
 // Move implements Player.
-func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, error) {
+func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, Thought, error) {
 	pos := "position fen " + startFEN
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
@@ -338,15 +420,17 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 	}
 	p.send(goCmd)
 	var best string
+	var t Thought
 	err := p.waitFor("bestmove", limit+replyGrace, func(l string) {
 		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
 			best = f[1]
 		}
+		parseThought(l, &t)
 	})
 	if err != nil {
-		return "", err
+		return "", Thought{}, err
 	}
-	return best, nil
+	return best, t, nil
 }
 
 // Close implements Player.
@@ -415,7 +499,10 @@ type GameRecord struct {
 	Termination  string // normal, rules infraction, time forfeit, adjudication
 	Moves        []string
 	SAN          []string
-	Opening      int // plies of random opening
+	// Comments are the PGN comments of the plies ("book" for the random
+	// opening; score/depth and time for the engines' moves)
+	Comments []string
+	Opening  int // plies of random opening
 }
 
 // MatchResult is the score of player A (the first player).
@@ -623,6 +710,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		if err := play(mv); err != nil {
 			return rec, fmt.Errorf("opening move %s: %v", mv, err)
 		}
+		rec.Comments = append(rec.Comments, "book")
 	}
 	clock := Clock{MoveTime: cfg.MoveTime}
 	if cfg.Nodes > 0 {
@@ -653,7 +741,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			p = black
 		}
 		start := time.Now()
-		mv, err := p.Move(g, startFEN, rec.Moves, clock)
+		mv, thought, err := p.Move(g, startFEN, rec.Moves, clock)
 		used := time.Since(start)
 		if err != nil {
 			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s: %v", p.Name(), err), "rules infraction"
@@ -684,6 +772,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			rec.Result, rec.Reason, rec.Termination = loss(stm), fmt.Sprintf("%s played the illegal move %s", p.Name(), mv), "rules infraction"
 			return rec, nil
 		}
+		rec.Comments = append(rec.Comments, thought.comment(used))
 	}
 }
 
@@ -758,6 +847,9 @@ func writePGN(w io.Writer, cfg *MatchConfig, rec GameRecord, round int) {
 			emit(fmt.Sprintf("%d...", num))
 		}
 		emit(san)
+		if i < len(rec.Comments) && rec.Comments[i] != "" {
+			emit("{" + rec.Comments[i] + "}")
+		}
 		if err == nil {
 			if m, perr := g.ParseMove(rec.Moves[i]); perr == nil {
 				g.Do(m)

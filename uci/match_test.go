@@ -40,6 +40,9 @@ func TestEloEstimate(t *testing.T) {
 
 var pgnResult = regexp.MustCompile(`\[Result "(1-0|0-1|1/2-1/2)"\]`)
 
+// moveComment is an engine move's PGN comment: score (or mate)/depth time.
+var moveComment = regexp.MustCompile(`^([+-]\d+\.\d\d|[+-]M\d+)/\d+ \d+\.\d{3}s$`)
+
 // TestMatchBuiltinLevels: two games, colours alternate, the PGN carries
 // the variant and house rules and replays to its result.
 func TestMatchBuiltinLevels(t *testing.T) {
@@ -64,6 +67,25 @@ func TestMatchBuiltinLevels(t *testing.T) {
 	s := pgn.String()
 	if strings.Count(s, `[Variant "chess"]`) != 2 || strings.Count(s, `[HouseRules "piece-hp"]`) != 2 || len(pgnResult.FindAllString(s, -1)) != 2 {
 		t.Errorf("PGN:\n%s", s)
+	}
+	// each ply has its comment: the opening's "book", then the engine's
+	// score/depth and time (level 20 searches to depth 3, level 0 to 1)
+	for _, g := range res.Games {
+		if len(g.Comments) != len(g.Moves) {
+			t.Fatalf("%d comments for %d plies", len(g.Comments), len(g.Moves))
+		}
+		for i, c := range g.Comments {
+			want := moveComment
+			if i < 2 {
+				want = regexp.MustCompile(`^book$`)
+			}
+			if !want.MatchString(c) {
+				t.Errorf("ply %d comment %q", i+1, c)
+			}
+		}
+	}
+	if !regexp.MustCompile(`[+-]\d+\.\d\d/3 \d+\.\d{3}s`).MatchString(s) || !strings.Contains(s, "{book}") {
+		t.Errorf("PGN without move comments:\n%s", s)
 	}
 	for _, g := range res.Games {
 		if g.Termination == "rules infraction" {
@@ -99,6 +121,12 @@ func TestMatchExternalFairyStockfish(t *testing.T) {
 	for _, g := range res.Games {
 		if g.Termination == "rules infraction" || g.Termination == "time forfeit" {
 			t.Errorf("%s vs %s: %s", g.White, g.Black, g.Reason)
+		}
+		// the oracle's moves carry its own score and depth
+		for i, c := range g.Comments[cfg.OpeningPlies:] {
+			if !moveComment.MatchString(c) {
+				t.Errorf("%s vs %s, ply %d: comment %q", g.White, g.Black, cfg.OpeningPlies+i+1, c)
+			}
 		}
 	}
 	// an engine without house rules cannot play a ruleset with presets

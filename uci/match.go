@@ -165,6 +165,9 @@ func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (stri
 	t := Thought{Known: true, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
 	if n, ok := search.MateIn(res.Score); ok {
 		t.Mate = n
+		if n == 0 {
+			t.Mate = -1 // mated (as "mate 0")
+		}
 	}
 	return res.MoveText, t, nil
 }

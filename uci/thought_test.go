@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"regexp"
 	"testing"
 	"time"
 )
@@ -43,4 +44,39 @@ func TestParseThought(t *testing.T) {
 	if got := (Thought{Known: true, Score: -150, Depth: 7}).comment(time.Second); got != "-1.50/7 1.000s" {
 		t.Errorf("negative score: %q", got)
 	}
+}
+
+// anyComment is moveComment with any depth an engine may print.
+var anyComment = regexp.MustCompile(`^([+-]\d+\.\d\d|[+-]M\d+)/-?\d+ \d+\.\d{3}s$`)
+
+// FuzzParseThought: any engine output line leaves a consistent thought: a
+// line without a principal score changes nothing, and a known one has a
+// score or a mate (never both) and a comment in the PGN form.
+func FuzzParseThought(f *testing.F) {
+	for _, s := range []string{
+		"info depth 9 seldepth 14 multipv 1 score cp 35 nodes 41234 nps 412340 time 100 pv e2e4 e7e5",
+		"info depth 9 multipv 2 score cp -20 nodes 4 pv d2d4",
+		"info depth 12 score mate -3 nodes 900 pv a1a2",
+		"info depth 0 score mate 0",
+		"info string score cp 5",
+		"info score cp",
+		"info depth x score cp 99999999999999999999",
+		"bestmove e2e4",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		before := Thought{Known: true, Score: 7, Depth: 3, Nodes: 11}
+		th := before
+		parseThought(line, &th)
+		if th == before {
+			return
+		}
+		if !th.Known || (th.Mate != 0 && th.Score != 0) {
+			t.Fatalf("%q: inconsistent thought %+v", line, th)
+		}
+		if c := th.comment(time.Millisecond); !anyComment.MatchString(c) {
+			t.Fatalf("%q: comment %q", line, c)
+		}
+	})
 }

@@ -35,14 +35,13 @@ type Player interface {
 
 // Thought is what an engine reported about the move it played: its last
 // score (centipawns from the mover's side, or mate in Mate moves: > 0 the
-// mover mates, < 0 it is mated) and the depth and nodes of that search.
-// Known is false when the engine sent no score.
+// mover mates, < 0 it is mated) and the depth of that search. Known is
+// false when the engine sent no score.
 type Thought struct {
 	Known bool
 	Score int
 	Mate  int
 	Depth int
-	Nodes uint64
 }
 
 // comment is the PGN move comment in the form cutechess writes: the score
@@ -66,7 +65,7 @@ func (t Thought) comment(used time.Duration) string {
 	return fmt.Sprintf("%s/%d %s", sc, t.Depth, secs)
 }
 
-// parseThought reads the score, depth and nodes of a UCI info line into t;
+// parseThought reads the score and depth of a UCI info line into t;
 // lines without a score (currmove, strings) leave t as it was, and so do
 // the lines of a second or later MultiPV line.
 func parseThought(line string, t *Thought) {
@@ -85,8 +84,6 @@ func parseThought(line string, t *Thought) {
 			return
 		case "depth":
 			next.Depth, _ = strconv.Atoi(f[i+1])
-		case "nodes":
-			next.Nodes, _ = strconv.ParseUint(f[i+1], 10, 64)
 		case "score":
 			if i+2 < len(f) {
 				v, err := strconv.Atoi(f[i+2])
@@ -162,7 +159,7 @@ func (b *BuiltinPlayer) Move(g *rules.Game, _ string, _ []string, c Clock) (stri
 	if res.Move == position.NoMove {
 		return "", Thought{}, errors.New("no move")
 	}
-	t := Thought{Known: true, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
+	t := Thought{Known: true, Score: res.Score, Depth: res.Depth}
 	if n, ok := search.MateIn(res.Score); ok {
 		t.Mate = n
 		if n == 0 {

@@ -107,11 +107,9 @@ type Engine struct {
 	ev   *Evaluator
 	rng  *rand.Rand
 	hist *[2][geom.SquareNB][geom.SquareNB]int32
-	// cont is the continuation history: how a quiet move (its target)
-	// fared after the opponent's move to a square, per side
-	cont *[2][geom.SquareNB][geom.SquareNB]int32
-	// followup is the same for the side's own move before (two plies back)
-	followup *[2][geom.SquareNB][geom.SquareNB]int32
+	// ch is the continuation history of ruleset rs (its size depends on
+	// the board and the piece types)
+	ch *contHist
 	// counters is the countermove table, kept between searches
 	counters *[geom.SquareNB][geom.SquareNB]position.Move
 	// capHist is the capture history: how a capture (attacker type,
@@ -123,8 +121,6 @@ type Engine struct {
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
-		cont:     new([2][geom.SquareNB][geom.SquareNB]int32),
-		followup: new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
 		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16)}
 }
@@ -147,8 +143,9 @@ func (e *Engine) NewGame() {
 func (e *Engine) forget() {
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
-	*e.cont = [2][geom.SquareNB][geom.SquareNB]int32{}
-	*e.followup = [2][geom.SquareNB][geom.SquareNB]int32{}
+	if e.ch != nil {
+		e.ch.clear()
+	}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 	*e.capHist = [position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16{}
 }
@@ -172,6 +169,7 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 			e.forget()
 		}
 		e.rs, e.ev = r, NewEvaluator(r)
+		e.ch = newContHist(r.Variant, e.ev.types)
 	}
 	return e.ev
 }
@@ -180,9 +178,9 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 // engine's tables and the ruleset's switches (null move, SEE, quiescence
 // bounds, polling).
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: e.useRuleset(g.R), tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		history: e.hist, cont: e.cont, followup: e.followup, counterMoves: e.counters, capHist: e.capHist}
-	ev := w.ev
+	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, plain: g.R.Plain(), ctx: ctx,
+		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist}
 	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
@@ -249,8 +247,7 @@ type worker struct {
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
-	cont         *[2][geom.SquareNB][geom.SquareNB]int32
-	followup     *[2][geom.SquareNB][geom.SquareNB]int32
+	ch           *contHist
 	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int
@@ -298,11 +295,10 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		for f := range w.history[c] {
 			for t := range w.history[c][f] {
 				w.history[c][f][t] /= 4
-				w.cont[c][f][t] /= 4
-				w.followup[c][f][t] /= 4
 			}
 		}
 	}
+	w.ch.decay()
 	w.setupTime(lim)
 
 	// Root moves.
@@ -855,7 +851,7 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	us := p.SideToMove()
 	ev := w.ev
 	tb := ttMove.Base()
-	prevTo, prevTo2 := w.prevTo(), w.prevTo2()
+	r1, r2 := w.contRows()
 	cm := w.counter(ply).Base()
 	for i, m := range moves {
 		b := m.Base()
@@ -880,13 +876,8 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 		case b == cm && b != 0:
 			sc[i] = scoreRefutation
 		default:
-			sc[i] = int(w.history[us][m.From()][m.To()])
-			if prevTo != geom.NoSquare {
-				sc[i] += int(w.cont[us][prevTo][m.To()])
-			}
-			if prevTo2 != geom.NoSquare {
-				sc[i] += int(w.followup[us][prevTo2][m.To()])
-			}
+			k := w.ch.index(p.PieceOn(m.From()), m.To())
+			sc[i] = int(w.history[us][m.From()][m.To()]) + w.ch.at(r1, k) + w.ch.at(r2, k)
 		}
 	}
 }
@@ -1030,6 +1021,23 @@ func (w *worker) prevTo2() geom.Square {
 		return geom.NoSquare
 	}
 	return prev.To()
+}
+
+// contRows returns the continuation-history rows of the node: the move
+// one ply back (the piece now on its target square) and the move two
+// plies back (-1 where there is none, or when the reply captured on its
+// square).
+func (w *worker) contRows() (int, int) {
+	p := w.p
+	r1, r2 := -1, -1
+	t1 := w.prevTo()
+	if t1 != geom.NoSquare {
+		r1 = w.ch.index(p.PieceOn(t1), t1)
+	}
+	if t2 := w.prevTo2(); t2 != geom.NoSquare && t2 != t1 {
+		r2 = w.ch.index(p.PieceOn(t2), t2)
+	}
+	return r1, r2
 }
 
 // pick moves the best-scored remaining move to position i.
@@ -1465,20 +1473,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 							hq := &w.history[us][q.From()][q.To()]
 							*hq -= bonus + *hq*bonus/8192
 						}
-						if pt := w.prevTo(); pt != geom.NoSquare {
-							c := &w.cont[us][pt][m.To()]
-							*c += bonus - *c*bonus/8192
+						if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
+							k := w.ch.index(p.PieceOn(m.From()), m.To())
+							w.ch.update(r1, k, bonus)
+							w.ch.update(r2, k, bonus)
 							for _, q := range quietsTried[:nq] {
-								cq := &w.cont[us][pt][q.To()]
-								*cq -= bonus + *cq*bonus/8192
-							}
-						}
-						if pt := w.prevTo2(); pt != geom.NoSquare {
-							c := &w.followup[us][pt][m.To()]
-							*c += bonus - *c*bonus/8192
-							for _, q := range quietsTried[:nq] {
-								cq := &w.followup[us][pt][q.To()]
-								*cq -= bonus + *cq*bonus/8192
+								kq := w.ch.index(p.PieceOn(q.From()), q.To())
+								w.ch.update(r1, kq, -bonus)
+								w.ch.update(r2, kq, -bonus)
 							}
 						}
 					}

@@ -851,7 +851,7 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	us := p.SideToMove()
 	ev := w.ev
 	tb := ttMove.Base()
-	r1, r2 := w.contRows()
+	r1, r2, rows := -1, -1, false // continuation rows, read at the first quiet move
 	cm := w.counter(ply).Base()
 	for i, m := range moves {
 		b := m.Base()
@@ -876,6 +876,10 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 		case b == cm && b != 0:
 			sc[i] = scoreRefutation
 		default:
+			if !rows {
+				r1, r2 = w.contRows()
+				rows = true
+			}
 			k := w.ch.index(p.PieceOn(m.From()), m.To())
 			sc[i] = int(w.history[us][m.From()][m.To()]) + w.ch.at(r1, k) + w.ch.at(r2, k)
 		}

@@ -18,7 +18,7 @@ import (
 type contHist struct {
 	dim   int                  // rows = columns
 	nSq   int                  // board squares
-	piece [128]int16           // position.Piece → colour*types + type index, -1 when unused
+	piece [128]int16           // position.Piece (type | colour<<6) → colour*types + type index, -1 when unused
 	sq    [geom.SquareNB]int16 // square → compact board index
 	tab   []int16              // dim*dim entries
 }
@@ -30,10 +30,7 @@ const contMaxDim = 2560
 func newContHist(v *position.Variant, types []position.PieceType) *contHist {
 	files, ranks := v.MaxFile+1, v.MaxRank+1
 	nSq := files * ranks
-	nT := max(1, len(types))
-	for 2*nT*nSq > contMaxDim && nT > 1 {
-		nT--
-	}
+	nT := max(1, min(len(types), contMaxDim/(2*nSq))) // type slots per colour
 	c := &contHist{dim: 2 * nT * nSq, nSq: nSq}
 	for i := range c.piece {
 		c.piece[i] = -1
@@ -59,7 +56,7 @@ func (c *contHist) index(pc position.Piece, s geom.Square) int {
 	if pc == position.NoPiece || s == geom.NoSquare {
 		return -1
 	}
-	k := c.piece[pc&127]
+	k := c.piece[pc]
 	if k < 0 {
 		return -1
 	}

@@ -165,6 +165,7 @@ func (e *Engine) Evaluator(r *rules.Ruleset) *Evaluator {
 // useRuleset is Evaluator with e.mu held.
 func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 	if r != e.rs {
+		e.ch = nil // replaced below: forget need not clear it
 		if e.rs != nil {
 			e.forget()
 		}

@@ -35,6 +35,14 @@ type Evaluator struct {
 	// rook and a bishop, an archbishop a bishop and a knight), or -1: its
 	// checking squares are then the union of theirs (see initCheckParts).
 	checkPart [maxThreatTypes][2]int8
+	// kingW[i] is the king-attack weight of type e.types[i] and
+	// safeCheckW[i] its safe-check weight (one, several squares), in
+	// Stockfish's units (see kingDanger)
+	kingW      [maxThreatTypes]int
+	safeCheckW [maxThreatTypes][2]int
+	// traceKing, when set (tests), receives each attacking side's
+	// king-danger units
+	traceKing *[2]int
 
 	// Mg and Eg are the piece values in centipawns (0 for a royal king).
 	Mg, Eg [position.PieceTypeNB]int
@@ -66,9 +74,13 @@ type Evaluator struct {
 
 	centr    [geom.SquareNB]int
 	kingRing [geom.SquareNB]geom.Set
-	promDist [2][geom.SquareNB]int8
-	promMax  int
-	front    [2][geom.SquareNB]geom.Set // squares ahead on the same and adjacent files
+	// dangerRing: the 3x3 squares around the king's square moved off the
+	// board's edges (a king on its back rank has the two ranks ahead in
+	// it), Stockfish's kingRing
+	dangerRing [geom.SquareNB]geom.Set
+	promDist   [2][geom.SquareNB]int8
+	promMax    int
+	front      [2][geom.SquareNB]geom.Set // squares ahead on the same and adjacent files
 	// stormZone: the part of front within 3 squares (king distance), where
 	// enemy pawns storm a king
 	stormZone [2][geom.SquareNB]geom.Set
@@ -274,6 +286,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.initLesser()
 	e.initCheckParts()
+	e.initKingWeights()
 	return e
 }
 
@@ -384,6 +397,7 @@ func (e *Evaluator) initSquares() {
 			}
 		}
 	}
+	e.initKingSquares()
 	// Distance in ranks to the promotion region, forward.
 	for c := 0; c < 2; c++ {
 		reg := e.v.PromotionRegion[c].And(b.Mask)
@@ -548,6 +562,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	var attacked [2]geom.Set               // squares each side's non-pawn pieces and king attack
 	var attBy [2][maxThreatTypes]geom.Set  // attacked by each piece type (index in e.types)
 	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= 700 / less) could check the enemy king
+	var kd kingParts
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
 	for c := position.White; c <= position.Black; c++ {
@@ -584,10 +599,11 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			mg[c] += evalW.BishopPairMg
 			eg[c] += evalW.BishopPairEg
 		}
-		enemyRing := geom.Set{}
+		enemyRing, dangerRing := geom.Set{}, geom.Set{}
 		if e.safety && hasKing[them] {
 			enemyRing = e.kingRing[kingSq[them]]
 			enemyRing.Add(kingSq[them])
+			dangerRing = e.dangerRing[kingSq[them]]
 		}
 		var checkMemo checkMemo
 		for ti, pt := range e.types {
@@ -625,11 +641,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					g2 += evalW.KingCentrEg * cz
 					if e.safety {
 						shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns[c])
-						m += evalW.KingShield * min(shield.Count(), 3)
+						sh := evalW.KingShield * min(shield.Count(), 3)
 						if e.files[s.File()].And(pawns[c]).Empty() {
-							m -= evalW.KingOpenFile // on a file without own pawns
+							sh -= evalW.KingOpenFile // on a file without own pawns
 						}
-						m -= evalW.KingStorm * e.stormZone[c][s].And(pawns[them]).Count()
+						sh -= evalW.KingStorm * e.stormZone[c][s].And(pawns[them]).Count()
+						m += sh
+						kd.shelter[c] = sh
 					}
 				case isPawn:
 					adv := e.promMax - int(e.promDist[c][s])
@@ -667,6 +685,14 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						} else {
 							checkLight[c] = checkLight[c].Or(t.And(checkFrom))
 						}
+						if ti < maxThreatTypes {
+							kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
+						}
+					}
+					if vm < 700 {
+						kd.defLight[c] = kd.defLight[c].Or(t)
+					} else {
+						kd.heavy[c] = true
 					}
 					if e.fileRider[pt] && e.materialSign > 0 {
 						f := e.files[s.File()]
@@ -701,6 +727,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						wt := max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
 						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
 						m += mob
+						kd.mob[c] += mob
 						g2 += mob * evalW.MobEg / 100
 						w := evalW.CentrSlider
 						if !e.slider[pt] {
@@ -712,6 +739,13 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						if h := t.And(enemyRing).Count(); h > 0 {
 							attackers[c]++
 							attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
+						}
+						if t.And(dangerRing).Any() {
+							kd.count[c]++
+							if ti < maxThreatTypes {
+								kd.weight[c] += e.kingW[ti]
+							}
+							kd.attacks[c] += t.And(e.kingRing[kingSq[them]]).Count()
 						}
 					}
 				}
@@ -801,7 +835,14 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			eg[c] += pe
 		}
 	}
-	if e.safety {
+	if e.safety && !e.checkCount {
+		for c := position.White; c <= position.Black; c++ {
+			if hasKing[c.Other()] {
+				mg[c] += e.kingDanger(p, &kd, c, kingSq[c.Other()], attacked, pawnAtt, &eg[c])
+			}
+		}
+	} else if e.safety {
+		// check counting (3check): the older attack-units square, doubled
 		for c := position.White; c <= position.Black; c++ {
 			// safe checks: a check from a square the defender does not
 			// hold (by a piece or a pawn) and not occupied by the checker's

@@ -1257,6 +1257,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				moves[0], moves[j] = moves[j], moves[0]
 				sc[0] = scoreTT
 				ttFirst = true
+				ttMove = m // with its production tag (the table keeps Base)
 				break
 			}
 		}

@@ -13,37 +13,57 @@ const (
 	boundExact
 )
 
+// ttEntry is 16 bytes: the key's upper 32 bits (its lower bits chose the
+// bucket), the move without its production tag (Move.Base, 48 bits),
+// scores, depth, and the search generation (6 bits) with the bound (2).
 type ttEntry struct {
-	key   uint64
+	key      uint32
+	moveLo   uint32
+	moveHi   uint16
+	score    int16
+	eval     int16
+	depth    int8
+	genBound uint8
+}
+
+func (x *ttEntry) bound() bound { return bound(x.genBound & 3) }
+func (x *ttEntry) gen() uint8   { return x.genBound >> 2 }
+
+// ttData is what a probe returns: the stored move (Base form: compare it
+// with Move.Base), scores, depth and bound.
+type ttData struct {
 	move  position.Move
 	score int16
 	eval  int16
 	depth int8
 	bound bound
-	gen   uint8
 }
 
 // TT is the transposition table, keyed by the position's full Zobrist key
 // (pieces, facts, side to move, castling, en passant, counters the key
-// covers) mixed with the plies already played in a multi-ply turn.
+// covers) mixed with the plies already played in a multi-ply turn. A
+// bucket is four entries, one 64-byte cache line.
 type TT struct {
 	entries []ttEntry
 	mask    uint64
-	gen     uint8
+	gen     uint8 // 0..63
 }
 
-const ttEntrySize = 24 // bytes, with padding
+const (
+	ttEntrySize = 16 // bytes
+	ttBucket    = 4  // entries per bucket
+)
 
 // NewTT returns a table of about mb megabytes (at least 1).
 func NewTT(mb int) *TT {
 	if mb < 1 {
 		mb = 1
 	}
-	n := uint64(1)
+	n := uint64(ttBucket)
 	for n*2*ttEntrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{entries: make([]ttEntry, n), mask: (n - 1) &^ 1}
+	return &TT{entries: make([]ttEntry, n), mask: (n - 1) &^ (ttBucket - 1)}
 }
 
 // Clear empties the table.
@@ -53,48 +73,55 @@ func (t *TT) Clear() {
 }
 
 // newSearch ages the entries of earlier searches.
-func (t *TT) newSearch() { t.gen++ }
+func (t *TT) newSearch() { t.gen = (t.gen + 1) & 63 }
 
-// The table is made of buckets of two entries.
-func (t *TT) probe(key uint64) (*ttEntry, bool) {
-	i := key & t.mask
-	if e := &t.entries[i]; e.key == key && e.bound != boundNone {
-		return e, true
+func (t *TT) probe(key uint64) (ttData, bool) {
+	b := t.entries[key&t.mask:][:ttBucket]
+	k := uint32(key >> 32)
+	for i := range b {
+		if e := &b[i]; e.key == k && e.genBound&3 != 0 {
+			return ttData{move: position.Move(e.moveLo) | position.Move(e.moveHi)<<32, score: e.score, eval: e.eval, depth: e.depth, bound: bound(e.genBound & 3)}, true
+		}
 	}
-	e := &t.entries[i+1]
-	return e, e.key == key && e.bound != boundNone
+	return ttData{}, false
 }
 
 func (t *TT) store(key uint64, move position.Move, score, eval, depth int, b bound) {
-	i := key & t.mask
-	e0, e1 := &t.entries[i], &t.entries[i+1]
+	bk := t.entries[key&t.mask:][:ttBucket]
+	k := uint32(key >> 32)
 	var e *ttEntry
-	switch {
-	case e0.key == key:
-		e = e0
-	case e1.key == key:
-		e = e1
-	default:
-		// replace an entry of an earlier search first, then the shallower
+	for i := range bk {
+		if bk[i].key == k && bk[i].bound() != boundNone {
+			e = &bk[i]
+			break
+		}
+	}
+	same := e != nil
+	if !same {
+		// replace an empty entry or one of an earlier search first, then
+		// the shallowest
 		worth := func(x *ttEntry) int {
-			if x.gen != t.gen || x.bound == boundNone {
+			if x.gen() != t.gen || x.bound() == boundNone {
 				return int(x.depth) - 64
 			}
 			return int(x.depth)
 		}
-		e = e0
-		if worth(e1) < worth(e0) {
-			e = e1
+		e = &bk[0]
+		for i := 1; i < len(bk); i++ {
+			if worth(&bk[i]) < worth(e) {
+				e = &bk[i]
+			}
 		}
 	}
-	if e.key == key && move == position.NoMove {
-		move = e.move
+	mv := move.Base()
+	if same && move == position.NoMove {
+		mv = position.Move(e.moveLo) | position.Move(e.moveHi)<<32
 	}
-	if e.key == key && b != boundExact && depth < int(e.depth)-3 && e.gen == t.gen {
+	if same && b != boundExact && depth < int(e.depth)-3 && e.gen() == t.gen {
 		return // keep a much deeper result of this search
 	}
-	*e = ttEntry{key: key, move: move, score: int16(max(-32767, min(score, 32767))), eval: int16(max(-32767, min(eval, 32767))),
-		depth: int8(max(-1, min(depth, 127))), bound: b, gen: t.gen}
+	*e = ttEntry{key: k, moveLo: uint32(mv), moveHi: uint16(mv >> 32), score: int16(max(-32767, min(score, 32767))),
+		eval: int16(max(-32767, min(eval, 32767))), depth: int8(max(-1, min(depth, 127))), genBound: t.gen<<2 | uint8(b)}
 }
 
 // Hashfull returns the permille of used entries of this search (sampled).
@@ -102,7 +129,7 @@ func (t *TT) Hashfull() int {
 	n := min(1000, len(t.entries))
 	used := 0
 	for i := 0; i < n; i++ {
-		if t.entries[i].bound != boundNone && t.entries[i].gen == t.gen {
+		if t.entries[i].bound() != boundNone && t.entries[i].gen() == t.gen {
 			used++
 		}
 	}

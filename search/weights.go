@@ -57,11 +57,13 @@ type weights struct {
 	// lesser piece (one worth at least a pawn less; see initLesser).
 	PawnThreatDiv, LooseDiv, LesserDiv int
 
-	// King danger: KingDanger*units^2/100, capped at KingDangerMax, with
-	// two or more attackers; a piece adds ring squares hit * value/KingUnit.
+	// King danger under check counting (other variants use kingDanger,
+	// Stockfish's shape): KingDanger*units^2/100, capped at KingDangerMax,
+	// with two or more attackers; a piece adds ring squares hit *
+	// value/KingUnit.
 	KingDanger, KingDangerMax, KingUnit int
 	// Safe checks add units of king danger (and count as an attacker):
-	// a piece worth 700 or more, a lighter one.
+	// a piece worth 700 or more, a lighter one (under check counting).
 	SafeCheckHeavy, SafeCheckLight int
 	// KingStorm is the middle-game cost per enemy pawn on the king's or an
 	// adjacent file, ahead of the king and within 3 squares of it.

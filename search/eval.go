@@ -561,8 +561,11 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 	var attackers, attackUnits [2]int
 	var attacked [2]geom.Set               // squares each side's non-pawn pieces and king attack
 	var attBy [2][maxThreatTypes]geom.Set  // attacked by each piece type (index in e.types)
-	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= 700 / less) could check the enemy king
+	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= heavyValue / less) could check the enemy king
+	// king danger: Stockfish's shape (kd, kingDanger), or under check
+	// counting the older square of attack units
 	var kd kingParts
+	sfKing, countKing := e.safety && !e.checkCount, e.safety && e.checkCount
 	occ := p.Occupied()
 	pawns := [2]geom.Set{}
 	for c := position.White; c <= position.Black; c++ {
@@ -617,7 +620,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			// (the king's own moves as this type: pieces move alike
 			// both ways along a line)
 			var checkFrom geom.Set
-			if e.safety && hasKing[them] && !isPawn && pt != position.King && (evalW.SafeCheckHeavy > 0 || evalW.SafeCheckLight > 0) {
+			if e.safety && hasKing[them] && !isPawn && pt != position.King {
 				checkFrom = e.checkSquares(p, &checkMemo, ti, them, kingSq[them], occ)
 			}
 			for bb.Any() {
@@ -680,19 +683,21 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				default:
 					t := p.Attacks(c, pt, s, occ)
 					if checkFrom.Any() {
-						if vm >= 700 {
+						switch {
+						case sfKing && ti < maxThreatTypes:
+							kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
+						case countKing && vm >= heavyValue:
 							checkHeavy[c] = checkHeavy[c].Or(t.And(checkFrom))
-						} else {
+						case countKing:
 							checkLight[c] = checkLight[c].Or(t.And(checkFrom))
 						}
-						if ti < maxThreatTypes {
-							kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
-						}
 					}
-					if vm < 700 {
-						kd.defLight[c] = kd.defLight[c].Or(t)
-					} else {
-						kd.heavy[c] = true
+					if sfKing {
+						if vm < heavyValue {
+							kd.defLight[c] = kd.defLight[c].Or(t)
+						} else {
+							kd.heavy[c] = true
+						}
 					}
 					if e.fileRider[pt] && e.materialSign > 0 {
 						f := e.files[s.File()]
@@ -735,17 +740,17 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						}
 						m += w * e.centr[s]
 					}
-					if enemyRing.Any() {
+					if sfKing && dangerRing.Any() && t.And(dangerRing).Any() {
+						kd.count[c]++
+						if ti < maxThreatTypes {
+							kd.weight[c] += e.kingW[ti]
+						}
+						kd.attacks[c] += t.And(e.kingRing[kingSq[them]]).Count()
+					}
+					if countKing && enemyRing.Any() {
 						if h := t.And(enemyRing).Count(); h > 0 {
 							attackers[c]++
 							attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
-						}
-						if t.And(dangerRing).Any() {
-							kd.count[c]++
-							if ti < maxThreatTypes {
-								kd.weight[c] += e.kingW[ti]
-							}
-							kd.attacks[c] += t.And(e.kingRing[kingSq[them]]).Count()
 						}
 					}
 				}
@@ -835,14 +840,16 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			eg[c] += pe
 		}
 	}
-	if e.safety && !e.checkCount {
+	if sfKing {
 		for c := position.White; c <= position.Black; c++ {
 			if hasKing[c.Other()] {
 				mg[c] += e.kingDanger(p, &kd, c, kingSq[c.Other()], attacked, pawnAtt, &eg[c])
 			}
 		}
-	} else if e.safety {
-		// check counting (3check): the older attack-units square, doubled
+	}
+	if countKing {
+		// check counting (3check): the older attack-units square, doubled,
+		// from one attacker on
 		for c := position.White; c <= position.Black; c++ {
 			// safe checks: a check from a square the defender does not
 			// hold (by a piece or a pawn) and not occupied by the checker's
@@ -860,11 +867,8 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				attackUnits[c] += units
 				attackers[c]++
 			}
-			if attackers[c] >= 2 || (e.checkCount && attackers[c] >= 1) {
-				d := attackUnits[c] * attackUnits[c] * evalW.KingDanger / 100
-				if e.checkCount {
-					d *= 2
-				}
+			if attackers[c] >= 1 {
+				d := attackUnits[c] * attackUnits[c] * evalW.KingDanger / 100 * 2
 				mg[c] += min(d, evalW.KingDangerMax)
 			}
 		}

@@ -5,6 +5,12 @@ import (
 	"houserules/position"
 )
 
+// heavyValue is the middle-game value from which a piece is queen-class
+// (in capablanca the archbishop and the chancellor too): such a piece
+// is a poor defender of its king's squares, and without one an attack on
+// the king is worth less.
+const heavyValue = 700
+
 // kingParts collects, during Evaluate's piece loop, what kingDanger needs
 // of each side (index: the attacking side c unless noted).
 type kingParts struct {
@@ -13,9 +19,9 @@ type kingParts struct {
 	attacks  [2]int                      // c's attacks on the squares next to the enemy king
 	mob      [2]int                      // c's middle-game mobility score
 	shelter  [2]int                      // c's own king shelter (middle game)
-	heavy    [2]bool                     // c has a piece worth >= 700 (queen class)
+	heavy    [2]bool                     // c has a piece worth >= heavyValue
 	checks   [2][maxThreatTypes]geom.Set // squares from which c's type i could check, reached by it
-	defLight [2]geom.Set                 // squares c's pieces worth < 700 attack (real defenders)
+	defLight [2]geom.Set                 // squares c's pieces worth < heavyValue attack (real defenders)
 }
 
 // initKingWeights sets the king-attack and safe-check weights of each

@@ -28,6 +28,9 @@ type ttEntry struct {
 
 func (x *ttEntry) bound() bound { return bound(x.genBound & 3) }
 func (x *ttEntry) gen() uint8   { return x.genBound >> 2 }
+func (x *ttEntry) move() position.Move {
+	return position.Move(x.moveLo) | position.Move(x.moveHi)<<32
+}
 
 // ttData is what a probe returns: the stored move (Base form: compare it
 // with Move.Base), scores, depth and bound.
@@ -79,8 +82,8 @@ func (t *TT) probe(key uint64) (ttData, bool) {
 	b := t.entries[key&t.mask:][:ttBucket]
 	k := uint32(key >> 32)
 	for i := range b {
-		if e := &b[i]; e.key == k && e.genBound&3 != 0 {
-			return ttData{move: position.Move(e.moveLo) | position.Move(e.moveHi)<<32, score: e.score, eval: e.eval, depth: e.depth, bound: bound(e.genBound & 3)}, true
+		if e := &b[i]; e.key == k && e.bound() != boundNone {
+			return ttData{move: e.move(), score: e.score, eval: e.eval, depth: e.depth, bound: e.bound()}, true
 		}
 	}
 	return ttData{}, false
@@ -115,7 +118,7 @@ func (t *TT) store(key uint64, move position.Move, score, eval, depth int, b bou
 	}
 	mv := move.Base()
 	if same && move == position.NoMove {
-		mv = position.Move(e.moveLo) | position.Move(e.moveHi)<<32
+		mv = e.move()
 	}
 	if same && b != boundExact && depth < int(e.depth)-3 && e.gen() == t.gen {
 		return // keep a much deeper result of this search

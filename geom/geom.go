@@ -203,6 +203,29 @@ func RankSet(r int) Set {
 	return s
 }
 
+// UpTo returns the squares numbered s or lower (s < SquareNB): with a mask
+// whose squares run upwards from a piece, mask ∩ UpTo(first blocker) is
+// what the piece reaches along it.
+func UpTo(s Square) Set { return upTo[s] }
+
+// From returns the squares numbered s or higher (s < SquareNB), the
+// counterpart of UpTo for masks that run downwards.
+func From(s Square) Set { return from[s] }
+
+var upTo, from = func() (u, f [SquareNB]Set) {
+	var acc Set
+	for i := 0; i < SquareNB; i++ {
+		acc.Add(Square(i))
+		u[i] = acc
+	}
+	acc = Set{}
+	for i := SquareNB - 1; i >= 0; i-- {
+		acc.Add(Square(i))
+		f[i] = acc
+	}
+	return
+}()
+
 // All is every square of the 12×12 frame.
 var All = func() Set {
 	var s Set

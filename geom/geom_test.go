@@ -109,3 +109,20 @@ func TestFirstLast(t *testing.T) {
 		}
 	}
 }
+
+// TestUpToFrom checks the prefix and suffix sets the sliders' fast path
+// cuts rays with: UpTo(s) is squares 0..s, From(s) is s..SquareNB-1.
+func TestUpToFrom(t *testing.T) {
+	for _, s := range []Square{0, 5, 63, 64, 127, 128, SquareNB - 1} {
+		u, f := UpTo(s), From(s)
+		if u.Count() != int(s)+1 || u.Last() != s || u.First() != 0 {
+			t.Errorf("UpTo(%d) = %v", s, u.Squares())
+		}
+		if f.Count() != SquareNB-int(s) || f.First() != s || f.Last() != SquareNB-1 {
+			t.Errorf("From(%d) = %v", s, f.Squares())
+		}
+		if u.And(f) != Bit(s) || u.Or(f) != All {
+			t.Errorf("UpTo(%d) and From(%d) overlap in more than s or miss squares", s, s)
+		}
+	}
+}

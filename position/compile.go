@@ -32,10 +32,8 @@ type ray struct {
 	// step is the square-number difference between neighbours on the ray
 	// when it is constant and the squares run monotonically (no wrapping
 	// edge): the nearest blocker is then the lowest (step > 0) or highest
-	// (step < 0) square of mask∩occ, and prefix[k] is sq[0..k]. 0 when the
-	// ray must be walked.
-	step   int
-	prefix []geom.Set
+	// (step < 0) square of mask∩occ. 0 when the ray must be walked.
+	step int
 }
 
 // moveTable is one modality of one piece type on one square.
@@ -44,6 +42,33 @@ type moveTable struct {
 	rays  []ray
 	all   geom.Set // every target on an empty board (pseudo attacks)
 	plain geom.Set // targets of plain (non-lame) leaps
+	// targets' fast path, derived from leaps and rays by setFast: the
+	// lame leaps; the masks of slide rays whose squares run upwards (up)
+	// or downwards (down), where the nearest blocker is the lowest or
+	// highest square of mask∩occ; and the other rays (walked).
+	lame     []leap
+	up, down []geom.Set
+	walk     []ray
+}
+
+// setFast fills the fast-path fields from leaps and rays.
+func (mt *moveTable) setFast() {
+	mt.lame, mt.up, mt.down, mt.walk = nil, nil, nil, nil
+	for _, l := range mt.leaps {
+		if l.npath > 0 {
+			mt.lame = append(mt.lame, l)
+		}
+	}
+	for _, r := range mt.rays {
+		switch {
+		case r.kind == raySlide && r.step > 0:
+			mt.up = append(mt.up, r.mask)
+		case r.kind == raySlide && r.step < 0:
+			mt.down = append(mt.down, r.mask)
+		default:
+			mt.walk = append(mt.walk, r)
+		}
+	}
 }
 
 // pieceTable holds the tables of one piece type for one colour.
@@ -314,6 +339,11 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 			}
 		}
 	}
+	for s := range t.quiet {
+		t.quiet[s].setFast()
+		t.capture[s].setFast()
+		t.initial[s].setFast()
+	}
 	t.sameQC = !t.hasInitial && sameTables(t.quiet[:], t.capture[:])
 	return t
 }
@@ -393,11 +423,15 @@ func abs(x int) int {
 	return x
 }
 
-// setStep fills step and prefix when the ray's squares run at a constant,
-// monotonic step.
+// setStep fills step when the ray's squares run at a constant, monotonic
+// step (a one-square ray counts as step 1).
 func (r *ray) setStep() {
-	r.step, r.prefix = 0, nil
-	if r.kind != raySlide || len(r.sq) < 2 {
+	r.step = 0
+	if r.kind != raySlide || len(r.sq) == 0 {
+		return
+	}
+	if len(r.sq) == 1 {
+		r.step = 1
 		return
 	}
 	d := int(r.sq[1]) - int(r.sq[0])
@@ -406,26 +440,15 @@ func (r *ray) setStep() {
 			return
 		}
 	}
-	if d == 0 {
-		return
-	}
 	r.step = d
-	var acc geom.Set
-	for _, s := range r.sq {
-		acc.Add(s)
-		r.prefix = append(r.prefix, acc)
-	}
 }
 
 // targets returns the squares reached by table mt from s with the given
 // occupancy: leaps and ride/hop squares, without looking at colours.
 func (mt *moveTable) targets(occ geom.Set) geom.Set {
 	b := mt.plain
-	for i := range mt.leaps {
-		l := &mt.leaps[i]
-		if l.npath == 0 {
-			continue
-		}
+	for i := range mt.lame {
+		l := &mt.lame[i]
 		ok := true
 		for j := uint8(0); j < l.npath; j++ {
 			if occ.Has(l.path[j]) {
@@ -437,23 +460,24 @@ func (mt *moveTable) targets(occ geom.Set) geom.Set {
 			b.Add(l.to)
 		}
 	}
-	for i := range mt.rays {
-		r := &mt.rays[i]
+	for _, m := range mt.up {
+		if x := m.And(occ); x.Empty() {
+			b = b.Or(m)
+		} else {
+			b = b.Or(m.And(geom.UpTo(x.First())))
+		}
+	}
+	for _, m := range mt.down {
+		if x := m.And(occ); x.Empty() {
+			b = b.Or(m)
+		} else {
+			b = b.Or(m.And(geom.From(x.Last())))
+		}
+	}
+	for i := range mt.walk {
+		r := &mt.walk[i]
 		switch r.kind {
 		case raySlide:
-			if r.step != 0 {
-				x := r.mask.And(occ)
-				if x.Empty() {
-					b = b.Or(r.mask)
-					continue
-				}
-				bl := x.First()
-				if r.step < 0 {
-					bl = x.Last()
-				}
-				b = b.Or(r.prefix[(int(bl)-int(r.sq[0]))/r.step])
-				continue
-			}
 			for _, s := range r.sq {
 				b.Add(s)
 				if occ.Has(s) {

@@ -111,6 +111,10 @@ type Evaluator struct {
 	// (files c-f of 8, d-g of 10) from its second rank to the last one of
 	// its half (second to fourth on 8 or 9 ranks, to fifth on 10).
 	spaceMask [2]geom.Set
+
+	// mobWt is each type's mobility weight per square: heavy pieces gain
+	// less per square (no early queen sorties); from evalW when built
+	mobWt [position.PieceTypeNB]int
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
@@ -287,6 +291,9 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	e.initLesser()
 	e.initCheckParts()
 	e.initKingWeights()
+	for _, pt := range e.types {
+		e.mobWt[pt] = max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
+	}
 	return e
 }
 
@@ -728,9 +735,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 					if e.materialSign > 0 {
 						// safe mobility: squares not held by enemy pawns
 						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
-						// heavy pieces gain less per square (no early queen sorties)
-						wt := max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
-						mob := wt * (n*2 - int(e.Mobility[pt])) / 2
+						mob := e.mobWt[pt] * (n*2 - int(e.Mobility[pt])) / 2
 						m += mob
 						kd.mob[c] += mob
 						g2 += mob * evalW.MobEg / 100

@@ -563,8 +563,10 @@ func (w *worker) setupTime(lim Limits) {
 	switch {
 	case lim.Infinite:
 	case lim.MoveTime > 0:
-		// a fixed time per move is not a clock: only the reply latency is kept back
-		w.hard = max(lim.MoveTime-min(5*time.Millisecond, lim.MoveTime/20), time.Millisecond)
+		// a fixed time per move is not a clock: the whole of it is used
+		// but for a millisecond of reply latency (Stockfish stops at the
+		// movetime itself)
+		w.hard = max(lim.MoveTime-min(time.Millisecond, lim.MoveTime/20), time.Millisecond)
 		w.soft = 0
 	default:
 		t, inc := lim.WTime, lim.WInc

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -134,8 +135,15 @@ func TestMoveAckOrder(t *testing.T) {
 	}
 	w.send(map[string]any{"type": "ping", "id": "start"}) // skip what the connection sent so far
 	w.expect(func(m map[string]any) bool { return m["type"] == "pong" && m["id"] == "start" })
+	// the AI's replies are its own: a planned move its reply made illegal
+	// (a check) gives way to the first legal move of that state
+	var legal []any
 	for i, id := range []any{nil, 7.0, "x"} {
-		msg := map[string]any{"type": "move", "move": []string{"e2e4", "d2d4", "g1f3"}[i]}
+		mv := []string{"e2e4", "d2d4", "g1f3"}[i]
+		if legal != nil && !slices.ContainsFunc(legal, func(l any) bool { return l.(map[string]any)["uci"] == mv }) {
+			mv = legal[0].(map[string]any)["uci"].(string)
+		}
+		msg := map[string]any{"type": "move", "move": mv}
 		if id != nil {
 			msg["id"] = id
 		}
@@ -150,9 +158,11 @@ func TestMoveAckOrder(t *testing.T) {
 		if st := next(); st["type"] != "state" || st["ply"] != float64(2*i+1) {
 			t.Fatalf("move %d: after the ack %v ply %v, want the state of ply %d", i, st["type"], st["ply"], 2*i+1)
 		}
-		if st := next(); st["type"] != "state" || st["ply"] != float64(2*i+2) || st["aiThinking"] != false {
+		st := next()
+		if st["type"] != "state" || st["ply"] != float64(2*i+2) || st["aiThinking"] != false {
 			t.Fatalf("move %d: then %v ply %v aiThinking %v, want the state after the AI's reply (ply %d)", i, st["type"], st["ply"], st["aiThinking"], 2*i+2)
 		}
+		legal, _ = st["legal"].([]any)
 		w.send(map[string]any{"type": "ping", "id": i}) // nothing else came after
 		if m := next(); m["type"] != "pong" || m["id"] != float64(i) {
 			t.Fatalf("move %d: after the AI's state %v ply %v, want nothing more (pong)", i, m["type"], m["ply"])

@@ -38,27 +38,21 @@ type ray struct {
 
 // moveTable is one modality of one piece type on one square.
 type moveTable struct {
-	leaps []leap
+	leaps []leap // lame leaps (with a path to keep empty); plain ones are in plain
 	rays  []ray
 	all   geom.Set // every target on an empty board (pseudo attacks)
 	plain geom.Set // targets of plain (non-lame) leaps
-	// targets' fast path, derived from leaps and rays by setFast: the
-	// lame leaps; the masks of slide rays whose squares run upwards (up)
-	// or downwards (down), where the nearest blocker is the lowest or
-	// highest square of mask∩occ; and the other rays (walked).
-	lame     []leap
+	// targets' fast path, derived from rays by setFast: the masks of
+	// slide rays whose squares run upwards (up) or downwards (down), where
+	// the nearest blocker is the lowest or highest square of mask∩occ;
+	// and the other rays (walked).
 	up, down []geom.Set
 	walk     []ray
 }
 
-// setFast fills the fast-path fields from leaps and rays.
+// setFast fills the fast-path fields from rays.
 func (mt *moveTable) setFast() {
-	mt.lame, mt.up, mt.down, mt.walk = nil, nil, nil, nil
-	for _, l := range mt.leaps {
-		if l.npath > 0 {
-			mt.lame = append(mt.lame, l)
-		}
-	}
+	mt.up, mt.down, mt.walk = nil, nil, nil
 	for _, r := range mt.rays {
 		switch {
 		case r.kind == raySlide && r.step > 0:
@@ -302,10 +296,12 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 						l.npath++
 					}
 					t.asymmetric = true
+					if l.npath > 0 {
+						mt.leaps = append(mt.leaps, l)
+					}
 				} else {
 					mt.plain.Add(to)
 				}
-				mt.leaps = append(mt.leaps, l)
 				mt.all.Add(to)
 			case betza.Slide, betza.Hop:
 				r := ray{kind: raySlide}
@@ -447,8 +443,8 @@ func (r *ray) setStep() {
 // occupancy: leaps and ride/hop squares, without looking at colours.
 func (mt *moveTable) targets(occ geom.Set) geom.Set {
 	b := mt.plain
-	for i := range mt.lame {
-		l := &mt.lame[i]
+	for i := range mt.leaps {
+		l := &mt.leaps[i]
 		ok := true
 		for j := uint8(0); j < l.npath; j++ {
 			if occ.Has(l.path[j]) {

@@ -59,10 +59,16 @@ func benchPositionSet(b *testing.B, variant, presets string, fens []string, dept
 	for i := 0; i < b.N; i++ {
 		var nodes uint64
 		var secs float64
+		var st TreeStats
 		for _, fen := range fens {
-			res := NewEngine(16).Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
+			e := NewEngine(16)
+			res := e.Search(context.Background(), mustGame(b, rs, fen), Limits{Depth: depth}, nil)
 			nodes += res.Nodes
 			secs += res.Time.Seconds()
+			st.add(e.TreeStats())
+		}
+		if statsOn {
+			b.Logf("tree to depth %d:\n%s", depth, st.String())
 		}
 		b.ReportMetric(float64(nodes)/secs, "nps")
 		b.ReportMetric(float64(nodes), "nodes")

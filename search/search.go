@@ -98,8 +98,9 @@ type Engine struct {
 	// MultiPV is the number of principal variations reported.
 	MultiPV int
 
-	mu sync.Mutex
-	tt *TT
+	mu    sync.Mutex
+	tt    *TT
+	stats TreeStats // counted in searchstats builds
 	// rs is the ruleset searched last and ev its evaluation; the hash
 	// key does not cover the rules, so what the engine learnt holds for rs
 	// only
@@ -181,7 +182,7 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist}
+		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, stats: &e.stats}
 	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
@@ -224,6 +225,7 @@ type worker struct {
 	tt    *TT
 	plain bool
 	ctx   context.Context
+	stats *TreeStats // the engine's, counted in searchstats builds
 
 	start     time.Time
 	soft      time.Duration // do not start a new iteration after soft/2
@@ -1087,6 +1089,9 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		rm := &w.rootMoves[i]
 		m := rm.move
 		w.nodes++
+		if statsOn {
+			w.stats.Root++
+		}
 		quiet := !p.IsCapture(m) && !w.isPromotion(m)
 		g.Do(m)
 		same := p.SideToMove() == us
@@ -1160,6 +1165,14 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		w.seldepth = ply
 	}
 	pvNode := beta-alpha > 1
+	row := 0 // the node's TreeStats row: its depth on entry
+	if statsOn {
+		row = statRow(depth)
+		w.stats.Nodes[row]++
+		if pvNode {
+			w.stats.PVNodes[row]++
+		}
+	}
 	cutNode := w.cut[ply] && !pvNode
 	p := w.p
 	if ply > 0 {
@@ -1187,6 +1200,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		if !pvNode && ttDepth >= depth {
 			s := ttScore
 			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
+				if statsOn {
+					w.stats.TTCuts[row]++
+				}
 				return s
 			}
 		}
@@ -1215,6 +1231,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			margin -= 30
 		}
 		if !pvNode && !forced && depth <= 6 && eval-margin >= beta && absInt(beta) < MateBound {
+			if statsOn {
+				w.stats.StaticCuts[row]++
+			}
 			return eval
 		}
 		if !pvNode && w.nullOK && excluded == position.NoMove && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
@@ -1247,6 +1266,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		depth++
 	} else if !inCheck && depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
 		depth-- // internal iterative reduction: no hint, search less
+	}
+	if statsOn {
+		w.stats.Expanded[row]++
 	}
 	moves, lazy := w.nodeMoves(ply)
 	sc := w.scoreBuf(ply, len(moves))
@@ -1407,6 +1429,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			w.g.Undo()
 			continue
 		}
+		if statsOn {
+			w.countMove(row, pvNode, quiet)
+		}
 		if ext == 0 && ply < 2*maxPly/3 && w.safeCheck(m, same) {
 			ext = 1
 		}
@@ -1460,6 +1485,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				alpha = s
 				w.updatePV(ply, m)
 				if s >= beta {
+					if statsOn && legal == 1 {
+						w.stats.FirstCuts[row]++
+					} else if statsOn {
+						w.stats.LaterCuts[row]++
+					}
 					bonus := int32(min(depth*depth, 400))
 					if capture {
 						w.updateCapHist(m, bonus)
@@ -1588,6 +1618,9 @@ func (w *worker) probCut(beta, depth, ply, eval int, improving bool, ttMove posi
 		}
 		tried++
 		w.nodes++
+		if statsOn {
+			w.stats.ProbCut++
+		}
 		w.g.Do(m)
 		same := p.SideToMove() == us
 		var s int
@@ -1620,6 +1653,9 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		return 0
 	}
 	w.nodes++
+	if statsOn {
+		w.stats.QNodes[statRow(qd)]++
+	}
 	if ply > w.seldepth {
 		w.seldepth = ply
 	}

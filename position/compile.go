@@ -296,11 +296,11 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 						l.npath++
 					}
 					t.asymmetric = true
-					if l.npath > 0 {
-						mt.leaps = append(mt.leaps, l)
-					}
+				}
+				if l.npath > 0 {
+					mt.leaps = append(mt.leaps, l)
 				} else {
-					mt.plain.Add(to)
+					mt.plain.Add(to) // no square to block: a lame one-step leap is plain
 				}
 				mt.all.Add(to)
 			case betza.Slide, betza.Hop:

@@ -1,0 +1,43 @@
+package variants
+
+import (
+	"slices"
+	"testing"
+
+	"houserules/position"
+)
+
+// TestLameOneStepLeap: Betza's n (lame) on a one-step atom has no square
+// to block, so nW moves as W: the lame wazir on d4 of an otherwise empty
+// board goes to its four neighbours. The lame knight (xiangqi's horse)
+// is stopped by a piece on its first, orthogonal step.
+func TestLameOneStepLeap(t *testing.T) {
+	f := load(t, "[a:chess]\ncustomPiece1 = w:nW\ncustomPiece2 = l:nN\n")
+	v, err := f.Lookup("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		fen  string
+		want []string
+	}{
+		{"4k3/8/8/8/3W4/8/8/4K3 w - - 0 1", []string{"d4c4", "d4d3", "d4d5", "d4e4"}},
+		// the lame knight on b1: b2 blocks a3 and c3, c1 is free for d2
+		{"4k3/8/8/8/8/8/1P6/1L2K3 w - - 0 1", []string{"b1d2"}},
+	} {
+		p, err := position.New(v, c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range p.LegalMoves(nil) {
+			if from := m.From(); p.PieceOn(from).Type() != position.King && p.PieceOn(from).Type() != position.Pawn {
+				got = append(got, p.UCI(m))
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: moves %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

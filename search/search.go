@@ -1485,10 +1485,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 				alpha = s
 				w.updatePV(ply, m)
 				if s >= beta {
-					if statsOn && legal == 1 {
-						w.stats.FirstCuts[row]++
-					} else if statsOn {
-						w.stats.LaterCuts[row]++
+					if statsOn {
+						w.countCut(row, legal == 1)
 					}
 					bonus := int32(min(depth*depth, 400))
 					if capture {

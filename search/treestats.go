@@ -45,23 +45,28 @@ func (t *TreeStats) Total() uint64 {
 	return n
 }
 
+// statColumn is one per-depth count of TreeStats with its table heading.
+type statColumn struct {
+	name string
+	v    *[statDepths]uint64
+}
+
+// columns lists t's per-depth counts in table order.
+func (t *TreeStats) columns() []statColumn {
+	return []statColumn{{"nodes", &t.Nodes}, {"pv", &t.PVNodes}, {"ttcut", &t.TTCuts}, {"static", &t.StaticCuts},
+		{"expanded", &t.Expanded}, {"moves", &t.Moves}, {"pvmoves", &t.PVMoves}, {"captures", &t.Captures},
+		{"qcheck", &t.QuietChecks}, {"firstcut", &t.FirstCuts}, {"latecut", &t.LaterCuts}, {"qnodes", &t.QNodes}}
+}
+
 // add adds o's counts to t.
 func (t *TreeStats) add(o TreeStats) {
 	t.Root += o.Root
 	t.ProbCut += o.ProbCut
-	for d := range statDepths {
-		t.Nodes[d] += o.Nodes[d]
-		t.PVNodes[d] += o.PVNodes[d]
-		t.TTCuts[d] += o.TTCuts[d]
-		t.StaticCuts[d] += o.StaticCuts[d]
-		t.Expanded[d] += o.Expanded[d]
-		t.Moves[d] += o.Moves[d]
-		t.PVMoves[d] += o.PVMoves[d]
-		t.Captures[d] += o.Captures[d]
-		t.QuietChecks[d] += o.QuietChecks[d]
-		t.FirstCuts[d] += o.FirstCuts[d]
-		t.LaterCuts[d] += o.LaterCuts[d]
-		t.QNodes[d] += o.QNodes[d]
+	oc := o.columns()
+	for i, c := range t.columns() {
+		for d := range c.v {
+			c.v[d] += oc[i].v[d]
+		}
 	}
 }
 
@@ -69,15 +74,21 @@ func (t *TreeStats) add(o TreeStats) {
 func (t *TreeStats) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "total %d (root moves %d, probcut %d)\n", t.Total(), t.Root, t.ProbCut)
-	fmt.Fprintf(&b, "%5s %9s %7s %8s %8s %9s %9s %8s %9s %7s %9s %8s %9s\n",
-		"depth", "nodes", "pv", "ttcut", "static", "expanded", "moves", "pvmoves", "captures", "qcheck", "firstcut", "latecut", "qnodes")
+	cols := t.columns()
+	b.WriteString("depth")
+	for _, c := range cols {
+		fmt.Fprintf(&b, " %9s", c.name)
+	}
 	for d := 0; d < statDepths; d++ {
 		if t.Nodes[d] == 0 && t.QNodes[d] == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "%5d %9d %7d %8d %8d %9d %9d %8d %9d %7d %9d %8d %9d\n", d, t.Nodes[d], t.PVNodes[d], t.TTCuts[d],
-			t.StaticCuts[d], t.Expanded[d], t.Moves[d], t.PVMoves[d], t.Captures[d], t.QuietChecks[d], t.FirstCuts[d], t.LaterCuts[d], t.QNodes[d])
+		fmt.Fprintf(&b, "\n%5d", d)
+		for _, c := range cols {
+			fmt.Fprintf(&b, " %9d", c.v[d])
+		}
 	}
+	b.WriteString("\n")
 	return b.String()
 }
 
@@ -108,5 +119,15 @@ func (w *worker) countMove(row int, pvNode, quiet bool) {
 		st.Captures[row]++
 	} else if w.opponentInCheck() {
 		st.QuietChecks[row]++
+	}
+}
+
+// countCut counts a beta cut-off at a node of TreeStats row row, by its
+// first legal move or a later one.
+func (w *worker) countCut(row int, first bool) {
+	if first {
+		w.stats.FirstCuts[row]++
+	} else {
+		w.stats.LaterCuts[row]++
 	}
 }

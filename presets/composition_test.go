@@ -279,3 +279,30 @@ func TestComposition_StartPositionOver(t *testing.T) {
 		t.Errorf("chess + wrap-board: %v", err)
 	}
 }
+
+// Preset IDs match without regard to case, in every check: a preset listed
+// twice in two spellings is refused, an incompatible pair in capitals is
+// refused, a requirement written in capitals is met, and the ruleset names
+// the presets by their own IDs.
+func TestComposition_IDsIgnoreCase(t *testing.T) {
+	if _, err := compileIDs("piece-hp", "PIECE-HP"); err == nil || !strings.Contains(err.Error(), "listed twice") {
+		t.Errorf("piece-hp + PIECE-HP: err %v, want listed twice", err)
+	}
+	for _, pair := range seedIncompatible {
+		a, b := strings.ToUpper(pair[0]), strings.ToUpper(pair[1])
+		if _, err := compileIDs(a, b); err == nil || !strings.Contains(err.Error(), "incompatible") {
+			t.Errorf("%s + %s: err %v, want incompatible", a, b, err)
+		}
+	}
+	rs, err := compileIDs("Piece-HP", "king-heals")
+	if err != nil {
+		t.Fatalf("Piece-HP + king-heals: %v", err)
+	}
+	var got []string
+	for _, s := range rs.Specs {
+		got = append(got, s.ID)
+	}
+	if strings.Join(got, ",") != "piece-hp,king-heals" {
+		t.Errorf("specs %v, want [piece-hp king-heals]", got)
+	}
+}

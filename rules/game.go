@@ -126,10 +126,17 @@ func (e *CompileError) Error() string { return e.Msg }
 // two presets are incompatible (the error names both).
 func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	seen := map[string]bool{}
-	for _, s := range specs {
-		if _, ok := Lookup(s.ID); !ok {
+	// IDs match without regard to case (Lookup): each spec is named by
+	// its preset's own ID before the duplicate, Requires and Incompatible
+	// checks, so PIECE-HP and piece-hp are the same preset
+	specs = append([]Spec(nil), specs...)
+	for i, s := range specs {
+		p, ok := Lookup(s.ID)
+		if !ok {
 			return nil, &CompileError{fmt.Sprintf("unknown preset %q (see `houserules rules list`)", s.ID), BadSpec}
 		}
+		s.ID = p.Info().ID
+		specs[i].ID = s.ID
 		if seen[s.ID] {
 			return nil, &CompileError{fmt.Sprintf("preset %s is listed twice", s.ID), BadSpec}
 		}

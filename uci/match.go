@@ -188,30 +188,41 @@ type ExternalPlayer struct {
 	out      io.Closer // the read end of the engine's stdout
 	exitErr  error     // the engine's exit status, set before lines closes
 	exited   chan struct{}
+	broken   bool // it exited or did not answer go: start it again for the next game
 }
 
 // StartExternal runs the command and does the UCI handshake.
 func StartExternal(command string, options map[string]string) (*ExternalPlayer, error) {
-	p := &ExternalPlayer{Cmd: command, Options: options, lines: make(chan string, 1024), options: map[string]bool{}, exited: make(chan struct{})}
+	p := &ExternalPlayer{Cmd: command, Options: options}
+	if err := p.start(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// start runs p.Cmd, does the UCI handshake and sets p.Options.
+func (p *ExternalPlayer) start() error {
+	command, options := p.Cmd, p.Options
+	p.lines, p.options, p.variants, p.exited, p.exitErr = make(chan string, 1024), map[string]bool{}, nil, make(chan struct{}), nil
 	p.cmd = exec.Command("sh", "-c", command)
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	out, err := p.cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p.stdin, p.out = in, out
 	stderr := &tailBuffer{max: 2048}
 	p.cmd.Stderr = stderr
 	if f := strings.Fields(command); len(f) > 0 && !strings.ContainsAny(f[0], "$`'\"\\|&;<>()=") {
 		if _, err := exec.LookPath(f[0]); err != nil {
-			return nil, fmt.Errorf("engine %q: %s: no such executable file (not found in $PATH, or not executable)", command, f[0])
+			return fmt.Errorf("engine %q: %s: no such executable file (not found in $PATH, or not executable)", command, f[0])
 		}
 	}
 	if err := p.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %q: %v", command, err)
+		return fmt.Errorf("engine %q: %v", command, err)
 	}
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -241,9 +252,9 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 	if err != nil {
 		p.Close()
 		if t := strings.TrimSpace(stderr.String()); t != "" {
-			return nil, fmt.Errorf("engine %q: %v; it wrote: %s", command, err, t)
+			return fmt.Errorf("engine %q: %v; it wrote: %s", command, err, t)
 		}
-		return nil, fmt.Errorf("engine %q: %v", command, err)
+		return fmt.Errorf("engine %q: %v", command, err)
 	}
 	if p.name == "" {
 		p.name = command
@@ -256,11 +267,11 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 	for _, k := range names {
 		if !p.HasOption(k) {
 			p.Close()
-			return nil, fmt.Errorf("engine %s has no UCI option %q (an option is set by its name as the engine lists it after \"uci\")", p.name, k)
+			return fmt.Errorf("engine %s has no UCI option %q (an option is set by its name as the engine lists it after \"uci\")", p.name, k)
 		}
 		p.setOption(k, options[k])
 	}
-	return p, nil
+	return nil
 }
 
 // comboChoices returns the "var" values of a UCI combo option's
@@ -362,8 +373,18 @@ func (p *ExternalPlayer) Name() string { return p.name }
 // HasOption reports whether the engine declared a UCI option.
 func (p *ExternalPlayer) HasOption(name string) bool { return p.options[strings.ToLower(name)] }
 
-// NewGame implements Player: variant, variants file and house rules.
+// NewGame implements Player: variant, variants file and house rules. An
+// engine that exited or stopped answering in the last game is started
+// again first (as cutechess does), so one crash costs one game.
 func (p *ExternalPlayer) NewGame(m *MatchConfig) error {
+	if p.broken {
+		p.Close()
+		name := p.name
+		if err := p.start(); err != nil {
+			return fmt.Errorf("engine %s could not be started again after the last game: %v", name, err)
+		}
+		p.name, p.broken = name, false
+	}
 	if m.VariantPath != "" {
 		p.setOption("VariantPath", m.VariantPath)
 	}
@@ -428,6 +449,7 @@ func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c 
 		parseThought(l, &t)
 	})
 	if err != nil {
+		p.broken = true // restarted before the next game
 		return "", Thought{}, err
 	}
 	return best, t, nil

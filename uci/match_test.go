@@ -212,25 +212,34 @@ func TestMatchSilentEngine(t *testing.T) {
 }
 
 // TestMatchEngineCrashAndLinger: an engine that exits in the middle of a
-// game loses it as "abandoned" with its exit status in the reason; an
-// engine whose child process keeps its output open does not keep the
-// match from ending.
+// game loses it as "abandoned" with its exit status in the reason, and is
+// started again for the next game (the match goes on); an engine whose
+// child process keeps its output open does not keep the match from ending.
 func TestMatchEngineCrashAndLinger(t *testing.T) {
 	defer func(g time.Duration) { replyGrace = g }(replyGrace)
 	replyGrace = 200 * time.Millisecond
 	ext := fakeEngine(t, "", "crasher", "exit 3")
 	a := NewBuiltin(20)
 	a.Depth = 1
-	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 1, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
-	res, _ := RunMatch(ext, a, cfg)
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 3, MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
+	res, err := RunMatch(ext, a, cfg)
 	ext.Close()
-	if len(res.Games) != 1 || res.Games[0].Termination != "abandoned" || !strings.Contains(res.Games[0].Reason, "crasher: the engine exited: exit status 3") {
-		t.Errorf("crash: %+v", res.Games)
+	if err != nil || len(res.Games) != 3 {
+		t.Fatalf("crash: %d games, err %v; want 3 games, the crashed engine started again for each", len(res.Games), err)
 	}
+	for i, g := range res.Games {
+		if g.Termination != "abandoned" || !strings.Contains(g.Reason, "crasher: the engine exited: exit status 3") {
+			t.Errorf("crash, game %d: %s (%s)", i+1, g.Termination, g.Reason)
+		}
+	}
+	if s, n := res.Score(); s != 0 || n != 3 {
+		t.Errorf("crash: the crashing engine scored %v/%d, want 0/3", s, n)
+	}
+	cfg.Games = 1
 
 	start := time.Now()
 	ext = fakeEngine(t, "sleep 30 &", "lingerer", ":")
-	res, err := RunMatch(a, ext, cfg)
+	res, err = RunMatch(a, ext, cfg)
 	ext.Close()
 	if err != nil || len(res.Games) != 1 || res.Games[0].Termination != "time forfeit" {
 		t.Errorf("linger: %v %+v", err, res.Games)

@@ -404,6 +404,11 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			if w.stopped {
 				break
 			}
+			// a later line can end above an earlier one (its search did
+			// not have the earlier moves): the lines found so far are
+			// kept in score order, so line 1 is the best (Stockfish
+			// sorts them the same way)
+			sort.SliceStable(w.rootMoves[:w.pvIdx+1], func(a, b int) bool { return w.rootMoves[a].score > w.rootMoves[b].score })
 		}
 		if w.stopped && completed > 0 && w.rootMoves[0].score == -Infinite {
 			// stopped before the first move finished: the previous

@@ -359,6 +359,33 @@ func TestUCIMultiPVAndSkill(t *testing.T) {
 	if len(firsts) != 3 {
 		t.Errorf("depth-4 lines do not start with 3 different moves: %v", firsts)
 	}
+	// at every depth the lines come in score order, line 1 the best
+	// (a later line searched without the earlier moves can end higher)
+	out = s.send("position startpos moves d2d4 d7d5 c2c4", "go depth 6")
+	last := map[string]int{} // depth -> score of the line before
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		var depth, mpv string
+		score, cp := 0, false
+		for i := 0; i+1 < len(f); i++ {
+			switch f[i] {
+			case "depth":
+				depth = f[i+1]
+			case "multipv":
+				mpv = f[i+1]
+			case "cp":
+				score, _ = strconv.Atoi(f[i+1])
+				cp = true
+			}
+		}
+		if !strings.HasPrefix(l, "info depth") || !cp || mpv == "" {
+			continue
+		}
+		if prev, ok := last[depth]; ok && mpv != "1" && score > prev {
+			t.Errorf("depth %s: line %s scores %d, above the line before (%d):\n%s", depth, mpv, score, prev, out)
+		}
+		last[depth] = score
+	}
 	out = s.send("setoption name MultiPV value 1", "setoption name Skill Level value 0", "go depth 8")
 	checkLegal(t, s, "skill 0", bestmove(t, out))
 	if strings.Contains(out, "info depth 8 ") {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -189,11 +190,58 @@ func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	if len(found) == 1 {
 		return found[0], nil
 	}
-	if len(found) > 1 {
-		return position.NoMove, fmt.Errorf("%q is ambiguous", text)
+	if len(found) == 0 {
+		if m, err := g.ParseMove(text); err == nil {
+			return m, nil
+		}
+		found = looseMatches(g, legal, text)
+		if len(found) == 1 {
+			return found[0], nil
+		}
 	}
-	if m, err := g.ParseMove(text); err == nil {
-		return m, nil
+	if len(found) > 1 {
+		names := make([]string, len(found))
+		for i, m := range found {
+			names[i] = rules.SAN(g.Pos, m)
+		}
+		sort.Strings(names)
+		return position.NoMove, fmt.Errorf("%q is ambiguous: %s", text, strings.Join(names, ", "))
 	}
 	return position.NoMove, fmt.Errorf("%q is not a legal move here", text)
+}
+
+// looseMove is a move as people write it outside strict SAN: an optional
+// piece letter, any part of the origin square, an optional x or -, the
+// target square and an optional promotion (=Q, Q or q): Nd2 (with two
+// knights able to go there), Ng1f3, e2-e4, e7e8Q, exd5.
+var looseMove = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?[x:-]?([a-z])([0-9]+)=?([A-Za-z])?$`)
+
+// uciParts splits a UCI move (g1f3, e7e8q) into origin file and rank,
+// target square and promotion letter; ok is false for other shapes
+// (drops).
+var uciParts = regexp.MustCompile(`^([a-z])([0-9]+)([a-z][0-9]+)([a-z]?)$`)
+
+// looseMatches returns the legal moves that text names as a looseMove.
+func looseMatches(g *rules.Game, legal []position.Move, text string) []position.Move {
+	t := looseMove.FindStringSubmatch(normSAN(text))
+	if t == nil {
+		return nil
+	}
+	piece, file, rank, to, promo := t[1], t[2], t[3], t[4]+t[5], strings.ToLower(t[6])
+	var out []position.Move
+	for _, m := range legal {
+		u := uciParts.FindStringSubmatch(g.Pos.UCI(m))
+		if u == nil || u[3] != to || (file != "" && u[1] != file) || (rank != "" && u[2] != rank) || promo != u[4] {
+			continue
+		}
+		san := rules.SAN(g.Pos, m)
+		letter := ""
+		if san != "" && san[0] >= 'A' && san[0] <= 'Z' && !strings.HasPrefix(san, "O-O") {
+			letter = san[:1]
+		}
+		if piece == letter || (piece == "P" && letter == "") || (piece == "K" && strings.HasPrefix(san, "O-O")) {
+			out = append(out, m)
+		}
+	}
+	return out
 }

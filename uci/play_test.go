@@ -92,3 +92,41 @@ func sq(t *testing.T, name string) geom.Square {
 	}
 	return s
 }
+
+// TestParseHumanMoveLoose: besides UCI and SAN, a person may write the
+// origin in full or in part (Ng1f3, Nb1d2), a dash (e2-e4) or a
+// promotion without = (e7e8Q); a move that fits two legal moves is
+// refused with both named.
+func TestParseHumanMoveLoose(t *testing.T) {
+	rs := rulestest.Compile(t, "chess", "")
+	cases := []struct{ fen, text, want string }{
+		{"", "e2-e4", "e2e4"},
+		{"", "Ng1f3", "g1f3"},
+		{"", "Ng1-f3", "g1f3"},
+		{"", "Pe4", "e2e4"},
+		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nb1d2", "b1d2"},
+		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nfd2", "f1d2"},
+		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "ambiguous: Nbd2, Nfd2"},
+		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8Q", "e7e8q"},
+		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8Q", "e7e8q"},
+		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", "not a legal move"},
+		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", "Kc8", "e8c8"},
+		{"", "Nd2", "not a legal move"},
+	}
+	for _, c := range cases {
+		g, err := rules.NewGame(rs, c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ParseHumanMove(g, c.text)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = g.Pos.UCI(m)
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s in %q: %s, want %s", c.text, c.fen, got, c.want)
+		}
+	}
+}

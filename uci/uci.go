@@ -212,9 +212,21 @@ func (e *Engine) Handle(line string) (cont bool) {
 	case "debug", "register":
 		// accepted, nothing to do
 	default:
-		e.infoString("Unknown command: %s", strings.TrimSpace(line))
+		e.infoString("Unknown command: %s", echoLine(line))
 	}
 	return true
+}
+
+// echoLine is a received line as an info string repeats it: at most 80
+// characters, control bytes and invalid UTF-8 escaped as in Go (\x00).
+func echoLine(line string) string {
+	line = strings.TrimSpace(line)
+	cut := ""
+	if r := []rune(line); len(r) > 80 {
+		line, cut = string(r[:80]), fmt.Sprintf("… (%d bytes)", len(line))
+	}
+	q := strconv.Quote(line)
+	return q[1:len(q)-1] + cut
 }
 
 // VariantNames lists the selectable variants: the catalogue and the

@@ -238,6 +238,11 @@ func TestUCIRobustInput(t *testing.T) {
 		if !strings.Contains(out, "info string") {
 			t.Errorf("%q: no info string answer, got %q", bad, out)
 		}
+		// an unknown command is repeated in at most 80 characters, with
+		// control bytes escaped
+		if len(out) > 200 || strings.ContainsAny(out, "\x00\x01") {
+			t.Errorf("%.40q: answer of %d bytes, %.120q", bad, len(out), out)
+		}
 		if got := s.send("isready"); got != "readyok\n" {
 			t.Fatalf("after %q: isready answered %q", bad, got)
 		}

@@ -422,6 +422,10 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.infoString("MultiPV: %q is not a positive integer", value)
 			return
 		}
+		if n > 500 {
+			e.infoString("MultiPV: %d is above the maximum 500; 500 is used", n)
+			n = 500
+		}
 		e.eng.MultiPV = n
 	case "ponder", "uci_analysemode", "uci_limitstrength", "move overhead":
 		// accepted

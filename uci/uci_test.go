@@ -217,6 +217,7 @@ func TestUCIRobustInput(t *testing.T) {
 		"setoption name",
 		"setoption name Hash value -3",
 		"setoption name Skill Level value 99",
+		"setoption name MultiPV value 501",
 		"setoption name UCI_Variant value nosuchvariant",
 		"setoption name UCI_Chess960 value maybe",
 		"setoption name HouseRules value nosuchpreset",

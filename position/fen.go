@@ -257,6 +257,13 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 				return bad("board", "%s, not to move, is in check", them)
 			}
 		}
+		// where no move may give check (checking = false, racing kings)
+		// no king stands in check
+		for c := White; c <= Black && strict && !v.Checking && !v.ExtinctionPseudoRoyal; c++ {
+			if p.count[c][King] == 1 && p.AttackersTo(p.PiecesOf(c, King).First(), p.occ, c.Other()).Any() {
+				return bad("board", "%s is in check, which this variant's rules never allow (checking = false)", c)
+			}
+		}
 	}
 	p.st.Side = p.side
 	p.computeKey()

@@ -129,3 +129,31 @@ func FuzzFEN(f *testing.F) {
 		}
 	})
 }
+
+// TestFENNoCheckingVariant: where no move may give check (checking =
+// false, as in racing kings) a FEN with either king in check is refused;
+// the start position and a king beside but not attacked are accepted.
+func TestFENNoCheckingVariant(t *testing.T) {
+	v := chess(t).Clone()
+	v.Checking = false
+	if err := v.Compile(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"8/6K1/8/8/8/8/8/k6R b - - 0 1", "board: black is in check, which this variant's rules never allow"},
+		{"8/6K1/8/8/8/8/8/k6R w - - 0 1", "board: black is in check"},
+		{"8/6Kr/8/8/8/8/8/k7 w - - 0 1", "board: white is in check"},
+		{"8/6K1/8/8/8/8/7R/k7 w - - 0 1", ""},
+	} {
+		_, err := New(v, c.fen, false)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("New(%q) = %v, want no error", c.fen, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%q) = %v, want %q", c.fen, err, c.want)
+		}
+	}
+}

@@ -259,15 +259,16 @@ func TestComposition_MaximalSets(t *testing.T) {
 
 // Presets whose rules leave the variant's start position already decided
 // do not compile, and the error names the presets, the variant and the
-// result: racingkings' kings (a2, h2) touch across wrap-board's seam, so
-// White starts checkmated. The same presets on chess compile.
+// reason: racingkings' kings (a2, h2) touch across wrap-board's seam, so
+// White starts in check, which racing kings never allows. The same
+// presets on chess compile.
 func TestComposition_StartPositionOver(t *testing.T) {
 	rk, err := variants.Get("racingkings")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = rules.Compile(rk, []rules.Spec{{ID: "wrap-board"}})
-	want := "presets wrap-board do not fit racingkings: its start position is already over under them (0-1 checkmate)"
+	want := "presets wrap-board do not fit racingkings: its start position: fen \"8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\": board: white is in check, which this variant's rules never allow (checking = false)"
 	if err == nil || err.Error() != want {
 		t.Errorf("racingkings + wrap-board: got %v, want %q", err, want)
 	}

@@ -242,7 +242,7 @@ func TestPresetErrorCodes(t *testing.T) {
 		{"missing requirement", map[string]any{"presets": "king-heals"}, CodeIncompatible,
 			"preset king-heals requires piece-hp: add it, e.g. --presets piece-hp,king-heals"},
 		{"does not fit the variant", map[string]any{"variant": "racingkings", "presets": "wrap-board"}, CodeIncompatible,
-			"presets wrap-board do not fit racingkings: its start position is already over under them (0-1 checkmate)"},
+			"presets wrap-board do not fit racingkings: its start position: fen \"8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1\": board: white is in check, which this variant's rules never allow (checking = false)"},
 	}
 	for _, c := range cases {
 		for _, path := range []string{"/api/games", "/api/rulesets/check"} {

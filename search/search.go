@@ -116,6 +116,8 @@ type Engine struct {
 	// capHist is the capture history: how a capture (attacker type,
 	// target square, victim type) fared
 	capHist *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
+	// corr is the correction history of the static evaluation
+	corr *corrHist
 }
 
 // NewEngine returns an engine with a hash table of hashMB megabytes.
@@ -123,7 +125,7 @@ func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
-		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16)}
+		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16), corr: new(corrHist)}
 }
 
 // SetHash resizes (and clears) the hash table.
@@ -149,6 +151,7 @@ func (e *Engine) forget() {
 	}
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 	*e.capHist = [position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16{}
+	*e.corr = corrHist{}
 }
 
 // Seed makes the skill-level randomness reproducible.
@@ -182,7 +185,7 @@ func (e *Engine) useRuleset(r *rules.Ruleset) *Evaluator {
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, plain: g.R.Plain(), ctx: ctx,
-		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, stats: &e.stats}
+		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
 	w.noisyFn = w.noisy
 	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
@@ -252,6 +255,7 @@ type worker struct {
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
 	ch           *contHist
 	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
+	corr         *corrHist
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int
 	buf          [maxPly + 2][]position.Move
@@ -1218,17 +1222,18 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 	}
 	inCheck := w.inCheck()
-	eval := -Infinite
+	eval, raw := -Infinite, -Infinite // static evaluation: corrected, as computed
 	improving := false
 	w.evals[ply] = -Infinite
 	// a side that must capture cannot "stand" on its static score
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
 	if !inCheck {
 		if ttEval > -Infinite {
-			eval = ttEval
+			raw = ttEval
 		} else {
-			eval = w.ev.Evaluate(w.g)
+			raw = w.ev.Evaluate(w.g)
 		}
+		eval = w.corrected(raw)
 		w.evals[ply] = eval
 		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
 		margin := 90 * depth
@@ -1552,7 +1557,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	} else if best > origAlpha {
 		b = boundExact
 	}
-	w.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
+	if !inCheck && eval > -Infinite && absInt(best) < MateBound && (bestMove == position.NoMove || (!p.IsCapture(bestMove) && !w.isPromotion(bestMove))) &&
+		!(b == boundLower && best <= eval) && !(b == boundUpper && best >= eval) {
+		w.updateCorr(best-eval, depth)
+	}
+	w.tt.store(key, bestMove, toTT(best, ply), raw, depth, b)
 	return best
 }
 
@@ -1713,7 +1722,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		inCheck = w.inCheck()
 	}
 	us := p.SideToMove()
-	stand := -Infinite
+	stand, raw := -Infinite, -Infinite // static evaluation: corrected, as computed
 	best := -Infinite
 	// Under compulsory capture a side with a capture may not stand pat.
 	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
@@ -1728,15 +1737,16 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	}
 	if !inCheck && !forced {
 		if ttEval > -Infinite {
-			stand = ttEval
+			raw = ttEval
 		} else if q, ok := ev.Quick(p); ok && w.plain && q-lazyMargin >= beta {
 			return q - lazyMargin // far above beta on material alone
 		} else {
-			stand = ev.Evaluate(w.g)
+			raw = ev.Evaluate(w.g)
 		}
+		stand = w.corrected(raw)
 		if stand >= beta {
 			if ttEval == -Infinite {
-				w.tt.store(key, position.NoMove, toTT(stand, ply), stand, 0, boundLower)
+				w.tt.store(key, position.NoMove, toTT(stand, ply), raw, 0, boundLower)
 			}
 			return stand
 		}
@@ -1855,7 +1865,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		} else if best > origAlpha {
 			b = boundExact
 		}
-		w.tt.store(key, bestMove, toTT(best, ply), stand, 0, b)
+		w.tt.store(key, bestMove, toTT(best, ply), raw, 0, b)
 	}
 	if best == -Infinite {
 		// no noisy move and in check with every move pruned: static score

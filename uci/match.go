@@ -186,7 +186,7 @@ type ExternalPlayer struct {
 	variants map[string]bool
 	log      io.Writer
 	out      io.Closer // the read end of the engine's stdout
-	exitErr  error     // the engine's exit status, set before lines closes
+	exitErr  *error    // the engine's exit status, set before lines closes
 	exited   chan struct{}
 	broken   bool // it exited or did not answer go: start it again for the next game
 }
@@ -203,8 +203,12 @@ func StartExternal(command string, options map[string]string) (*ExternalPlayer, 
 // start runs p.Cmd, does the UCI handshake and sets p.Options.
 func (p *ExternalPlayer) start() error {
 	command, options := p.Cmd, p.Options
-	p.lines, p.options, p.variants, p.exited, p.exitErr = make(chan string, 1024), map[string]bool{}, nil, make(chan struct{}), nil
-	p.cmd = exec.Command("sh", "-c", command)
+	// each run of the command has its own channels and exit status: the
+	// reader of a run that was replaced (restarted) touches only its own
+	lines, exited, exitErr := make(chan string, 1024), make(chan struct{}), new(error)
+	p.lines, p.options, p.variants, p.exited, p.exitErr = lines, map[string]bool{}, nil, exited, exitErr
+	cmd := exec.Command("sh", "-c", command)
+	p.cmd = cmd
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -228,11 +232,11 @@ func (p *ExternalPlayer) start() error {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<24)
 		for sc.Scan() {
-			p.lines <- sc.Text()
+			lines <- sc.Text()
 		}
-		p.exitErr = p.cmd.Wait() // the output is read to its end
-		close(p.lines)
-		close(p.exited)
+		*exitErr = cmd.Wait() // the output is read to its end
+		close(lines)
+		close(exited)
 	}()
 	p.send("uci")
 	err = p.waitFor("uciok", 20*time.Second, func(l string) {
@@ -333,7 +337,7 @@ func (p *ExternalPlayer) waitFor(prefix string, timeout time.Duration, seen func
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
-				return &exitedError{err: p.exitErr}
+				return &exitedError{err: *p.exitErr}
 			}
 			if p.log != nil {
 				fmt.Fprintf(p.log, "< %s\n", l)

@@ -37,25 +37,22 @@ func mixSet(s geom.Set) uint64 {
 	return h ^ h>>31
 }
 
-// corrected returns the static evaluation raw of the node moved by the
-// correction of its pawn structure (not into mate scores).
-func (w *worker) corrected(raw int) int {
-	if w.corr == nil {
-		return raw
-	}
-	v := raw + int(w.corr[w.p.SideToMove()][pawnIndex(w.p)])/corrGrain
-	return max(-MateBound+1, min(MateBound-1, v))
+// corrEntry returns the node's entry: its side to move and pawns.
+func (w *worker) corrEntry() *int32 {
+	return &w.corr[w.p.SideToMove()][pawnIndex(w.p)]
 }
 
-// updateCorr moves the node's correction toward the difference diff
-// (centipawns) between its search score and its static evaluation: a
+// corrected returns the static evaluation raw moved by the correction e
+// (a corrEntry), not into mate scores.
+func corrected(raw int, e int32) int {
+	return max(-MateBound+1, min(MateBound-1, raw+int(e)/corrGrain))
+}
+
+// updateCorr moves the correction e toward the difference diff
+// (centipawns) between a node's search score and its static evaluation: a
 // running mean in which a search of depth d weighs min(d+1, 16)/256.
-func (w *worker) updateCorr(diff, depth int) {
-	if w.corr == nil {
-		return
-	}
+func updateCorr(e *int32, diff, depth int) {
 	wt := int32(min(depth+1, 16))
 	target := int32(max(-corrLimit, min(corrLimit, diff*corrGrain)))
-	e := &w.corr[w.p.SideToMove()][pawnIndex(w.p)]
 	*e = max(-corrLimit, min(corrLimit, (*e*(256-wt)+target*wt)/256))
 }

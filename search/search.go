@@ -1396,8 +1396,8 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 		}
 		capture := p.IsCapture(m)
 		quiet := !capture && !w.isPromotion(m)
-		gain := 0 // a capture's victim, endgame value
-		if capture {
+		gain := 0 // a capture's victim, endgame value (read by the reduction below)
+		if capture && depth >= 3 {
 			gain = w.ev.Eg[w.victim(m)]
 		}
 		// a capture that loses more than 80 cp per ply of depth in the
@@ -1457,41 +1457,39 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			w.cut[ply+1] = !pvNode && !cutNode
 			s = w.child(same, alpha, beta, newDepth, ply)
 		} else {
+			// late-move reduction: a quiet move that does not check; a
+			// capture or promotion when it comes after the late-move
+			// count, at a node expected to fail high, or when even its
+			// victim does not lift the static score to alpha (Stockfish
+			// 11's rule; in capablanca it took 40 % off the tree to
+			// depth 13)
 			r := 0
-			if depth >= 3 && !quiet && !inCheck && (legal > lateMoveCount(depth, improving) || cutNode ||
-				(eval > -Infinite && eval+gain <= alpha)) {
-				// a capture or promotion is reduced too when it comes
-				// after the late-move count, at a node expected to fail
-				// high, or when even its victim does not lift the static
-				// score to alpha (Stockfish 11's rule; in capablanca it
-				// took 40 % off the tree to depth 13)
+			if depth >= 3 && !inCheck && ((quiet && !w.opponentInCheck()) ||
+				(!quiet && (legal > lateMoveCount(depth, improving) || cutNode || eval+gain <= alpha))) {
 				r = lmrTable[min(depth, 63)][min(legal, 63)]
 				if pvNode {
 					r--
 				}
-				if depth < 8 && legal > 2 {
-					r++
-				}
-				r = max(0, min(r, newDepth-1))
-			} else if depth >= 3 && quiet && !inCheck && !w.opponentInCheck() {
-				r = lmrTable[min(depth, 63)][min(legal, 63)]
-				if pvNode {
-					r--
-				}
-				if sc[i] >= scoreRefutation {
-					r-- // killer or countermove
-				}
-				if sc[i] < 0 {
-					r++ // a move with a bad history
-				}
-				if sc[i] < scoreRefutation {
-					r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
-				}
-				if !improving && !pvNode {
-					r++
-				}
-				if cutNode {
-					r += 2 // expected to fail high: the late moves matter little
+				if !quiet {
+					if depth < 8 && legal > 2 {
+						r++
+					}
+				} else {
+					if sc[i] >= scoreRefutation {
+						r-- // killer or countermove
+					}
+					if sc[i] < 0 {
+						r++ // a move with a bad history
+					}
+					if sc[i] < scoreRefutation {
+						r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
+					}
+					if !improving && !pvNode {
+						r++
+					}
+					if cutNode {
+						r += 2 // expected to fail high: the late moves matter little
+					}
 				}
 				r = max(0, min(r, newDepth-1))
 			}

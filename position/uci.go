@@ -48,15 +48,28 @@ func (p *Position) isPseudoNormal(from, to geom.Square) bool {
 	return false
 }
 
-// ParseMove finds the legal move whose UCI text is s. Both castling forms
-// (king to its target, king takes rook) are accepted. It returns an error
-// naming the text when no legal move matches.
+// UCIEqual reports whether the received move text s names the move whose
+// UCI text is uci: equal, or equal but for the case of the last character
+// (a promotion letter: some GUIs send e7e8Q, and Stockfish and
+// Fairy-Stockfish lower-case it before matching).
+func UCIEqual(uci, s string) bool {
+	if uci == s {
+		return true
+	}
+	n := len(uci)
+	return n > 0 && len(s) == n && uci[:n-1] == s[:n-1] && strings.EqualFold(uci[n-1:], s[n-1:])
+}
+
+// ParseMove finds the legal move whose UCI text is s (see UCIEqual for the
+// promotion letter's case). Both castling forms (king to its target, king
+// takes rook) are accepted. It returns an error naming the text when no
+// legal move matches.
 func (p *Position) ParseMove(s string) (Move, error) {
 	s = strings.TrimSpace(s)
 	var buf [256]Move
 	moves := p.LegalMoves(buf[:0])
 	for _, m := range moves {
-		if p.UCI(m) == s {
+		if UCIEqual(p.UCI(m), s) {
 			return m, nil
 		}
 	}

@@ -685,12 +685,13 @@ func (g *Game) UCIList(moves []position.Move) []string {
 	return out
 }
 
-// ParseMove finds the legal move with UCI (or SAN) text s.
+// ParseMove finds the legal move with UCI (or SAN) text s; a promotion
+// letter may come in either case (position.UCIEqual).
 func (g *Game) ParseMove(s string) (position.Move, error) {
 	s = strings.TrimSpace(s)
 	moves := g.LegalMoves()
 	for _, m := range moves {
-		if g.Pos.UCI(m) == s {
+		if position.UCIEqual(g.Pos.UCI(m), s) {
 			return m, nil
 		}
 	}

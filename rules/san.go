@@ -123,7 +123,7 @@ func ParseSAN(p *position.Position, s string) (position.Move, error) {
 	var found []position.Move
 	for _, m := range p.LegalMoves(buf[:0]) {
 		san := strings.TrimRight(SAN(p, m), "+#")
-		if san == clean || p.UCI(m) == clean {
+		if san == clean || position.UCIEqual(p.UCI(m), clean) {
 			found = append(found, m)
 		}
 	}

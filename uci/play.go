@@ -176,7 +176,7 @@ func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	text = strings.TrimSpace(text)
 	legal := g.LegalMoves()
 	for _, m := range legal {
-		if g.Pos.UCI(m) == text {
+		if position.UCIEqual(g.Pos.UCI(m), text) {
 			return m, nil
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"houserules/geom"
 	"houserules/position"
@@ -100,8 +101,19 @@ func (e *Engine) infoString(format string, a ...any) {
 	// of one variant file) are joined with "; ", so none is left without
 	// the message's prefix or read by a GUI as a command
 	msg := strings.TrimRight(fmt.Sprintf(format, a...), "\n")
+	if len(msg) > maxInfoString {
+		// a message quoting a huge input (a 100 KB FEN) is cut, not sent whole
+		cut := maxInfoString
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = fmt.Sprintf("%s… (%d bytes)", msg[:cut], len(msg))
+	}
 	e.println("info string " + strings.ReplaceAll(strings.ReplaceAll(msg, "\r", ""), "\n", "; "))
 }
+
+// maxInfoString is the longest info string message sent, in bytes.
+const maxInfoString = 4096
 
 // Run reads commands from in until quit or end of input. A panic while
 // handling a line is reported and the session goes on.

@@ -471,3 +471,36 @@ func TestUCIPerftStop(t *testing.T) {
 		t.Errorf("after the stopped count: %q", out)
 	}
 }
+
+// TestUCIPromotionLetterCase: a promotion letter is read in either case,
+// as Stockfish and Fairy-Stockfish read it (some GUIs send e7e8Q); any
+// other character of the move must match exactly.
+func TestUCIPromotionLetterCase(t *testing.T) {
+	s := newSession(t)
+	out := s.send("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 1 moves e7e8Q h7h6", "d")
+	if strings.Contains(out, "info string") || !strings.Contains(out, "Fen: 4Q3/8/7k/8/8/8/8/K7 w - - 1 2") {
+		t.Errorf("e7e8Q: want the queen promotion played:\n%s", out)
+	}
+	out = s.send("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 1 moves e7e8N", "d")
+	if !strings.Contains(out, "Fen: 4N3/7k/8/8/8/8/8/K7 b - - 0 1") {
+		t.Errorf("e7e8N: want the knight promotion played:\n%s", out)
+	}
+	out = s.send("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 1 moves E7E8q", "d")
+	if !strings.Contains(out, "info string position: illegal move E7E8q") {
+		t.Errorf("E7E8q: squares are lower case; want it refused:\n%s", out)
+	}
+}
+
+// TestUCIInfoStringCapped: a message quoting a huge input is cut to
+// maxInfoString bytes with the input's length named, not echoed whole.
+func TestUCIInfoStringCapped(t *testing.T) {
+	s := newSession(t)
+	out := s.send("position fen "+strings.Repeat("p", 100000), "d")
+	line, _, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(line, "info string position: ") || len(line) > maxInfoString+100 || !strings.Contains(line, "bytes)") {
+		t.Errorf("want one capped info string, got %d bytes: %.200s", len(line), line)
+	}
+	if !strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") {
+		t.Errorf("want the start position kept:\n%.300s", out)
+	}
+}

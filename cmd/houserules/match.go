@@ -192,7 +192,10 @@ func presetsNote(p string) string {
 }
 
 func parseTC(s string) (time.Duration, time.Duration, error) {
-	b, i, _ := strings.Cut(s, "+")
+	b, i, plus := strings.Cut(s, "+")
+	if plus && i == "" {
+		return 0, 0, fmt.Errorf("--tc %q: the increment after \"+\" is missing (e.g. 10+0.1, or 10 for none)", s)
+	}
 	base, err := strconv.ParseFloat(b, 64)
 	if err != nil || math.IsNaN(base) || math.IsInf(base, 0) || base <= 0 || base > 1e6 {
 		return 0, 0, fmt.Errorf("--tc %q: the base must be a positive number of seconds (e.g. 10+0.1)", s)

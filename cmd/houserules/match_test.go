@@ -18,6 +18,7 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"--movetime", "-5"}, "--movetime must be at least 1"},
 		{[]string{"--tc", "NaN+0"}, `--tc "NaN+0": the base must be a positive number of seconds`},
 		{[]string{"--tc", "Inf+0"}, `--tc "Inf+0": the base must be a positive number of seconds`},
+		{[]string{"--tc", "10+"}, `--tc "10+": the increment after "+" is missing`},
 		{[]string{"--tc", "1+-1"}, `--tc "1+-1": the increment must be a number of seconds, 0 or more`},
 		{[]string{"--openings", "1000", "--max-plies", "10"}, "--openings must be from 0 to --max-plies - 1 (9), got 1000"},
 		{[]string{"--openings", "-5"}, "--openings must be from 0 to --max-plies - 1 (599), got -5"},
@@ -31,6 +32,29 @@ func TestMatchFlagErrors(t *testing.T) {
 	} {
 		cmd := matchCmd()
 		cmd.SetArgs(append([]string{"--games", "2", "--quiet"}, tc.args...))
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestPlayFlagErrors: the terminal game refuses a level or thinking time
+// outside its range before it starts.
+func TestPlayFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--movetime", "0"}, "--movetime must be at least 1 (milliseconds per move), got 0"},
+		{[]string{"--movetime", "-5"}, "--movetime must be at least 1 (milliseconds per move), got -5"},
+		{[]string{"--level", "21"}, "--level must be 0..20"},
+	} {
+		cmd := playCmd()
+		cmd.SetArgs(tc.args)
+		cmd.SetIn(strings.NewReader(""))
 		cmd.SetOut(io.Discard)
 		cmd.SetErr(io.Discard)
 		err := cmd.Execute()

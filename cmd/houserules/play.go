@@ -27,6 +27,9 @@ func playCmd() *cobra.Command {
 			if level < 0 || level > 20 {
 				return fmt.Errorf("--level must be 0..20")
 			}
+			if movetime < 1 {
+				return fmt.Errorf("--movetime must be at least 1 (milliseconds per move), got %d", movetime)
+			}
 			human := position.White
 			switch color {
 			case "white", "w":

@@ -439,8 +439,14 @@ func (e *Engine) cmdSetOption(args []string) {
 			n = 500
 		}
 		e.eng.MultiPV = n
-	case "ponder", "uci_analysemode", "uci_limitstrength", "move overhead":
-		// accepted
+	case "ponder":
+		// a GUI's declaration that it may send go ponder: nothing to set,
+		// but a value that is not a check value is reported
+		if _, ok := parseBool(value); !ok {
+			e.infoString("Ponder: %q is not true or false", value)
+		}
+	case "uci_analysemode", "uci_limitstrength", "move overhead":
+		// accepted (not listed; GUIs send them unasked)
 	case "houserules":
 		specs, err := rules.ParseSpecs(value)
 		if err != nil {

@@ -220,6 +220,7 @@ func TestUCIRobustInput(t *testing.T) {
 		"setoption name MultiPV value 501",
 		"setoption name UCI_Variant value nosuchvariant",
 		"setoption name UCI_Chess960 value maybe",
+		"setoption name Ponder value 7",
 		"setoption name HouseRules value nosuchpreset",
 		"setoption name HouseRules value piece-hp,explosive-rook",
 		"setoption name VariantPath value /nonexistent/variants.ini",

@@ -703,7 +703,7 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 	if g.R.Plain() {
 		return ParseSAN(g.Pos, s)
 	}
-	return position.NoMove, fmt.Errorf("illegal move %q in %s", s, g.FEN())
+	return matchSAN(g.Pos, s, moves, func(m position.Move) string { return sanAmong(g.Pos, m, moves) })
 }
 
 // PerftGame counts leaf nodes through the whole pipeline (presets

@@ -14,8 +14,36 @@ import (
 // the square, x for captures, =Q for promotions (=X for a shogi-style
 // promotion to X), O-O / O-O-O for castling, a pass as its king move or
 // "pass", and + or # when the move checks or mates the opponent's king.
-// m must be legal in p.
+// A pawn move is disambiguated the same way when another pawn can reach
+// its square by the same kind of move (rules where pawns move
+// diagonally). The legal moves are the base rules'; under house rules use
+// Game.SAN, whose disambiguation sees the moves the presets add and
+// remove. m must be legal in p.
 func SAN(p *position.Position, m position.Move) string {
+	var buf [256]position.Move
+	return sanAmong(p, m, p.LegalMoves(buf[:0]))
+}
+
+// SAN returns m in SAN (see the function SAN) disambiguated among the
+// game's legal moves, house rules included: a knight's double leap
+// (knights-leap-twice) to the square another knight reaches makes both
+// moves name their origin file (Nbd2, Ngd2). m must be legal in g.
+func (g *Game) SAN(m position.Move) string { return sanAmong(g.Pos, m, g.LegalMoves()) }
+
+// SANs returns the SAN of each of moves (legal in g), computing the
+// game's legal moves once.
+func (g *Game) SANs(moves []position.Move) []string {
+	legal := g.LegalMoves()
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = sanAmong(g.Pos, m, legal)
+	}
+	return out
+}
+
+// sanAmong is SAN with the legal moves given: the ones the origin is
+// disambiguated against.
+func sanAmong(p *position.Position, m position.Move, legal []position.Move) string {
 	var sb strings.Builder
 	us := p.SideToMove()
 	from, to := m.From(), m.To()
@@ -37,11 +65,17 @@ func SAN(p *position.Position, m position.Move) string {
 		}
 		capture := p.IsCapture(m)
 		if isPawn {
-			if capture {
+			d := disambiguation(p, m, legal)
+			switch {
+			case capture && (d == "" || len(d) == 1 && d[0] >= 'a'):
 				sb.WriteByte(byte('a' + from.File()))
+			case capture:
+				sb.WriteString(from.String()) // the file alone is not enough
+			default:
+				sb.WriteString(d)
 			}
 		} else if m.Kind() != position.Drop {
-			sb.WriteString(disambiguation(p, m))
+			sb.WriteString(disambiguation(p, m, legal))
 		}
 		if m.Kind() == position.Drop {
 			sb.WriteByte('@')
@@ -81,12 +115,14 @@ func upper(c byte) byte {
 	return c
 }
 
-func disambiguation(p *position.Position, m position.Move) string {
+// disambiguation returns the shortest origin text (file, rank or square)
+// that tells m apart from the other moves in legal of a piece of the same
+// type, of the same kind, to the same square; "" when there is none.
+func disambiguation(p *position.Position, m position.Move, legal []position.Move) string {
 	from, to := m.From(), m.To()
 	pt := p.PieceOn(from).Type()
 	var others []position.Move
-	var buf [256]position.Move
-	for _, o := range p.LegalMoves(buf[:0]) {
+	for _, o := range legal {
 		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && p.PieceOn(o.From()).Type() == pt {
 			others = append(others, o)
 		}
@@ -116,14 +152,19 @@ func disambiguation(p *position.Position, m position.Move) string {
 // is s; UCI text is accepted too. It errors naming s when no legal move
 // matches or when more than one does.
 func ParseSAN(p *position.Position, s string) (position.Move, error) {
+	var buf [256]position.Move
+	legal := p.LegalMoves(buf[:0])
+	return matchSAN(p, s, legal, func(m position.Move) string { return sanAmong(p, m, legal) })
+}
+
+// matchSAN finds the move of legal whose SAN (san(m)) or UCI text is s.
+func matchSAN(p *position.Position, s string, legal []position.Move, san func(position.Move) string) (position.Move, error) {
 	clean := strings.TrimRight(strings.TrimSpace(s), "+#!?")
 	clean = strings.ReplaceAll(clean, "0-0-0", "O-O-O")
 	clean = strings.ReplaceAll(clean, "0-0", "O-O")
-	var buf [256]position.Move
 	var found []position.Move
-	for _, m := range p.LegalMoves(buf[:0]) {
-		san := strings.TrimRight(SAN(p, m), "+#")
-		if san == clean || position.UCIEqual(p.UCI(m), clean) {
+	for _, m := range legal {
+		if strings.TrimRight(san(m), "+#") == clean || position.UCIEqual(p.UCI(m), clean) {
 			found = append(found, m)
 		}
 	}

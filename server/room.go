@@ -118,7 +118,7 @@ func ending(g *rules.Game) *store.Ending {
 // describe returns the played-move record of legal move m (before Do).
 func (r *room) describe(m position.Move) playedMove {
 	p := r.game.Pos
-	pm := playedMove{move: m, UCI: p.UCI(m), SAN: rules.SAN(p, m), By: colorName(p.SideToMove()),
+	pm := playedMove{move: m, UCI: p.UCI(m), SAN: r.game.SAN(m), By: colorName(p.SideToMove()),
 		Production: position.ProductionName(m.Production())}
 	if m.Kind() != position.Drop {
 		pm.From = m.From().String()

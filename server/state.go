@@ -156,8 +156,9 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	if !r.over() {
-		for _, m := range g.LegalMoves() {
-			st.Legal = append(st.Legal, legalOf(p, m))
+		legal := g.LegalMoves()
+		for i, san := range g.SANs(legal) {
+			st.Legal = append(st.Legal, legalOf(p, legal[i], san))
 		}
 		for _, c := range []position.Color{position.White, position.Black} {
 			if g.InCheck(c) {
@@ -198,9 +199,9 @@ func (r *room) stateFor(seat string) *gameState {
 	return st
 }
 
-func legalOf(p *position.Position, m position.Move) legalMove {
+func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	uci := p.UCI(m)
-	lm := legalMove{UCI: uci, SAN: rules.SAN(p, m), To: m.To().String(),
+	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(),
 		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
 		lm.From = m.From().String()

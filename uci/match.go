@@ -727,7 +727,7 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		if err != nil {
 			return err
 		}
-		rec.SAN = append(rec.SAN, rules.SAN(g.Pos, m))
+		rec.SAN = append(rec.SAN, g.SAN(m))
 		rec.Moves = append(rec.Moves, g.Pos.UCI(m))
 		g.Do(m)
 		return nil

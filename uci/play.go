@@ -78,7 +78,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 				fmt.Fprintln(out, "the AI has no move")
 				return nil
 			}
-			san := rules.SAN(g.Pos, res.Move)
+			san := g.SAN(res.Move)
 			g.Do(res.Move)
 			movers = append(movers, stm)
 			history = append(history, san)
@@ -145,7 +145,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 			fmt.Fprintf(out, "%v — type moves for the list\n", err)
 			continue
 		}
-		san := rules.SAN(g.Pos, m)
+		san := g.SAN(m)
 		g.Do(m)
 		movers = append(movers, stm)
 		history = append(history, san)
@@ -155,10 +155,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 
 // legalSANs lists the legal moves in SAN, sorted.
 func legalSANs(g *rules.Game) []string {
-	var out []string
-	for _, m := range g.LegalMoves() {
-		out = append(out, rules.SAN(g.Pos, m))
-	}
+	out := g.SANs(g.LegalMoves())
 	sort.Strings(out)
 	return out
 }
@@ -182,8 +179,9 @@ func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	}
 	want := normSAN(text)
 	var found []position.Move
-	for _, m := range legal {
-		if normSAN(rules.SAN(g.Pos, m)) == want {
+	sans := g.SANs(legal)
+	for i, m := range legal {
+		if normSAN(sans[i]) == want {
 			found = append(found, m)
 		}
 	}
@@ -202,7 +200,7 @@ func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	if len(found) > 1 {
 		names := make([]string, len(found))
 		for i, m := range found {
-			names[i] = rules.SAN(g.Pos, m)
+			names[i] = g.SAN(m)
 		}
 		sort.Strings(names)
 		return position.NoMove, fmt.Errorf("%q is ambiguous: %s", text, strings.Join(names, ", "))
@@ -234,7 +232,7 @@ func looseMatches(g *rules.Game, legal []position.Move, text string) []position.
 		if u == nil || u[3] != to || (file != "" && u[1] != file) || (rank != "" && u[2] != rank) || promo != u[4] {
 			continue
 		}
-		san := rules.SAN(g.Pos, m)
+		san := g.SAN(m)
 		letter := ""
 		if san != "" && san[0] >= 'A' && san[0] <= 'Z' && !strings.HasPrefix(san, "O-O") {
 			letter = san[:1]

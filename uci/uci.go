@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,6 +138,12 @@ func (e *Engine) Run(in io.Reader) error {
 		if !e.Handle(sc.Text()) {
 			return nil
 		}
+	}
+	// end of input: a search stops (as after quit), a count is finished
+	// (Fairy-Stockfish counts before it reads the next line, so a piped
+	// "go perft 4" prints its total)
+	if e.perft {
+		e.Wait()
 	}
 	e.stopSearch()
 	return sc.Err()
@@ -594,15 +601,24 @@ var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": t
 
 func (e *Engine) cmdGo(args []string) {
 	e.stopSearch()
+	// without a position a search answers bestmove (none) and a count
+	// its total line, 0, so that a script waiting for either goes on
+	none := func() {
+		if slices.Contains(args, "perft") {
+			e.println(perftTotal(0))
+		} else {
+			e.println("bestmove (none)")
+		}
+	}
 	if e.posRefused {
 		e.infoString("go: the last position command was refused; no search until a position is set")
-		e.println("bestmove (none)")
+		none()
 		return
 	}
 	g, err := e.Game()
 	if err != nil {
 		e.infoString("go: %v", err)
-		e.println("bestmove (none)")
+		none()
 		return
 	}
 	var lim search.Limits
@@ -849,9 +865,13 @@ func (e *Engine) runPerft(ctx context.Context, g *rules.Game, depth int) {
 			total += n
 		}
 	}
-	fmt.Fprintf(&sb, "\nNodes searched: %d\n", total)
+	sb.WriteString(perftTotal(total))
 	e.println(sb.String())
 }
+
+// perftTotal is go perft's last line, after an empty one, as
+// Fairy-Stockfish prints it.
+func perftTotal(n uint64) string { return fmt.Sprintf("\nNodes searched: %d\n", n) }
 
 func (e *Engine) cmdDisplay() {
 	g, err := e.Game()

@@ -505,3 +505,22 @@ func TestUCIInfoStringCapped(t *testing.T) {
 		t.Errorf("want the start position kept:\n%.300s", out)
 	}
 }
+
+// TestUCIPerftPiped: a piped "go perft 4" with no quit after it prints its
+// total at the end of input (Fairy-Stockfish counts before it reads on),
+// and a go perft after a refused position prints "Nodes searched: 0"
+// after its info string, so that a script waiting for the total goes on.
+func TestUCIPerftPiped(t *testing.T) {
+	out := &syncBuf{}
+	if err := New(out).Run(strings.NewReader("position startpos\ngo perft 4\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.take(); !strings.Contains(got, "\nNodes searched: 197281\n") || strings.Contains(got, "stopped") {
+		t.Errorf("piped go perft 4: want the whole count, 197281:\n%s", got)
+	}
+	s := newSession(t)
+	got := s.send("setoption name UCI_Variant value capablanca", "position fen 8/8/8 w - - 0 1", "go perft 1")
+	if !strings.Contains(got, "info string go: the last position command was refused") || !strings.HasSuffix(got, "\nNodes searched: 0\n\n") || strings.Contains(got, "bestmove") {
+		t.Errorf("go perft after a refused position:\n%q", got)
+	}
+}

@@ -700,10 +700,7 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 			return m, nil
 		}
 	}
-	if g.R.Plain() {
-		return ParseSAN(g.Pos, s)
-	}
-	return matchSAN(g.Pos, s, moves, func(m position.Move) string { return sanAmong(g.Pos, m, moves) })
+	return matchSAN(g.Pos, s, moves, sansAmong(g.Pos, moves))
 }
 
 // PerftGame counts leaf nodes through the whole pipeline (presets

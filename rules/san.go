@@ -30,13 +30,19 @@ func SAN(p *position.Position, m position.Move) string {
 // moves name their origin file (Nbd2, Ngd2). m must be legal in g.
 func (g *Game) SAN(m position.Move) string { return sanAmong(g.Pos, m, g.LegalMoves()) }
 
-// SANs returns the SAN of each of moves (legal in g), computing the
-// game's legal moves once.
-func (g *Game) SANs(moves []position.Move) []string {
+// LegalSANs returns the game's legal moves (LegalMoves) and the SAN of
+// each, at the same index.
+func (g *Game) LegalSANs() ([]position.Move, []string) {
 	legal := g.LegalMoves()
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = sanAmong(g.Pos, m, legal)
+	return legal, sansAmong(g.Pos, legal)
+}
+
+// sansAmong returns the SAN of each move of legal, disambiguated among
+// them.
+func sansAmong(p *position.Position, legal []position.Move) []string {
+	out := make([]string, len(legal))
+	for i, m := range legal {
+		out[i] = sanAmong(p, m, legal)
 	}
 	return out
 }
@@ -65,14 +71,16 @@ func sanAmong(p *position.Position, m position.Move, legal []position.Move) stri
 		}
 		capture := p.IsCapture(m)
 		if isPawn {
+			// a capture always names its file; when another pawn on
+			// that file also captures there, the whole square
 			d := disambiguation(p, m, legal)
 			switch {
-			case capture && (d == "" || len(d) == 1 && d[0] >= 'a'):
-				sb.WriteByte(byte('a' + from.File()))
-			case capture:
-				sb.WriteString(from.String()) // the file alone is not enough
-			default:
+			case !capture:
 				sb.WriteString(d)
+			case d != "" && d[0] < 'a':
+				sb.WriteString(from.String())
+			default:
+				sb.WriteByte(byte('a' + from.File()))
 			}
 		} else if m.Kind() != position.Drop {
 			sb.WriteString(disambiguation(p, m, legal))
@@ -154,17 +162,18 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 func ParseSAN(p *position.Position, s string) (position.Move, error) {
 	var buf [256]position.Move
 	legal := p.LegalMoves(buf[:0])
-	return matchSAN(p, s, legal, func(m position.Move) string { return sanAmong(p, m, legal) })
+	return matchSAN(p, s, legal, sansAmong(p, legal))
 }
 
-// matchSAN finds the move of legal whose SAN (san(m)) or UCI text is s.
-func matchSAN(p *position.Position, s string, legal []position.Move, san func(position.Move) string) (position.Move, error) {
+// matchSAN finds the move of legal whose SAN (sans, at the same index) or
+// UCI text is s.
+func matchSAN(p *position.Position, s string, legal []position.Move, sans []string) (position.Move, error) {
 	clean := strings.TrimRight(strings.TrimSpace(s), "+#!?")
 	clean = strings.ReplaceAll(clean, "0-0-0", "O-O-O")
 	clean = strings.ReplaceAll(clean, "0-0", "O-O")
 	var found []position.Move
-	for _, m := range legal {
-		if strings.TrimRight(san(m), "+#") == clean || position.UCIEqual(p.UCI(m), clean) {
+	for i, m := range legal {
+		if strings.TrimRight(sans[i], "+#") == clean || position.UCIEqual(p.UCI(m), clean) {
 			found = append(found, m)
 		}
 	}

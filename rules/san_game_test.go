@@ -47,8 +47,7 @@ func TestGameSANHouseRules(t *testing.T) {
 			}
 		}
 		// every legal move has its own SAN
-		legal := g.LegalMoves()
-		sans := g.SANs(legal)
+		_, sans := g.LegalSANs()
 		seen := map[string]bool{}
 		for _, s := range sans {
 			if seen[s] {

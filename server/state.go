@@ -156,8 +156,8 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	if !r.over() {
-		legal := g.LegalMoves()
-		for i, san := range g.SANs(legal) {
+		legal, sans := g.LegalSANs()
+		for i, san := range sans {
 			st.Legal = append(st.Legal, legalOf(p, legal[i], san))
 		}
 		for _, c := range []position.Color{position.White, position.Black} {

@@ -155,7 +155,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 
 // legalSANs lists the legal moves in SAN, sorted.
 func legalSANs(g *rules.Game) []string {
-	out := g.SANs(g.LegalMoves())
+	_, out := g.LegalSANs()
 	sort.Strings(out)
 	return out
 }
@@ -171,41 +171,37 @@ func normSAN(s string) string {
 // with or without the check mark; 0-0 for O-O) under any ruleset.
 func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	text = strings.TrimSpace(text)
-	legal := g.LegalMoves()
+	legal, sans := g.LegalSANs()
 	for _, m := range legal {
 		if position.UCIEqual(g.Pos.UCI(m), text) {
 			return m, nil
 		}
 	}
 	want := normSAN(text)
-	var found []position.Move
-	sans := g.SANs(legal)
-	for i, m := range legal {
+	var found []int // indices into legal
+	for i := range legal {
 		if normSAN(sans[i]) == want {
-			found = append(found, m)
+			found = append(found, i)
 		}
-	}
-	if len(found) == 1 {
-		return found[0], nil
 	}
 	if len(found) == 0 {
 		if m, err := g.ParseMove(text); err == nil {
 			return m, nil
 		}
-		found = looseMatches(g, legal, text)
-		if len(found) == 1 {
-			return found[0], nil
-		}
+		found = looseMatches(g, legal, sans, text)
 	}
-	if len(found) > 1 {
-		names := make([]string, len(found))
-		for i, m := range found {
-			names[i] = g.SAN(m)
-		}
-		sort.Strings(names)
-		return position.NoMove, fmt.Errorf("%q is ambiguous: %s", text, strings.Join(names, ", "))
+	switch len(found) {
+	case 0:
+		return position.NoMove, fmt.Errorf("%q is not a legal move here", text)
+	case 1:
+		return legal[found[0]], nil
 	}
-	return position.NoMove, fmt.Errorf("%q is not a legal move here", text)
+	names := make([]string, len(found))
+	for k, i := range found {
+		names[k] = sans[i]
+	}
+	sort.Strings(names)
+	return position.NoMove, fmt.Errorf("%q is ambiguous: %s", text, strings.Join(names, ", "))
 }
 
 // looseMove is a move as people write it outside strict SAN: an optional
@@ -219,26 +215,27 @@ var looseMove = regexp.MustCompile(`^([A-Z])?([a-z])?([0-9]+)?[x:-]?([a-z])([0-9
 // (drops).
 var uciParts = regexp.MustCompile(`^([a-z])([0-9]+)([a-z][0-9]+)([a-z]?)$`)
 
-// looseMatches returns the legal moves that text names as a looseMove.
-func looseMatches(g *rules.Game, legal []position.Move, text string) []position.Move {
+// looseMatches returns the indices of the legal moves (sans: their SAN)
+// that text names as a looseMove.
+func looseMatches(g *rules.Game, legal []position.Move, sans []string, text string) []int {
 	t := looseMove.FindStringSubmatch(normSAN(text))
 	if t == nil {
 		return nil
 	}
 	piece, file, rank, to, promo := t[1], t[2], t[3], t[4]+t[5], strings.ToLower(t[6])
-	var out []position.Move
-	for _, m := range legal {
+	var out []int
+	for i, m := range legal {
 		u := uciParts.FindStringSubmatch(g.Pos.UCI(m))
 		if u == nil || u[3] != to || (file != "" && u[1] != file) || (rank != "" && u[2] != rank) || promo != u[4] {
 			continue
 		}
-		san := g.SAN(m)
+		san := sans[i]
 		letter := ""
 		if san != "" && san[0] >= 'A' && san[0] <= 'Z' && !strings.HasPrefix(san, "O-O") {
 			letter = san[:1]
 		}
 		if piece == letter || (piece == "P" && letter == "") || (piece == "K" && strings.HasPrefix(san, "O-O")) {
-			out = append(out, m)
+			out = append(out, i)
 		}
 	}
 	return out

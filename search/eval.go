@@ -115,6 +115,12 @@ type Evaluator struct {
 	// mobWt is each type's mobility weight per square: heavy pieces gain
 	// less per square (no early queen sorties); from evalW when built
 	mobWt [position.PieceTypeNB]int
+
+	// psqRole is each type's index in psqtRoles (-1: no square table)
+	// and psq the square bonus of each colour, role and square (see
+	// initPSQT)
+	psqRole [position.PieceTypeNB]int8
+	psq     [2][len(psqtRoles)][geom.SquareNB]psqEntry
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
@@ -289,6 +295,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.phaseTotal = 1
 	}
 	e.initLesser()
+	e.initPSQT()
 	e.initCheckParts()
 	e.initKingWeights()
 	for _, pt := range e.types {
@@ -616,6 +623,7 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			dangerRing = e.dangerRing[kingSq[them]]
 		}
 		var checkMemo checkMemo
+		psqRole := &e.psqRole
 		for ti, pt := range e.types {
 			bb := p.PiecesOf(c, pt)
 			if bb.Empty() {
@@ -643,6 +651,11 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 				}
 				m *= e.materialSign
 				g2 *= e.materialSign
+				if ri := psqRole[pt]; ri >= 0 {
+					ps := &e.psq[c][ri][s]
+					m += int(ps[0])
+					g2 += int(ps[1])
+				}
 				switch {
 				case pt == position.King && e.royal:
 					attacked[c] = attacked[c].Or(e.kingRing[s])

@@ -79,17 +79,24 @@ func (e *Evaluator) initPSQT() {
 		if !b.Contains(s) {
 			continue
 		}
-		fd := min(s.File(), b.Files-1-s.File())
-		fb := min(3, fd*8/b.Files)
-		for c := 0; c < 2; c++ {
-			r := s.Rank()
-			if c == 1 {
-				r = b.Ranks - 1 - r
-			}
-			r = min(7, r*8/b.Ranks)
+		for c := position.White; c <= position.Black; c++ {
+			r, fb := psqtCell(b, c, s)
 			for ri := range psqtRoles {
 				e.psq[c][ri][s] = psqEntry{psqtTable[ri][0][r][fb], psqtTable[ri][1][r][fb]}
 			}
 		}
 	}
+}
+
+// psqtCell returns the rank (0..7) and file bucket (0..3) of psqtTable
+// that square s of board b falls in for a piece of colour c: the rank
+// counted from c's first rank and scaled to 8, the distance to the nearer
+// edge file scaled to 8 files and capped at 3.
+func psqtCell(b *geom.Board, c position.Color, s geom.Square) (rank, fileB int) {
+	r := s.Rank()
+	if c == position.Black {
+		r = b.Ranks - 1 - r
+	}
+	fd := min(s.File(), b.Files-1-s.File())
+	return min(7, r*8/b.Ranks), min(3, fd*8/b.Files)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/rules/rulestest"
@@ -74,7 +75,7 @@ func TestFitPSQT(t *testing.T) {
 		if rulesets[v] == nil {
 			rulesets[v] = rulestest.Compile(t, v, "")
 			e := NewEvaluator(rulesets[v])
-			e.psq = [2][len(psqtRoles)][len(e.psq[0][0])]psqEntry{} // the residual of everything else
+			e.psq = [2][len(psqtRoles)][geom.SquareNB]psqEntry{} // the residual of everything else
 			evs[v] = e
 			variants[v] = true
 		}
@@ -100,12 +101,7 @@ func TestFitPSQT(t *testing.T) {
 				}
 				for bb := p.PiecesOf(c, pt); bb.Any(); {
 					sq := bb.Pop()
-					r := sq.Rank()
-					if c == position.Black {
-						r = b.Ranks - 1 - r
-					}
-					r = min(7, r*8/b.Ranks)
-					fb := min(3, min(sq.File(), b.Files-1-sq.File())*8/b.Files)
+					r, fb := psqtCell(b, c, sq)
 					s.feats = append(s.feats, feat{int32(index(role, 0, r, fb)), sign * phase},
 						feat{int32(index(role, 1, r, fb)), sign * (1 - phase)})
 				}

@@ -121,10 +121,6 @@ type Evaluator struct {
 	// initPSQT)
 	psqRole [position.PieceTypeNB]int8
 	psq     [2][len(psqtRoles)][geom.SquareNB]psqEntry
-
-	// mobTrace, when set (by TestFitPSQT only), is told each piece's
-	// role and mobTable row as Evaluate scores it.
-	mobTrace func(c position.Color, role, row int)
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c
@@ -756,15 +752,6 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 						m += mob
 						kd.mob[c] += mob
 						g2 += mob * evalW.MobEg / 100
-						if ri := psqRole[pt]; ri >= 0 {
-							mt := &mobTable[ri]
-							k := min(n, mobCap)
-							m += int(mt[0][k])
-							g2 += int(mt[1][k])
-							if e.mobTrace != nil {
-								e.mobTrace(c, int(ri), k)
-							}
-						}
 						w := evalW.CentrSlider
 						if !e.slider[pt] {
 							w = evalW.CentrLeaper

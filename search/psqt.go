@@ -59,14 +59,6 @@ var psqtTable = [len(psqtRoles)][2][8][4]int16{
 	},
 }
 
-// psqtMaterial is added to every square of psqtTable: a correction of
-// the piece's value by type and phase (middle game, endgame), fitted with
-// it (TestFitPSQT with HOUSERULES_TUNE_TABLES=mat). Zero: the fitted
-// offsets (queen +151 cp in the middle game, minor pieces +57/-45) with
-// refitted square and mobility tables scored 32.5 % against 48.8 % for
-// the unchanged build in capablanca (seed 15, 40 games).
-var psqtMaterial [len(psqtRoles)][2]int16
-
 // psqEntry is one square's bonus: middle game, endgame.
 type psqEntry [2]int16
 
@@ -90,7 +82,7 @@ func (e *Evaluator) initPSQT() {
 		for c := position.White; c <= position.Black; c++ {
 			r, fb := psqtCell(b, c, s)
 			for ri := range psqtRoles {
-				e.psq[c][ri][s] = psqEntry{psqtTable[ri][0][r][fb] + psqtMaterial[ri][0], psqtTable[ri][1][r][fb] + psqtMaterial[ri][1]}
+				e.psq[c][ri][s] = psqEntry{psqtTable[ri][0][r][fb], psqtTable[ri][1][r][fb]}
 			}
 		}
 	}

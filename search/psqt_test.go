@@ -21,24 +21,20 @@ func TestPSQTSquares(t *testing.T) {
 		}
 		return s
 	}
-	// cell is psqtTable's entry plus the type's psqtMaterial
-	cell := func(role, rank, fileB int) psqEntry {
-		return psqEntry{psqtTable[role][0][rank][fileB] + psqtMaterial[role][0], psqtTable[role][1][rank][fileB] + psqtMaterial[role][1]}
-	}
 	chess := NewEvaluator(rulestest.Compile(t, "chess", ""))
 	b := chess.board
 	knight := int(chess.psqRole[position.Knight])
 	for _, c := range []struct {
 		color position.Color
 		sq    string
-		want  psqEntry // cell(knight, rank, file bucket)
+		want  psqEntry // psqtTable[knight][.][rank][file bucket]
 	}{
-		{position.White, "b1", cell(1, 0, 1)},
-		{position.Black, "b8", cell(1, 0, 1)},
-		{position.Black, "g8", cell(1, 0, 1)},
-		{position.White, "e4", cell(1, 3, 3)},
-		{position.Black, "d5", cell(1, 3, 3)},
-		{position.White, "a8", cell(1, 7, 0)},
+		{position.White, "b1", psqEntry{psqtTable[1][0][0][1], psqtTable[1][1][0][1]}},
+		{position.Black, "b8", psqEntry{psqtTable[1][0][0][1], psqtTable[1][1][0][1]}},
+		{position.Black, "g8", psqEntry{psqtTable[1][0][0][1], psqtTable[1][1][0][1]}},
+		{position.White, "e4", psqEntry{psqtTable[1][0][3][3], psqtTable[1][1][3][3]}},
+		{position.Black, "d5", psqEntry{psqtTable[1][0][3][3], psqtTable[1][1][3][3]}},
+		{position.White, "a8", psqEntry{psqtTable[1][0][7][0], psqtTable[1][1][7][0]}},
 	} {
 		if got := chess.psq[c.color][knight][sq(b, c.sq)]; got != c.want {
 			t.Errorf("chess knight of colour %d on %s: %v, want %v", c.color, c.sq, got, c.want)
@@ -55,7 +51,7 @@ func TestPSQTSquares(t *testing.T) {
 		sq          string
 		rank, fileB int
 	}{{"a1", 0, 0}, {"b1", 0, 0}, {"c1", 0, 1}, {"d1", 0, 2}, {"e1", 0, 3}, {"f1", 0, 3}, {"j2", 1, 0}, {"c8", 7, 1}} {
-		want := cell(6, c.rank, c.fileB)
+		want := psqEntry{psqtTable[6][0][c.rank][c.fileB], psqtTable[6][1][c.rank][c.fileB]}
 		if got := capa.psq[position.White][arch][sq(cb, c.sq)]; got != want {
 			t.Errorf("capablanca archbishop on %s: %v, want %v", c.sq, got, want)
 		}

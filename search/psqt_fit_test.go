@@ -147,7 +147,7 @@ func TestFitPSQT(t *testing.T) {
 	}
 	// after the cells, each variant's scale and offset: the reference's
 	// units need not be ours (Fairy-Stockfish prints endgame pawns, its
-	// middle-game pawn is 0.62 of one), and with
+	// middle-game pawn is 0.60 of one), and with
 	// HOUSERULES_TUNE_PSQT_SCALE=1 they are fitted beside the tables
 	// instead of being absorbed by them; they are not part of the result
 	fitScale := os.Getenv("HOUSERULES_TUNE_PSQT_SCALE") == "1"

@@ -1,12 +1,10 @@
 package search
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,7 +57,6 @@ func TestFitPSQT(t *testing.T) {
 	type sample struct {
 		ours, target float64
 		feats        []feat
-		variant      string
 		vi           int // the variant's index in vnames
 	}
 	// HOUSERULES_TUNE_PSQT_KEEP=1: the committed table stays and only
@@ -67,10 +64,14 @@ func TestFitPSQT(t *testing.T) {
 	fitPSQ := os.Getenv("HOUSERULES_TUNE_PSQT_KEEP") != "1"
 	const cells = len(psqtRoles) * 2 * 8 * 4
 	index := func(role, phase, rank, fileB int) int { return ((role*2+phase)*8+rank)*4 + fileB }
-	rulesets := map[string]*rules.Ruleset{}
-	evs := map[string]*Evaluator{}
+	// each variant's ruleset and evaluator, by its index in vnames
+	type fitVariant struct {
+		rs *rules.Ruleset
+		e  *Evaluator
+		vi int
+	}
+	byName := map[string]*fitVariant{}
 	var train, test []sample
-	variants := map[string]bool{}
 	var vnames []string
 	testFile := os.Getenv("HOUSERULES_TUNE_PSQT_TEST")
 	n := 0
@@ -78,41 +79,29 @@ func TestFitPSQT(t *testing.T) {
 	// test, unless a test file is given; then all of it to test and all of
 	// the training file to train
 	read := func(name string, held bool) {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			parts := strings.Split(sc.Text(), "\t")
-			if len(parts) != 3 {
-				continue
+		readLabelled(t, name, func(v, fen string, cp int) {
+			if cp > 1500 || cp < -1500 {
+				return
 			}
-			cp, err := strconv.Atoi(parts[2])
-			if err != nil || cp > 1500 || cp < -1500 {
-				continue
-			}
-			v := parts[0]
-			if rulesets[v] == nil {
-				rulesets[v] = rulestest.Compile(t, v, "")
-				e := NewEvaluator(rulesets[v])
+			fv := byName[v]
+			if fv == nil {
+				fv = &fitVariant{rs: rulestest.Compile(t, v, ""), vi: len(vnames)}
+				fv.e = NewEvaluator(fv.rs)
 				if fitPSQ {
-					e.psq = [2][len(psqtRoles)][geom.SquareNB]psqEntry{} // the residual of everything else
+					fv.e.psq = [2][len(psqtRoles)][geom.SquareNB]psqEntry{} // the residual of everything else
 				}
-				evs[v] = e
-				variants[v] = true
+				byName[v] = fv
 				vnames = append(vnames, v)
 			}
-			e := evs[v]
-			g, err := rules.NewGame(rulesets[v], parts[1], false)
+			e := fv.e
+			g, err := rules.NewGame(fv.rs, fen, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := g.Pos
 			npm := e.nonPawnMaterialBySide(p)
 			phase := float32(min(256, (npm[0]+npm[1])*256/e.phaseTotal)) / 256
-			s := sample{ours: float64(e.Evaluate(g)), target: sigmoid(float64(cp)), variant: v, vi: slices.Index(vnames, v)}
+			s := sample{ours: float64(e.Evaluate(g)), target: sigmoid(float64(cp)), vi: fv.vi}
 			b := e.board
 			for c := position.White; c <= position.Black && fitPSQ; c++ {
 				sign := float32(1)
@@ -139,7 +128,7 @@ func TestFitPSQT(t *testing.T) {
 				train = append(train, s)
 			}
 			n++
-		}
+		})
 	}
 	read(file, false)
 	if testFile != "" {
@@ -163,10 +152,11 @@ func TestFitPSQT(t *testing.T) {
 		return x
 	}
 	pred := func(s *sample) float64 { return w[cells+2*s.vi]*raw(s) + w[cells+2*s.vi+1] }
-	loss := func(v string) string {
+	// loss is the unseen loss of variant vi (-1: of all)
+	loss := func(vi int) string {
 		sum, k := 0.0, 0
 		for i := range test {
-			if v == "" || test[i].variant == v {
+			if vi < 0 || test[i].vi == vi {
 				d := sigmoid(pred(&test[i])) - test[i].target
 				sum += d * d
 				k++
@@ -175,9 +165,9 @@ func TestFitPSQT(t *testing.T) {
 		return fmt.Sprintf("%.6f (%d)", sum/float64(max(k, 1)), k)
 	}
 	report := func(tag string) {
-		out := []string{"all " + loss("")}
-		for v := range variants {
-			out = append(out, v+" "+loss(v))
+		out := []string{"all " + loss(-1)}
+		for vi, v := range vnames {
+			out = append(out, v+" "+loss(vi))
 		}
 		t.Logf("%s, unseen: %s", tag, strings.Join(out, ", "))
 	}
@@ -234,6 +224,9 @@ func TestFitPSQT(t *testing.T) {
 	for vi, v := range vnames {
 		t.Logf("%s: scale %.3f, offset %.1f", v, w[cells+2*vi], w[cells+2*vi+1])
 	}
+	if !fitPSQ {
+		return
+	}
 	var sb strings.Builder
 	for ri, pt := range psqtRoles {
 		fmt.Fprintf(&sb, "{ // %s\n", pt)
@@ -256,7 +249,5 @@ func TestFitPSQT(t *testing.T) {
 		}
 		sb.WriteString("},\n")
 	}
-	if fitPSQ {
-		t.Logf("psqtTable:\n%s", sb.String())
-	}
+	t.Logf("psqtTable:\n%s", sb.String())
 }

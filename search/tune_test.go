@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -97,20 +96,9 @@ func TestTuneWeights(t *testing.T) {
 		n++
 	}
 	if file != "" {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			parts := strings.Split(sc.Text(), "\t")
-			if len(parts) != 3 {
-				continue
-			}
-			cp, _ := strconv.Atoi(parts[2])
-			add(ruleset(parts[0]), parts[1], sigmoid(float64(cp)), false)
-		}
+		readLabelled(t, file, func(variant, fen string, cp int) {
+			add(ruleset(variant), fen, sigmoid(float64(cp)), false)
+		})
 	}
 	// HOUSERULES_TUNE_DUMP: write the PGN games' quiet positions (every
 	// second one past ply 8) as "variant<TAB>FEN" lines and stop, for a

@@ -71,7 +71,8 @@ func TestMopUpConverts(t *testing.T) {
 // without mopUp; 15 with the search of 2026-12-04 (afternoon), 11 with
 // the build of that night (56825d4), 10 with Stockfish's history bonus
 // (statBonus). One game of this ending, as this test used to be, is a
-// coin toss for any change to the search; 16 are not. The values of the term itself are TestMopUp's.
+// coin toss for any change to the search; 16 are not. The values of the
+// term itself are TestMopUp's.
 func TestMopUpConvertsMakruk(t *testing.T) {
 	rs := rulestest.Compile(t, "makruk", "")
 	rng := rand.New(rand.NewSource(1))

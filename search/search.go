@@ -1533,11 +1533,9 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 							w.counterMoves[prev.From()][prev.To()] = m
 						}
 						bonus := statBonus(depth)
-						h := &w.history[us][m.From()][m.To()]
-						*h += bonus - *h*bonus/8192
+						addHistory(&w.history[us][m.From()][m.To()], bonus)
 						for _, q := range quietsTried[:nq] {
-							hq := &w.history[us][q.From()][q.To()]
-							*hq -= bonus + *hq*bonus/8192
+							addHistory(&w.history[us][q.From()][q.To()], -bonus)
 						}
 						if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
 							k := w.ch.index(p.PieceOn(m.From()), m.To())
@@ -1611,6 +1609,13 @@ const histPrune = 4000
 func statBonus(d int) int32 {
 	d = min(d, 15)
 	return int32(19*d*d + 155*d - 154)
+}
+
+// addHistory moves a quiet-history entry by bonus (negative for a move
+// that did not cut) and pulls it towards zero by |bonus|/8192 of its
+// value, so it never leaves ±8,192 when |bonus| ≤ 8,192.
+func addHistory(h *int32, bonus int32) {
+	*h += bonus - *h*max(bonus, -bonus)/8192
 }
 
 // qsRecaptureDepth is the quiescence ply from which only recaptures are

@@ -3,8 +3,8 @@ package search
 import "testing"
 
 // TestStatBonus checks Stockfish 11's stat_bonus values (19d²+155d−154,
-// depth capped at 15) and that the history update keeps an entry within
-// ±8,192 however often it is applied.
+// depth capped at 15) and that addHistory keeps an entry within ±8,192
+// however often the largest bonus is applied, either way.
 func TestStatBonus(t *testing.T) {
 	for _, c := range []struct {
 		d    int
@@ -14,19 +14,23 @@ func TestStatBonus(t *testing.T) {
 			t.Errorf("statBonus(%d) = %d, want %d", c.d, got, c.want)
 		}
 	}
-	// the quiet-history update of search: a cut raises the entry, a
-	// quiet move tried before the cut lowers it
+	// a cut raises the entry, a quiet move tried before the cut lowers it
 	var h int32
+	if addHistory(&h, statBonus(3)); h != 482 {
+		t.Errorf("one depth-3 cut from 0: %d, want 482", h)
+	}
+	// 482 − 482 − 482·482/8192 (28.4, truncated)
+	if addHistory(&h, -statBonus(3)); h != -28 {
+		t.Errorf("then one depth-3 refutation: %d, want -28", h)
+	}
 	for range 1000 {
-		b := statBonus(15)
-		h += b - h*b/8192
+		addHistory(&h, statBonus(15))
 	}
 	if h < 8000 || h > 8192 {
 		t.Errorf("after 1,000 depth-15 cuts the entry is %d, want within [8000, 8192]", h)
 	}
 	for range 1000 {
-		b := statBonus(15)
-		h -= b + h*b/8192
+		addHistory(&h, -statBonus(15))
 	}
 	if h > -8000 || h < -8192 {
 		t.Errorf("after 1,000 depth-15 refutations the entry is %d, want within [-8192, -8000]", h)

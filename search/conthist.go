@@ -81,13 +81,14 @@ func (c *contHist) at(r, k int) int {
 	return int(c.tab[r*c.dim+k])
 }
 
-// update moves the entry (r, k) by bonus with gravity towards 0.
+// update moves the entry (r, k) by bonus with the quiet history's
+// gravity towards 0 (addHistory), kept within ±8,192.
 func (c *contHist) update(r, k int, bonus int32) {
 	if r < 0 || k < 0 {
 		return
 	}
 	h := &c.tab[r*c.dim+k]
 	v := int32(*h)
-	v += bonus - v*max(bonus, -bonus)/8192
+	addHistory(&v, bonus)
 	*h = int16(max(-8192, min(8192, v)))
 }

@@ -1600,9 +1600,8 @@ const histPrune = 4000
 // statBonus is the quiet-history and continuation-history change for a
 // quiet move that cut a node at remaining depth d (the other quiet moves
 // tried there lose as much): Stockfish 11's stat_bonus, 19d²+155d−154,
-// with d capped at 15 (20 at depth 1, 482 at 3, 6,446 from 15 on). Both
-// tables pull towards zero by bonus/8192 of their value, so an entry
-// stays within ±8,192. With d² (at most 400) 99 % of the late quiet
+// with d capped at 15 (20 at depth 1, 482 at 3, 6,446 from 15 on),
+// applied by addHistory to both tables. With d² (at most 400) 99 % of the late quiet
 // moves' scores in the search benchmark stayed within ±1,000 and none
 // reached histPrune or the reduction's steering (one ply per 6,000);
 // with this bonus a quarter are below −1,000 and 3 % beyond ±3,800.
@@ -1611,9 +1610,10 @@ func statBonus(d int) int32 {
 	return int32(19*d*d + 155*d - 154)
 }
 
-// addHistory moves a quiet-history entry by bonus (negative for a move
-// that did not cut) and pulls it towards zero by |bonus|/8192 of its
-// value, so it never leaves ±8,192 when |bonus| ≤ 8,192.
+// addHistory moves a quiet- or continuation-history entry by bonus
+// (negative for a move that did not cut) and pulls it towards zero by
+// |bonus|/8192 of its value, so it never leaves ±8,192 when
+// |bonus| ≤ 8,192.
 func addHistory(h *int32, bonus int32) {
 	*h += bonus - *h*max(bonus, -bonus)/8192
 }

@@ -1601,10 +1601,11 @@ const histPrune = 4000
 // quiet move that cut a node at remaining depth d (the other quiet moves
 // tried there lose as much): Stockfish 11's stat_bonus, 19d²+155d−154,
 // with d capped at 15 (20 at depth 1, 482 at 3, 6,446 from 15 on),
-// applied by addHistory to both tables. With d² (at most 400) 99 % of the late quiet
-// moves' scores in the search benchmark stayed within ±1,000 and none
-// reached histPrune or the reduction's steering (one ply per 6,000);
-// with this bonus a quarter are below −1,000 and 3 % beyond ±3,800.
+// applied by addHistory to both tables. With d² (at most 400) 99 % of
+// the late quiet moves' scores in the search benchmark stayed within
+// ±1,000 and none reached histPrune or the reduction's steering (one ply
+// per 6,000); with this bonus a quarter are below −1,000 and 3 % beyond
+// ±3,800.
 func statBonus(d int) int32 {
 	d = min(d, 15)
 	return int32(19*d*d + 155*d - 154)

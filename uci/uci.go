@@ -142,10 +142,7 @@ func (e *Engine) Run(in io.Reader) error {
 	// end of input: a search stops (as after quit), a count is finished
 	// (Fairy-Stockfish counts before it reads the next line, so a piped
 	// "go perft 4" prints its total)
-	if e.perft {
-		e.Wait()
-	}
-	e.stopSearch()
+	e.settle()
 	return sc.Err()
 }
 
@@ -201,7 +198,7 @@ func (e *Engine) Handle(line string) (cont bool) {
 	case "isready":
 		e.println("readyok")
 	case "ucinewgame":
-		e.stopSearch()
+		e.settle()
 		e.eng.NewGame()
 		e.fen, e.moves = "", nil
 	case "setoption":
@@ -392,7 +389,7 @@ func (e *Engine) cmdSetOption(args []string) {
 	if value == "<empty>" {
 		value = ""
 	}
-	e.stopSearch()
+	e.settle()
 	switch strings.ToLower(name) {
 	case "uci_variant":
 		if err := e.setVariant(value); err != nil {
@@ -515,7 +512,7 @@ func (e *Engine) loadVariantPath(path string) {
 }
 
 func (e *Engine) cmdPosition(args []string) {
-	e.stopSearch()
+	e.settle()
 	e.posRefused = true
 	if len(args) == 0 {
 		e.infoString("position: expected startpos or fen")
@@ -600,7 +597,7 @@ var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": t
 	"perft": true}
 
 func (e *Engine) cmdGo(args []string) {
-	e.stopSearch()
+	e.settle()
 	// without a position a search answers bestmove (none) and a count
 	// its total line, 0, so that a script waiting for either goes on
 	none := func() {
@@ -778,8 +775,9 @@ func (e *Engine) cmdGo(args []string) {
 }
 
 // start runs job beside the command loop as the session's running job:
-// stop (and position, go, ucinewgame, setoption) cancel its ctx and wait
-// for it (stopSearch); Wait waits for it. A panic in job is reported as an
+// stop cancels its ctx and waits for it (stopSearch); position, go,
+// ucinewgame and setoption do the same to a search and wait for a count
+// to finish (settle); Wait waits for it. A panic in job is reported as an
 // info string, and a search then still answers "bestmove (none)", as the
 // GUI waits for one.
 func (e *Engine) start(ponder, perft bool, job func(ctx context.Context)) {
@@ -831,6 +829,17 @@ func (e *Engine) stopSearch() {
 	e.cancel()
 	<-e.done
 	e.cancel, e.done, e.perft = nil, nil, false
+}
+
+// settle ends the running job before a command that changes the session
+// (ucinewgame, setoption, position, go): a search is stopped, a go perft
+// is finished first, as Fairy-Stockfish counts before it reads the next
+// line (only stop and quit end a count early).
+func (e *Engine) settle() {
+	if e.perft {
+		e.Wait()
+	}
+	e.stopSearch()
 }
 
 // Wait blocks until the running search (if any) has printed bestmove.

@@ -524,3 +524,33 @@ func TestUCIPerftPiped(t *testing.T) {
 		t.Errorf("go perft after a refused position:\n%q", got)
 	}
 }
+
+// TestUCIPerftFinishesBeforeNextCommand: a command that changes the session
+// (position, go, setoption, ucinewgame) after go perft waits for the count
+// to finish, as Fairy-Stockfish reads the next line only after it: each
+// total is the whole count (chess start: 8,902 at depth 3, 197,281 at 4;
+// after e2e4: 20 at depth 1).
+func TestUCIPerftFinishesBeforeNextCommand(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"position startpos\ngo perft 3\nposition startpos moves e2e4\ngo perft 1\n", []string{"8902", "20"}},
+		{"position startpos\ngo perft 4\ngo perft 3\n", []string{"197281", "8902"}},
+		{"position startpos\ngo perft 3\nsetoption name Hash value 32\n", []string{"8902"}},
+		{"position startpos\ngo perft 3\nucinewgame\nisready\n", []string{"8902"}},
+	} {
+		out := &syncBuf{}
+		if err := New(out).Run(strings.NewReader(tc.in)); err != nil {
+			t.Fatal(err)
+		}
+		got := out.take()
+		var totals []string
+		for _, m := range regexp.MustCompile(`Nodes searched: (\d+)`).FindAllStringSubmatch(got, -1) {
+			totals = append(totals, m[1])
+		}
+		if strings.Join(totals, " ") != strings.Join(tc.want, " ") || strings.Contains(got, "stopped") {
+			t.Errorf("%q: totals %v, want %v:\n%s", tc.in, totals, tc.want, got)
+		}
+	}
+}

@@ -531,6 +531,22 @@ func (g *Game) Attackers(s geom.Square, c position.Color) geom.Set {
 	return a
 }
 
+// Checkers returns the pieces giving check to the side to move: those
+// attacking its royals under the ruleset (Attackers, as InCheck sees
+// them); without house rules Position.Checkers.
+func (g *Game) Checkers() geom.Set {
+	p := g.Pos
+	if g.R.Plain() {
+		return p.Checkers()
+	}
+	us := p.SideToMove()
+	var b geom.Set
+	for r := g.royals(us); r.Any(); {
+		b = b.Or(g.Attackers(r.Pop(), us.Other()))
+	}
+	return b
+}
+
 // InCheck reports whether a royal of colour c is attacked.
 func (g *Game) InCheck(c position.Color) bool {
 	if g.R.Plain() {
@@ -647,8 +663,12 @@ func (g *Game) presetResult() (Result, bool) {
 }
 
 // Result returns the game result under the ruleset, or false while the
-// game goes on: preset results first, then the base rules with the
-// ruleset's royals deciding checkmate.
+// game goes on: preset results and the variant's immediate ends first
+// (Ended), then checkmate or stalemate by the ruleset's own legal moves
+// and in-check test, then the variant's move-count, repetition and
+// counting rules. Under house rules the base rules' mate test is never
+// used: a side the presets give a legal move (a king with HP to spare, an
+// exploding rook's capture) is not mated.
 func (g *Game) Result() (Result, bool) {
 	if g.R.Plain() {
 		return GameResult(g.Pos)
@@ -663,7 +683,7 @@ func (g *Game) Result() (Result, bool) {
 		}
 		return Result{score(p, p.V.StalemateValue), "stalemate"}, true
 	}
-	return GameResult(p)
+	return drawRules(p)
 }
 
 // FEN returns the position's FEN with the facts suffix when the ruleset

@@ -64,6 +64,13 @@ func GameResult(p *position.Position) (Result, bool) {
 		}
 		return Result{score(p, val), "stalemate"}, true
 	}
+	return drawRules(p)
+}
+
+// drawRules returns the result of the move-count, repetition and counting
+// rules of p's variant, or false while none applies.
+func drawRules(p *position.Position) (Result, bool) {
+	v := p.V
 	st := p.State()
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
 		return Result{"1/2-1/2", "n-move rule"}, true

@@ -28,13 +28,44 @@ func SAN(p *position.Position, m position.Move) string {
 // game's legal moves, house rules included: a knight's double leap
 // (knights-leap-twice) to the square another knight reaches makes both
 // moves name their origin file (Nbd2, Ngd2). m must be legal in g.
-func (g *Game) SAN(m position.Move) string { return sanAmong(g.Pos, m, g.LegalMoves()) }
+// Under house rules the + and # follow the ruleset: its in-check test
+// (Game.InCheck, HP and presets included) and its legal moves.
+func (g *Game) SAN(m position.Move) string {
+	legal := g.LegalMoves()
+	if g.R.Plain() {
+		return sanAmong(g.Pos, m, legal)
+	}
+	return sanBody(g.Pos, m, legal) + g.checkSuffix(m)
+}
+
+// checkSuffix is "+" when m, made through the pipeline, leaves the
+// opponent's royal attacked under the ruleset, "#" when the opponent is
+// then to move and has no legal move, else "".
+func (g *Game) checkSuffix(m position.Move) string {
+	them := g.Pos.SideToMove().Other()
+	g.Do(m)
+	defer g.Undo()
+	if !g.InCheck(them) {
+		return ""
+	}
+	if g.Pos.SideToMove() == them && len(g.LegalMoves()) == 0 {
+		return "#"
+	}
+	return "+"
+}
 
 // LegalSANs returns the game's legal moves (LegalMoves) and the SAN of
 // each, at the same index.
 func (g *Game) LegalSANs() ([]position.Move, []string) {
 	legal := g.LegalMoves()
-	return legal, sansAmong(g.Pos, legal)
+	if g.R.Plain() {
+		return legal, sansAmong(g.Pos, legal)
+	}
+	out := make([]string, len(legal))
+	for i, m := range legal {
+		out[i] = sanBody(g.Pos, m, legal) + g.checkSuffix(m)
+	}
+	return legal, out
 }
 
 // sansAmong returns the SAN of each move of legal, disambiguated among
@@ -48,8 +79,13 @@ func sansAmong(p *position.Position, legal []position.Move) []string {
 }
 
 // sanAmong is SAN with the legal moves given: the ones the origin is
-// disambiguated against.
+// disambiguated against; + and # by the base rules.
 func sanAmong(p *position.Position, m position.Move, legal []position.Move) string {
+	return sanBody(p, m, legal) + baseCheckSuffix(p, m)
+}
+
+// sanBody is a move's SAN without the check or mate suffix.
+func sanBody(p *position.Position, m position.Move, legal []position.Move) string {
 	var sb strings.Builder
 	us := p.SideToMove()
 	from, to := m.From(), m.To()
@@ -103,17 +139,22 @@ func sanAmong(p *position.Position, m position.Move, legal []position.Move) stri
 			sb.WriteString(p.UCI(m)[len(p.UCI(m))-1:])
 		}
 	}
-	p.Do(m)
-	if p.Checkers().Any() {
-		var buf [256]position.Move
-		if len(p.LegalMoves(buf[:0])) == 0 {
-			sb.WriteByte('#')
-		} else {
-			sb.WriteByte('+')
-		}
-	}
-	p.Undo()
 	return sb.String()
+}
+
+// baseCheckSuffix is "+" or "#" when m checks or mates under the base
+// rules, else "".
+func baseCheckSuffix(p *position.Position, m position.Move) string {
+	p.Do(m)
+	defer p.Undo()
+	if p.Checkers().Empty() {
+		return ""
+	}
+	var buf [256]position.Move
+	if len(p.LegalMoves(buf[:0])) == 0 {
+		return "#"
+	}
+	return "+"
 }
 
 func upper(c byte) byte {

@@ -893,7 +893,7 @@ func (e *Engine) cmdDisplay() {
 	fmt.Fprintf(&sb, "\nFen: %s\n", g.FEN())
 	fmt.Fprintf(&sb, "Key: %016X\n", g.Pos.Key())
 	sb.WriteString("Checkers:")
-	for c := g.Pos.Checkers(); c.Any(); {
+	for c := g.Checkers(); c.Any(); {
 		sb.WriteString(" " + c.Pop().String())
 	}
 	sb.WriteString("\n")

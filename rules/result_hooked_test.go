@@ -1,0 +1,136 @@
+package rules_test
+
+import (
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "houserules/presets"
+	"houserules/rules"
+	"houserules/rules/rulestest"
+)
+
+// TestResultUsesRulesetMoves: under house rules checkmate and stalemate are
+// decided by the ruleset's own legal moves, not the base rules' (positions
+// where the base rules see mate but the presets leave moves: a king with
+// HP to spare, an exploding rook's capture, a damaged piece's retreat).
+func TestResultUsesRulesetMoves(t *testing.T) {
+	cases := []struct{ variant, presets, fen, moves string }{
+		{"chess", "piece-hp,king-heals", "3pkb2/3Pnp2/2B5/8/8/8/8/4K3 b - - 0 1 {Hp:e8=3}",
+			"e7c6 e7c8 e7d5 e7f5 e7g6 e7g8 e8d7 f7f5 f7f6 f8g7 f8h6"},
+		{"chess", "explosive-rook", "5bnQ/5B1r/2q3pk/5pPp/p4P1P/8/1r1N4/4KR2 b - - 0 40", "h7h8"},
+		{"chess", "piece-hp,poisoned-squares", "rnb1kb1r/3n1ppP/p5p1/P1p2K2/pP5q/2N2P2/R1PP2BP/2BQ2NR w - - 0 20 {Hp:a5=1,h7=1}", "f5e4 f5e5"},
+	}
+	for _, c := range cases {
+		rs := rulestest.Compile(t, c.variant, c.presets)
+		g, err := rules.NewGame(rs, c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := g.UCIList(g.LegalMoves())
+		slices.Sort(got)
+		if strings.Join(got, " ") != c.moves {
+			t.Errorf("%s + %s: legal moves %v, want %s", c.variant, c.presets, got, c.moves)
+		}
+		if r, over := g.Result(); over {
+			t.Errorf("%s + %s, %s: Result %v with %d legal moves, want the game to go on", c.variant, c.presets, c.fen, r, len(got))
+		}
+	}
+}
+
+// TestResultMateIffNoMoves: along random games under house rules, Result
+// reports checkmate or stalemate exactly when the ruleset has no legal move
+// (and no preset or immediate end came first).
+func TestResultMateIffNoMoves(t *testing.T) {
+	cases := []struct{ variant, presets string }{
+		{"chess", "piece-hp"}, {"chess", "piece-hp,king-heals"}, {"chess", "explosive-rook"},
+		{"chess", "piece-hp,king-heals,poisoned-squares"}, {"chess", "pawns-move-backward,piece-hp,king-heals"},
+		{"chess", "wrap-board"}, {"chess", "queen-splits,knights-leap-twice"},
+	}
+	rng := rand.New(rand.NewSource(11))
+	ends := 0
+	for _, c := range cases {
+		rs := rulestest.Compile(t, c.variant, c.presets)
+		for game := 0; game < 20; game++ {
+			g, err := rules.NewGame(rs, "", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 200; ply++ {
+				legal := g.LegalMoves()
+				r, over := g.Result()
+				_, ended := g.Ended()
+				mateLike := over && (r.Reason == "checkmate" || r.Reason == "stalemate")
+				if !ended && mateLike != (len(legal) == 0) {
+					t.Fatalf("%s + %s, %s: Result %v %v with %d legal moves", c.variant, c.presets, g.FEN(), r, over, len(legal))
+				}
+				if over {
+					ends++
+					break
+				}
+				g.Do(legal[rng.Intn(len(legal))])
+			}
+		}
+	}
+	if ends == 0 {
+		t.Fatal("no game ended: the test saw no result")
+	}
+}
+
+// TestSANCheckUnderHouseRules: the + and # of Game.SAN follow the ruleset:
+// with piece-hp and king-heals a bishop taking d7 next to a king with 3 HP
+// is no check (the base rules would write Bxd7+); with 1 HP the same
+// capture mates (the damaged pawn is knocked back to d8 and blocks the
+// king's flight).
+func TestSANCheckUnderHouseRules(t *testing.T) {
+	for _, c := range []struct{ presets, fen, want string }{
+		{"piece-hp,king-heals", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=3}", "Bxd7"},
+		{"piece-hp", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=1}", "Bxd7#"},
+	} {
+		g, err := rules.NewGame(rulestest.Compile(t, "chess", c.presets), c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := g.ParseMove("c6d7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.SAN(m); got != c.want {
+			t.Errorf("%s, %s: SAN %q, want %q", c.presets, c.fen, got, c.want)
+		}
+		legal, sans := g.LegalSANs()
+		if i := slices.Index(legal, m); i < 0 || sans[i] != c.want {
+			t.Errorf("%s: LegalSANs gives %v for c6d7, want %q", c.presets, sans, c.want)
+		}
+	}
+}
+
+// TestCheckersUnderHouseRules: Game.Checkers follows the ruleset's in-check
+// test: after Bxd7 next to a king with 3 HP (piece-hp, king-heals) nothing
+// checks, with 1 HP the bishop on d7 does; without house rules it is the
+// position's checkers.
+func TestCheckersUnderHouseRules(t *testing.T) {
+	for _, c := range []struct{ presets, fen, want string }{
+		{"piece-hp,king-heals", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=3}", ""},
+		{"piece-hp", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=1}", "d7"},
+		{"", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1", "d7"},
+	} {
+		g, err := rules.NewGame(rulestest.Compile(t, "chess", c.presets), c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := g.ParseMove("c6d7")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Do(m)
+		var got []string
+		for b := g.Checkers(); b.Any(); {
+			got = append(got, b.Pop().String())
+		}
+		if strings.Join(got, " ") != c.want || g.InCheck(g.Pos.SideToMove()) != (c.want != "") {
+			t.Errorf("%q: checkers %v, InCheck %v; want %q", c.presets, got, g.InCheck(g.Pos.SideToMove()), c.want)
+		}
+	}
+}

@@ -402,7 +402,9 @@ func TestUCIMultiPVAndSkill(t *testing.T) {
 
 // TestUCIOptionKeepsPosition: a HouseRules change keeps the position when
 // it still holds under the new rules and otherwise resets it with an info
-// string naming the reason; a UCI_Variant switch starts from the new
+// string naming the reason; when the FEN and moves replayed under the new
+// rules give another board (a piece-hp capture that only wounded), an info
+// string gives the new FEN and the one before; a UCI_Variant switch starts from the new
 // variant's start position (as Fairy-Stockfish) and says so.
 func TestUCIOptionKeepsPosition(t *testing.T) {
 	s := newSession(t)
@@ -415,6 +417,12 @@ func TestUCIOptionKeepsPosition(t *testing.T) {
 	if !strings.Contains(out, `info string HouseRules: the position does not hold under the new rules (facts "Hp:d5=1"`) ||
 		!strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") {
 		t.Errorf("piece-hp facts under no house rules: want a reset with its reason:\n%s", out)
+	}
+	// the moves replayed under other rules can give another board: said
+	out = s.send("setoption name HouseRules value piece-hp", "position startpos moves e2e4 d7d5 e4d5", "setoption name HouseRules value", "d")
+	if !strings.Contains(out, "info string HouseRules: the moves replayed under the new rules give rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 (before: rnbqkbnr/ppp1pppp/3p4/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2 {Hp:d6=1})") ||
+		!strings.Contains(out, "Fen: rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2\n") {
+		t.Errorf("piece-hp capture replayed without house rules: want the new board and a message:\n%s", out)
 	}
 	out = s.send("position startpos moves e2e4", "setoption name UCI_Variant value makruk", "d")
 	if !strings.Contains(out, "info string UCI_Variant: the position is reset to the start position of makruk") ||

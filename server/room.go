@@ -98,7 +98,7 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 			rec.Status, rec.Result, rec.Reason = store.StatusOver, end.Result, end.Reason
 		}
 	}
-	if r.clockOn() && rec.Clock.Since != 0 && !r.over() {
+	if r.clockRunning() {
 		rec.Clock.Since = time.Now().UnixMilli() // the clock stood still while the server was down
 	}
 	return r, nil
@@ -351,6 +351,12 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 // ("time forfeit"). While the server is down the clocks stand still.
 
 func (r *room) clockOn() bool { return r.rec.Clock.InitialMS > 0 }
+
+// clockRunning reports whether a side's clock is running: a clock game
+// under way after its first move.
+func (r *room) clockRunning() bool {
+	return r.clockOn() && r.rec.Clock.Since != 0 && !r.over()
+}
 
 // remaining returns the time left of colour c at now.
 func (r *room) remaining(c string, now int64) int64 {
@@ -648,7 +654,12 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 }
 
 // sweep drops the rooms nobody used for idle: no client connected, the AI
-// not thinking. They are loaded again from the store when asked for.
+// not thinking, no clock running. They are loaded again from the store
+// when asked for. A room whose clock runs stays until the game ends: its
+// flag timer must end the game in the room the players see, and a room
+// loaded again would restart the clock where it stood (loadRoom does so
+// for the time the server was down, not for time that passed while it
+// ran).
 func (h *hub) sweep(idle time.Duration) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -660,7 +671,7 @@ func (h *hub) sweep(idle time.Duration) int {
 			continue
 		}
 		r.mu.Lock()
-		if len(r.clients) == 0 && !r.aiBusy {
+		if len(r.clients) == 0 && !r.aiBusy && !r.clockRunning() {
 			delete(h.rooms, id)
 			n++
 		}

@@ -10,6 +10,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
+	"houserules/store"
 )
 
 // TestPlayOverWebSocket creates a game over HTTP, plays moves over
@@ -464,6 +465,37 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 	code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", bt, map[string]any{"move": "e7e5"})
 	if code != 200 || m["state"].(map[string]any)["ply"] != 2.0 {
 		t.Fatalf("after reload: %d %v", code, m)
+	}
+}
+
+// TestIdleRoomWithRunningClockStays: a room whose clock runs is not swept
+// however idle (its flag timer ends the game in the room the players see,
+// and the stored game agrees); once the flag has fallen it is swept and
+// loads again as over.
+func TestIdleRoomWithRunningClockStays(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, _ := createHuman(t, ts, map[string]any{"variant": "chess", "clock": map[string]any{"initial": 1, "increment": 0}})
+	if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", wt, map[string]any{"move": "e2e4"}); code != 200 {
+		t.Fatalf("e2e4: %d %v", code, m)
+	}
+	if n := ts.srv.hub.sweep(-time.Hour); n != 0 {
+		t.Fatalf("swept %d rooms with Black's clock running, want 0", n)
+	}
+	time.Sleep(1300 * time.Millisecond) // Black's second runs out
+	_, m := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+	if st := m["state"].(map[string]any); st["status"] != "over" || st["result"] != "1-0" || st["reason"] != "black ran out of time" {
+		t.Fatalf("after Black's time ran out: %v %v %v", st["status"], st["result"], st["reason"])
+	}
+	rec, err := ts.DB.GetGame(context.Background(), id)
+	if err != nil || rec.Status != store.StatusOver || rec.Result != "1-0" {
+		t.Fatalf("stored: %v %v", rec, err)
+	}
+	if n := ts.srv.hub.sweep(-time.Hour); n != 1 {
+		t.Fatalf("swept %d rooms after the flag fell, want 1", n)
+	}
+	_, m = call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+	if st := m["state"].(map[string]any); st["status"] != "over" || st["reason"] != "black ran out of time" {
+		t.Fatalf("reloaded: %v %v", st["status"], st["reason"])
 	}
 }
 

@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"reflect"
 	"strings"
 	"testing"
@@ -561,5 +563,33 @@ func TestDrawOffer(t *testing.T) {
 	rec, _ := ts.DB.GetGame(context.Background(), id)
 	if rec.Result != "1/2-1/2" {
 		t.Errorf("stored result %q", rec.Result)
+	}
+}
+
+// TestPGNMoveNumbers: the PGN of a game set up from a FEN numbers its
+// moves from that FEN's fullmove number and side to move, with SetUp and
+// FEN tags.
+func TestPGNMoveNumbers(t *testing.T) {
+	ts := newTestServer(t, nil)
+	fen := "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "chess", "fen": fen})
+	for i, mv := range []string{"e8d7", "e2e4", "d7d6"} {
+		tok := bt
+		if i%2 == 1 {
+			tok = wt
+		}
+		if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv}); code != 200 {
+			t.Fatalf("%s: %d %v", mv, code, m)
+		}
+	}
+	resp, err := http.Get(ts.URL + "/api/games/" + id + "/pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	pgn := string(body)
+	if !strings.Contains(pgn, "\n30... Kd7 31. e4 Kd6 *\n") || !strings.Contains(pgn, `[FEN "`+fen+`"]`) || !strings.Contains(pgn, `[SetUp "1"]`) {
+		t.Errorf("PGN:\n%s", pgn)
 	}
 }

@@ -314,11 +314,12 @@ func (r *room) pgn() string {
 	}
 	sb.WriteString("\n")
 	var line []string
-	num := 1
-	// move numbers follow the side to move of the start position
-	whiteFirst := true
-	if f := strings.Fields(r.rec.StartFEN); len(f) > 1 && f[1] == "b" {
-		whiteFirst = false
+	// move numbers go on from the start position's fullmove number and
+	// side to move (a game set up at "b - - 0 30" starts with 30...)
+	num, whiteFirst := 1, true
+	if g0, err := rules.NewGame(r.rs, r.rec.StartFEN, r.rec.Chess960); err == nil {
+		whiteFirst = g0.Pos.SideToMove() == position.White
+		num = 1 + g0.Pos.GamePly()/2
 	}
 	for i, m := range r.moves {
 		switch {

@@ -101,6 +101,23 @@ func (s *Server) routes() {
 		s.serveWS(w, r, r.PathValue("id"))
 	})
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		// a route that exists under other methods answers 405 with Allow
+		var allow []string
+		for _, meth := range []string{http.MethodGet, http.MethodPost} {
+			r2 := r.Clone(r.Context())
+			r2.Method = meth
+			if _, pat := m.Handler(r2); pat != "/api/" && pat != "" {
+				allow = append(allow, meth)
+				if meth == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, errf(http.StatusMethodNotAllowed, CodeMethodNotAllowed, fmt.Sprintf("%s %s: the route takes %s (see openapi.yaml)", r.Method, r.URL.Path, strings.Join(allow, ", "))))
+			return
+		}
 		writeError(w, errf(http.StatusNotFound, CodeNotFound, fmt.Sprintf("no API route %s %s (see openapi.yaml)", r.Method, r.URL.Path)))
 	})
 	if s.cfg.Static != nil {

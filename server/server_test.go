@@ -593,3 +593,32 @@ func TestPGNMoveNumbers(t *testing.T) {
 		t.Errorf("PGN:\n%s", pgn)
 	}
 }
+
+// TestAPIMethodNotAllowed: a route called with a method it does not take
+// answers 405 method_not_allowed with an Allow header; a path no route has
+// answers 404.
+func TestAPIMethodNotAllowed(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, _, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	for _, c := range []struct{ method, path, allow string }{
+		{"PUT", "/api/games", "GET, HEAD, POST"},
+		{"DELETE", "/api/games/" + id, "GET, HEAD"},
+		{"POST", "/api/games/" + id, "GET, HEAD"},
+		{"GET", "/api/rulesets/check", "POST"},
+		{"GET", "/api/games/" + id + "/moves", "POST"},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != c.allow || !strings.Contains(string(body), CodeMethodNotAllowed) {
+			t.Errorf("%s %s: %d Allow %q %s; want 405 Allow %q", c.method, c.path, resp.StatusCode, resp.Header.Get("Allow"), body, c.allow)
+		}
+	}
+	if code, m := call(t, "PUT", ts.URL+"/api/nothing", "", nil); code != 404 || errCode(m) != CodeNotFound {
+		t.Errorf("PUT /api/nothing: %d %v", code, m)
+	}
+}

@@ -98,9 +98,20 @@ type wsClient struct {
 
 func dialWS(t *testing.T, base, id, token string) *wsClient {
 	t.Helper()
+	c := dialWSURL(t, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws")
+	if token != "" {
+		c.send(map[string]any{"type": "hello", "token": token})
+		c.expect(func(m map[string]any) bool { return m["type"] == "welcome" && m["you"] != "spectator" })
+	}
+	return c
+}
+
+// dialWSURL connects to the WebSocket URL u (query included) and sends
+// nothing.
+func dialWSURL(t *testing.T, u string) *wsClient {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	u := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws"
 	conn, _, err := websocket.Dial(ctx, u, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -120,10 +131,6 @@ func dialWS(t *testing.T, base, id, token string) *wsClient {
 		}
 	}()
 	t.Cleanup(func() { conn.CloseNow() })
-	if token != "" {
-		c.send(map[string]any{"type": "hello", "token": token})
-		c.expect(func(m map[string]any) bool { return m["type"] == "welcome" && m["you"] != "spectator" })
-	}
 	return c
 }
 

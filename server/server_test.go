@@ -622,3 +622,23 @@ func TestAPIMethodNotAllowed(t *testing.T) {
 		t.Errorf("PUT /api/nothing: %d %v", code, m)
 	}
 }
+
+// TestWSURLTokenBad: a ?token= on the WebSocket URL that is no seat of the
+// game is answered with bad_token after the welcome (as a wrong token in
+// hello), and the connection watches; a right one takes the seat.
+func TestWSURLTokenBad(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	base := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/games/" + id + "/ws"
+	c := dialWSURL(t, base+"?token=wrongtoken")
+	if w := c.expect(func(m map[string]any) bool { return m["type"] == "welcome" }); w["you"] != "spectator" {
+		t.Errorf("welcome: %v", w)
+	}
+	if code := c.expectError(); code != CodeBadToken {
+		t.Errorf("wrong URL token: error %q, want %q", code, CodeBadToken)
+	}
+	ok := dialWSURL(t, base+"?token="+wt)
+	if w := ok.expect(func(m map[string]any) bool { return m["type"] == "welcome" }); w["you"] != "white" {
+		t.Errorf("right URL token: welcome %v", w)
+	}
+}

@@ -80,6 +80,10 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	}
 	r.clients[c] = struct{}{}
 	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": ProtocolVersion})
+	if tok := req.URL.Query().Get("token"); tok != "" && c.seat == "" {
+		// as for a wrong token in hello (PROTOCOL.md)
+		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
+	}
 	r.broadcast() // the others see this seat online
 	r.mu.Unlock()
 	defer func() {

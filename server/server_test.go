@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"houserules/position"
 	"houserules/rules"
@@ -640,5 +642,19 @@ func TestWSURLTokenBad(t *testing.T) {
 	ok := dialWSURL(t, base+"?token="+wt)
 	if w := ok.expect(func(m map[string]any) bool { return m["type"] == "welcome" }); w["you"] != "white" {
 		t.Errorf("right URL token: welcome %v", w)
+	}
+}
+
+// TestWSInvalidUTF8ID: an id with invalid UTF-8 bytes goes back as valid
+// UTF-8 (U+FFFD for each bad byte): a text frame must be UTF-8, and a
+// browser drops a connection that sends anything else.
+func TestWSInvalidUTF8ID(t *testing.T) {
+	b, err := json.Marshal(withID(map[string]any{"type": "pong"}, json.RawMessage("\"a\xff\xfe\"")))
+	if err != nil || !utf8.Valid(b) || string(b) != "{\"id\":\"a\ufffd\ufffd\",\"type\":\"pong\"}" {
+		t.Errorf("withID: %q %v", b, err)
+	}
+	b, _ = json.Marshal(withID(map[string]any{"type": "pong"}, json.RawMessage(`7`)))
+	if string(b) != `{"id":7,"type":"pong"}` {
+		t.Errorf("withID number: %s", b)
 	}
 }

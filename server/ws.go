@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -45,9 +46,20 @@ func (c *client) send(msg any) {
 // withID adds the id of the client's message to the answer msg, when the
 // message had one (no "id" field otherwise).
 func withID(msg map[string]any, id json.RawMessage) map[string]any {
-	if len(id) > 0 {
-		msg["id"] = id
+	if len(id) == 0 {
+		return msg
 	}
+	if !utf8.Valid(id) {
+		// a text frame must be UTF-8: the id goes back decoded, its
+		// invalid bytes as U+FFFD
+		var v any
+		if json.Unmarshal(id, &v) != nil {
+			return msg
+		}
+		msg["id"] = v
+		return msg
+	}
+	msg["id"] = id
 	return msg
 }
 

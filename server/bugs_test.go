@@ -325,7 +325,7 @@ func TestBodyNotAnObject(t *testing.T) {
 	for _, msg := range []string{"null", " null ", "[]", "7", `"ping"`, "false"} {
 		w.send(msg)
 		m := w.expect(func(m map[string]any) bool { return m["type"] == "error" })
-		if m["code"] != CodeBadJSON || m["message"] != `messages are JSON objects such as {"type":"move","move":"e2e4"}` {
+		if m["code"] != CodeBadJSON || m["message"] != `not a JSON object: messages are JSON objects such as {"type":"move","move":"e2e4"}` {
 			t.Errorf("ws %q: got %v %q, want bad_json", msg, m["code"], m["message"])
 		}
 	}

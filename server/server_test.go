@@ -15,6 +15,8 @@ import (
 	"houserules/position"
 	"houserules/rules"
 	"houserules/store"
+
+	"github.com/coder/websocket"
 )
 
 // TestPlayOverWebSocket creates a game over HTTP, plays moves over
@@ -656,5 +658,37 @@ func TestWSInvalidUTF8ID(t *testing.T) {
 	b, _ = json.Marshal(withID(map[string]any{"type": "pong"}, json.RawMessage(`7`)))
 	if string(b) != `{"id":7,"type":"pong"}` {
 		t.Errorf("withID number: %s", b)
+	}
+}
+
+// TestWSBadJSONSaysWhy: a message that cannot be read is answered with
+// bad_json naming what is wrong (the field and its type, a syntax error's
+// byte, a binary frame), echoing the id when it could be read.
+func TestWSBadJSONSaysWhy(t *testing.T) {
+	for _, c := range []struct {
+		typ       websocket.MessageType
+		msg, want string
+		wantID    any
+	}{
+		{websocket.MessageText, `{"type":"move","move":123,"id":"m1"}`, `field "move" is a JSON number, want a string`, "m1"},
+		{websocket.MessageText, `{"type":"move","move":"e2e4","ply":"0"}`, `field "ply" is a JSON string, want an integer`, nil},
+		{websocket.MessageText, `{"type":"move","move":"e2e4","ply":1.5,"id":4}`, `field "ply" is a JSON number 1.5, want an integer`, 4.0},
+		{websocket.MessageText, `{"type":"move","move":["e2e4"]}`, `field "move" is a JSON array, want a string`, nil},
+		{websocket.MessageText, `{"type":"move",}`, `bad JSON at byte 16`, nil},
+		{websocket.MessageText, `[1]`, `not a JSON object`, nil},
+		{websocket.MessageBinary, `{"type":"ping"}`, `a binary frame`, nil},
+	} {
+		var m clientMsg
+		got := badMessage(c.typ, []byte(c.msg), &m)
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want it to begin %q", c.msg, got, c.want)
+		}
+		var id any
+		if len(m.ID) > 0 {
+			json.Unmarshal(m.ID, &id)
+		}
+		if id != c.wantID {
+			t.Errorf("%s: id %v, want %v", c.msg, id, c.wantID)
+		}
 	}
 }

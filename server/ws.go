@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -159,6 +160,53 @@ func youName(seat string) string {
 	return seat
 }
 
+// badMessage decodes a client message into m and says what is wrong with
+// it ("" when nothing): a binary frame, not a JSON object, bad JSON (with
+// its byte offset), or a field of the wrong type (named). m.ID is set when
+// the message's id could be read, so the error can echo it.
+func badMessage(typ websocket.MessageType, data []byte, m *clientMsg) string {
+	if typ != websocket.MessageText {
+		return "a binary frame"
+	}
+	if !isJSONObject(data) {
+		return "not a JSON object"
+	}
+	err := json.Unmarshal(data, m)
+	if err == nil {
+		return ""
+	}
+	var id struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(data, &id) == nil {
+		m.ID = id.ID
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("bad JSON at byte %d (%v)", se.Offset, se)
+	case errors.As(err, &te) && te.Field != "":
+		t := te.Type
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		return fmt.Sprintf("field %q is a JSON %s, want %s", te.Field, te.Value, jsonKind(t.Kind()))
+	}
+	return err.Error()
+}
+
+// jsonKind names a Go kind as the JSON value a field takes.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "an integer"
+	}
+	return k.String()
+}
+
 // handleMsg answers one client message; called with r.mu held.
 func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocket.MessageType, data []byte) {
 	if len(data) > s.cfg.MaxMessage {
@@ -166,8 +214,8 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		return
 	}
 	var m clientMsg
-	if typ != websocket.MessageText || !isJSONObject(data) || json.Unmarshal(data, &m) != nil {
-		c.send(errorMsg(nil, errf(0, CodeBadJSON, `messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
+	if why := badMessage(typ, data, &m); why != "" {
+		c.send(errorMsg(m.ID, errf(0, CodeBadJSON, why+`: messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
 		return
 	}
 	var aerr *apiError

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -230,6 +231,26 @@ func TestBadInput(t *testing.T) {
 	big := dialWS(t, ts.URL, id, "")
 	big.send(`{"type":"ping","pad":"` + strings.Repeat("x", 100000) + `"}`)
 	for range big.msgs {
+	}
+	// … whose reason is message_too_large (PROTOCOL.md), read on a raw
+	// connection
+	{
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		raw, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+id+"/ws", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw.Write(ctx, websocket.MessageText, []byte(`{"type":"ping","pad":"`+strings.Repeat("x", 70000)+`"}`))
+		var ce websocket.CloseError
+		for {
+			if _, _, err = raw.Read(ctx); err != nil {
+				break
+			}
+		}
+		if !errors.As(err, &ce) || ce.Code != websocket.StatusMessageTooBig || ce.Reason != CodeTooLarge {
+			t.Errorf("over the hard limit: %v, want close 1009 %q", err, CodeTooLarge)
+		}
 	}
 	// … and the server keeps serving: the same connection plays on
 	w.send(map[string]any{"type": "move", "move": "e2e4"})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -81,7 +82,10 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	}
 	// The hard limit closes the connection (1009); below it, a message
 	// over the soft limit is answered with message_too_large.
-	conn.SetReadLimit(int64(s.cfg.MaxMessage) * 8)
+	// The hard limit is counted here (readMessage), so that the close
+	// carries our reason; the library's own limit stays above it.
+	hard := int64(s.cfg.MaxMessage) * 8
+	conn.SetReadLimit(hard * 2)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	c := &client{out: make(chan []byte, 64), kill: cancel}
@@ -133,7 +137,11 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	}()
 
 	for {
-		typ, data, err := conn.Read(ctx)
+		typ, data, err := readMessage(ctx, conn, hard)
+		if errors.Is(err, errTooLarge) {
+			conn.Close(websocket.StatusMessageTooBig, CodeTooLarge)
+			return
+		}
 		if err != nil {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) || ctx.Err() != nil {
@@ -151,6 +159,26 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		s.handleMsg(ctx, r, c, typ, data)
 		r.mu.Unlock()
 	}
+}
+
+// errTooLarge: a message over the hard limit.
+var errTooLarge = errors.New("message over the hard limit")
+
+// readMessage reads one message of at most limit bytes; a longer one is
+// errTooLarge (the rest is not read).
+func readMessage(ctx context.Context, conn *websocket.Conn, limit int64) (websocket.MessageType, []byte, error) {
+	typ, rd, err := conn.Reader(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(rd, limit+1))
+	if err != nil {
+		return 0, nil, err
+	}
+	if int64(len(data)) > limit {
+		return 0, nil, errTooLarge
+	}
+	return typ, data, nil
 }
 
 func youName(seat string) string {

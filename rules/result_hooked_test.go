@@ -134,3 +134,23 @@ func TestCheckersUnderHouseRules(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMoveSaysWhy: an illegal move's error names the move and the
+// position, and why when it can tell (a promotion without its piece, no
+// piece of the side to move on the origin).
+func TestParseMoveSaysWhy(t *testing.T) {
+	g, err := rules.NewGame(rulestest.Compile(t, "chess", ""), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ move, want string }{
+		{"a7a8", `illegal move "a7a8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: a promotion names its piece (a7a8n, a7a8b, a7a8r, a7a8q)`},
+		{"b2b4", `illegal move "b2b4" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on b2`},
+		{"e8d8", `illegal move "e8d8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on e8`},
+		{"e1e3", `illegal move "e1e3" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1`},
+	} {
+		if _, err := g.ParseMove(c.move); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.move, err, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"houserules/geom"
 	"houserules/position"
 )
 
@@ -197,6 +198,35 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 	return from.String()
 }
 
+// illegalHint says why UCI text s names no legal move, when it can tell:
+// a promotion without its piece letter, or no piece of the side to move on
+// the origin square ("" otherwise, or for SAN).
+func illegalHint(p *position.Position, s string, legal []position.Move) string {
+	var promos []string
+	for _, m := range legal {
+		if u := p.UCI(m); len(u) == len(s)+1 && strings.EqualFold(u[:len(s)], s) {
+			promos = append(promos, u)
+		}
+	}
+	if len(promos) > 0 {
+		return fmt.Sprintf(": a promotion names its piece (%s)", strings.Join(promos, ", "))
+	}
+	b := p.V.Board()
+	if len(s) >= 4 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '0' && s[1] <= '9' {
+		n := 2
+		if len(s) > 2 && s[2] >= '0' && s[2] <= '9' {
+			n = 3
+		}
+		if from, err := geom.ParseSquare(s[:n], b.Files, b.Ranks); err == nil {
+			pc := p.PieceOn(from)
+			if pc == position.NoPiece || pc.Color() != p.SideToMove() {
+				return fmt.Sprintf(": no piece of the side to move on %s", from)
+			}
+		}
+	}
+	return ""
+}
+
 // ParseSAN finds the legal move whose SAN (with or without +, #, !, ?)
 // is s; UCI text is accepted too. It errors naming s when no legal move
 // matches or when more than one does.
@@ -222,7 +252,7 @@ func matchSAN(p *position.Position, s string, legal []position.Move, sans []stri
 	case 1:
 		return found[0], nil
 	case 0:
-		return position.NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
+		return position.NoMove, fmt.Errorf("illegal move %q in %s%s", s, p.FEN(), illegalHint(p, clean, legal))
 	}
 	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, p.FEN())
 }

@@ -186,7 +186,7 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	}
 	m, err := r.game.ParseMove(mv)
 	if err != nil {
-		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, fmt.Sprintf("illegal move %q: %v", mv, err))
+		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
 	pm := r.describe(m)
 	r.game.Do(m)

@@ -80,10 +80,10 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	if err != nil {
 		return // Accept has answered
 	}
-	// The hard limit closes the connection (1009); below it, a message
-	// over the soft limit is answered with message_too_large.
-	// The hard limit is counted here (readMessage), so that the close
-	// carries our reason; the library's own limit stays above it.
+	// A message over the hard limit closes the connection (1009,
+	// message_too_large); below it, one over the soft limit is answered
+	// with message_too_large. readMessage counts the hard limit, so that
+	// the close carries our reason; the library's own limit stays above.
 	hard := int64(s.cfg.MaxMessage) * 8
 	conn.SetReadLimit(hard * 2)
 	ctx, cancel := context.WithCancel(s.ctx)

@@ -142,7 +142,7 @@ func (e *Engine) Run(in io.Reader) error {
 	// end of input: a search stops (as after quit), a count is finished
 	// (Fairy-Stockfish counts before it reads the next line, so a piped
 	// "go perft 4" prints its total)
-	e.settle()
+	e.finish()
 	return sc.Err()
 }
 
@@ -606,7 +606,7 @@ var goKeywords = map[string]bool{"searchmoves": true, "ponder": true, "wtime": t
 	"perft": true}
 
 func (e *Engine) cmdGo(args []string) {
-	e.settle()
+	e.finish()
 	// without a position a search answers bestmove (none) and a count
 	// its total line, 0, so that a script waiting for either goes on
 	none := func() {
@@ -784,9 +784,10 @@ func (e *Engine) cmdGo(args []string) {
 }
 
 // start runs job beside the command loop as the session's running job:
-// stop cancels its ctx and waits for it (stopSearch); position, go,
-// ucinewgame and setoption do the same to a search and wait for a count
-// to finish (settle); Wait waits for it. A panic in job is reported as an
+// stop cancels its ctx and waits for it (stopSearch); position,
+// ucinewgame and setoption stop a search and leave a count running
+// (settle); go stops a search and waits for a count (finish); Wait waits
+// for it. A panic in job is reported as an
 // info string, and a search then still answers "bestmove (none)", as the
 // GUI waits for one.
 func (e *Engine) start(ponder, perft bool, job func(ctx context.Context)) {
@@ -840,11 +841,20 @@ func (e *Engine) stopSearch() {
 	e.cancel, e.done, e.perft = nil, nil, false
 }
 
-// settle ends the running job before a command that changes the session
-// (ucinewgame, setoption, position, go): a search is stopped, a go perft
-// is finished first, as Fairy-Stockfish counts before it reads the next
-// line (only stop and quit end a count early).
+// settle readies the session for ucinewgame, setoption or position: a
+// search is stopped; a go perft counts on (it counts on its own copy of
+// the game), so stop, quit and isready stay answered.
 func (e *Engine) settle() {
+	if e.perft {
+		return
+	}
+	e.stopSearch()
+}
+
+// finish ends the running job before go and at the end of input: a search
+// is stopped, a go perft is waited for (Fairy-Stockfish's go waits for
+// the count too; only stop and quit end a count early).
+func (e *Engine) finish() {
 	if e.perft {
 		e.Wait()
 	}

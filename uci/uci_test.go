@@ -533,11 +533,12 @@ func TestUCIPerftPiped(t *testing.T) {
 	}
 }
 
-// TestUCIPerftFinishesBeforeNextCommand: a command that changes the session
-// (position, go, setoption, ucinewgame) after go perft waits for the count
-// to finish, as Fairy-Stockfish reads the next line only after it: each
-// total is the whole count (chess start: 8,902 at depth 3, 197,281 at 4;
-// after e2e4: 20 at depth 1).
+// TestUCIPerftFinishesBeforeNextCommand: position, setoption and
+// ucinewgame after go perft leave the count running and a later go waits
+// for it (as Fairy-Stockfish's), so each total is the whole count (chess
+// start: 8,902 at depth 3, 197,281 at 4; after e2e4: 20 at depth 1); and
+// while a long count runs after a position command, isready is answered
+// and stop ends it.
 func TestUCIPerftFinishesBeforeNextCommand(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -560,5 +561,19 @@ func TestUCIPerftFinishesBeforeNextCommand(t *testing.T) {
 		if strings.Join(totals, " ") != strings.Join(tc.want, " ") || strings.Contains(got, "stopped") {
 			t.Errorf("%q: totals %v, want %v:\n%s", tc.in, totals, tc.want, got)
 		}
+	}
+	s := newSession(t)
+	s.e.Handle("position startpos")
+	s.e.Handle("go perft 6") // 119 million leaves: far from done when stopped
+	s.e.Handle("position startpos moves e2e4")
+	s.e.Handle("isready")
+	if out := s.out.take(); !strings.Contains(out, "readyok") {
+		t.Fatalf("isready during go perft after position: got %q", out)
+	}
+	if out := s.send("stop"); !strings.Contains(out, "go perft: stopped after") {
+		t.Errorf("stop during go perft after position:\n%s", out)
+	}
+	if out := s.send("go perft 1"); !strings.Contains(out, "\nNodes searched: 20\n") {
+		t.Errorf("go perft 1 after e2e4 (the position set during the count):\n%s", out)
 	}
 }

@@ -154,3 +154,22 @@ func TestParseMoveSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMoveHintsNotMisleading: no hint where the text is not exactly
+// two squares (partial text, SAN) and no promotion hint for an ordinary
+// move whose text extends the typed one (a9a1 / a9a10 on a 10-rank board).
+func TestParseMoveHintsNotMisleading(t *testing.T) {
+	for _, c := range []struct{ variant, fen, move, want string }{
+		{"grand", "10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1", "a9a1", `illegal move "a9a1" in 10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1`},
+		{"chess", "", "e2e", `illegal move "e2e" in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`},
+		{"chess", "n3k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q", `illegal move "a8=Q" in n3k3/P7/8/8/8/8/8/4K3 w - - 0 1`},
+	} {
+		g, err := rules.NewGame(rulestest.Compile(t, c.variant, ""), c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.ParseMove(c.move); err == nil || err.Error() != c.want {
+			t.Errorf("%s %s: %v, want %s", c.variant, c.move, err, c.want)
+		}
+	}
+}

@@ -200,31 +200,48 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 
 // illegalHint says why UCI text s names no legal move, when it can tell:
 // a promotion without its piece letter, or no piece of the side to move on
-// the origin square ("" otherwise, or for SAN).
+// the origin square ("" otherwise: SAN, drops, partial text).
 func illegalHint(p *position.Position, s string, legal []position.Move) string {
+	b := p.V.Board()
+	from, to, ok := uciSquares(s, b)
+	if !ok {
+		return ""
+	}
 	var promos []string
 	for _, m := range legal {
-		if u := p.UCI(m); len(u) == len(s)+1 && strings.EqualFold(u[:len(s)], s) {
-			promos = append(promos, u)
+		if m.From() == from && m.To() == to && (m.Kind() == position.Promotion || m.Kind() == position.PiecePromotion) {
+			promos = append(promos, p.UCI(m))
 		}
 	}
 	if len(promos) > 0 {
 		return fmt.Sprintf(": a promotion names its piece (%s)", strings.Join(promos, ", "))
 	}
-	b := p.V.Board()
-	if len(s) >= 4 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '0' && s[1] <= '9' {
-		n := 2
-		if len(s) > 2 && s[2] >= '0' && s[2] <= '9' {
-			n = 3
-		}
-		if from, err := geom.ParseSquare(s[:n], b.Files, b.Ranks); err == nil {
-			pc := p.PieceOn(from)
-			if pc == position.NoPiece || pc.Color() != p.SideToMove() {
-				return fmt.Sprintf(": no piece of the side to move on %s", from)
-			}
-		}
+	if pc := p.PieceOn(from); pc == position.NoPiece || pc.Color() != p.SideToMove() {
+		return fmt.Sprintf(": no piece of the side to move on %s", from)
 	}
 	return ""
+}
+
+// uciSquares reads s as exactly two squares of board b in UCI form (a
+// file letter and a rank number each, e2e4, a9a10).
+func uciSquares(s string, b *geom.Board) (from, to geom.Square, ok bool) {
+	sq := func(s string) (geom.Square, string, bool) {
+		n := 1
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		if n == 1 {
+			return geom.NoSquare, s, false
+		}
+		x, err := geom.ParseSquare(s[:n], b.Files, b.Ranks)
+		return x, s[n:], err == nil
+	}
+	from, rest, ok1 := sq(s)
+	if !ok1 {
+		return geom.NoSquare, geom.NoSquare, false
+	}
+	to, rest, ok2 := sq(rest)
+	return from, to, ok2 && rest == ""
 }
 
 // ParseSAN finds the legal move whose SAN (with or without +, #, !, ?)

@@ -144,7 +144,7 @@ func TestParseMoveSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ move, want string }{
-		{"a7a8", `illegal move "a7a8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: a promotion names its piece (a7a8n, a7a8b, a7a8r, a7a8q)`},
+		{"a7a8", `illegal move "a7a8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: a promotion names its piece: a7a8n, a7a8b, a7a8r, a7a8q`},
 		{"b2b4", `illegal move "b2b4" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on b2`},
 		{"e8d8", `illegal move "e8d8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on e8`},
 		{"e1e3", `illegal move "e1e3" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1`},

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -198,6 +199,29 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 	return from.String()
 }
 
+// IllegalMoveError is ParseMove's error for text that names no legal
+// move: the text, the position's FEN and, when it can be told, why (a
+// promotion without its piece, no piece of the side to move on the
+// origin; else "").
+type IllegalMoveError struct{ Text, FEN, Why string }
+
+func (e *IllegalMoveError) Error() string {
+	if e.Why == "" {
+		return fmt.Sprintf("illegal move %q in %s", e.Text, e.FEN)
+	}
+	return fmt.Sprintf("illegal move %q in %s: %s", e.Text, e.FEN, e.Why)
+}
+
+// WhyIllegal returns the reason an IllegalMoveError gives, as " (why)",
+// or "" for other errors and when it gives none.
+func WhyIllegal(err error) string {
+	var ie *IllegalMoveError
+	if errors.As(err, &ie) && ie.Why != "" {
+		return " (" + ie.Why + ")"
+	}
+	return ""
+}
+
 // illegalHint says why UCI text s names no legal move, when it can tell:
 // a promotion without its piece letter, or no piece of the side to move on
 // the origin square ("" otherwise: SAN, drops, partial text).
@@ -214,10 +238,10 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 		}
 	}
 	if len(promos) > 0 {
-		return fmt.Sprintf(": a promotion names its piece (%s)", strings.Join(promos, ", "))
+		return fmt.Sprintf("a promotion names its piece: %s", strings.Join(promos, ", "))
 	}
 	if pc := p.PieceOn(from); pc == position.NoPiece || pc.Color() != p.SideToMove() {
-		return fmt.Sprintf(": no piece of the side to move on %s", from)
+		return fmt.Sprintf("no piece of the side to move on %s", from)
 	}
 	return ""
 }
@@ -269,7 +293,7 @@ func matchSAN(p *position.Position, s string, legal []position.Move, sans []stri
 	case 1:
 		return found[0], nil
 	case 0:
-		return position.NoMove, fmt.Errorf("illegal move %q in %s%s", s, p.FEN(), illegalHint(p, clean, legal))
+		return position.NoMove, &IllegalMoveError{Text: s, FEN: p.FEN(), Why: illegalHint(p, clean, legal)}
 	}
 	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, p.FEN())
 }

@@ -184,15 +184,18 @@ func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 			found = append(found, i)
 		}
 	}
+	why := ""
 	if len(found) == 0 {
-		if m, err := g.ParseMove(text); err == nil {
+		m, err := g.ParseMove(text)
+		if err == nil {
 			return m, nil
 		}
+		why = rules.WhyIllegal(err)
 		found = looseMatches(g, legal, sans, text)
 	}
 	switch len(found) {
 	case 0:
-		return position.NoMove, fmt.Errorf("%q is not a legal move here", text)
+		return position.NoMove, fmt.Errorf("%q is not a legal move here%s", text, why)
 	case 1:
 		return legal[found[0]], nil
 	}

@@ -566,7 +566,7 @@ func (e *Engine) cmdPosition(args []string) {
 		m, err := g.ParseMove(mv)
 		if err != nil {
 			// Fairy-Stockfish stops at the first illegal move.
-			e.infoString("position: illegal move %s ignored with the rest of the line", mv)
+			e.infoString("position: illegal move %s ignored with the rest of the line%s", mv, rules.WhyIllegal(err))
 			break
 		}
 		g.Do(m)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"reflect"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -83,7 +82,8 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	// A message over the hard limit closes the connection (1009,
 	// message_too_large); below it, one over the soft limit is answered
 	// with message_too_large. readMessage counts the hard limit, so that
-	// the close carries our reason; the library's own limit stays above.
+	// the close carries our reason; the library's own limit (32 KiB by
+	// default) is set above it and is never reached.
 	hard := int64(s.cfg.MaxMessage) * 8
 	conn.SetReadLimit(hard * 2)
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -146,10 +146,6 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) || ctx.Err() != nil {
 				conn.Close(websocket.StatusNormalClosure, "")
-				return
-			}
-			if strings.Contains(err.Error(), "read limited") {
-				conn.Close(websocket.StatusMessageTooBig, CodeTooLarge)
 				return
 			}
 			conn.CloseNow()

@@ -78,17 +78,20 @@ func TestResultMateIffNoMoves(t *testing.T) {
 	}
 }
 
-// TestSANCheckUnderHouseRules: the + and # of Game.SAN follow the ruleset:
-// with piece-hp and king-heals a bishop taking d7 next to a king with 3 HP
-// is no check (the base rules would write Bxd7+); with 1 HP the same
-// capture mates (the damaged pawn is knocked back to d8 and blocks the
-// king's flight).
-func TestSANCheckUnderHouseRules(t *testing.T) {
-	for _, c := range []struct{ presets, fen, want string }{
-		{"piece-hp,king-heals", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=3}", "Bxd7"},
-		{"piece-hp", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=1}", "Bxd7#"},
+// TestCheckUnderHouseRules: SAN's + and # and Game.Checkers follow the
+// ruleset's in-check test and legal moves: with piece-hp and king-heals a
+// bishop taking d7 next to a king with 3 HP gives no check (the base rules
+// would write Bxd7+); with 1 HP the same capture mates (the damaged pawn is
+// knocked back to d8 and blocks the king's flight); without house rules it
+// is the base rules' check.
+func TestCheckUnderHouseRules(t *testing.T) {
+	const fen = "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1"
+	for _, c := range []struct{ presets, facts, san, checkers string }{
+		{"piece-hp,king-heals", " {Hp:e8=3}", "Bxd7", ""},
+		{"piece-hp", " {Hp:e8=1}", "Bxd7#", "d7"},
+		{"", "", "Bxd7+", "d7"},
 	} {
-		g, err := rules.NewGame(rulestest.Compile(t, "chess", c.presets), c.fen, false)
+		g, err := rules.NewGame(rulestest.Compile(t, "chess", c.presets), fen+c.facts, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,41 +99,20 @@ func TestSANCheckUnderHouseRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := g.SAN(m); got != c.want {
-			t.Errorf("%s, %s: SAN %q, want %q", c.presets, c.fen, got, c.want)
+		if got := g.SAN(m); got != c.san {
+			t.Errorf("%q: SAN %q, want %q", c.presets, got, c.san)
 		}
 		legal, sans := g.LegalSANs()
-		if i := slices.Index(legal, m); i < 0 || sans[i] != c.want {
-			t.Errorf("%s: LegalSANs gives %v for c6d7, want %q", c.presets, sans, c.want)
-		}
-	}
-}
-
-// TestCheckersUnderHouseRules: Game.Checkers follows the ruleset's in-check
-// test: after Bxd7 next to a king with 3 HP (piece-hp, king-heals) nothing
-// checks, with 1 HP the bishop on d7 does; without house rules it is the
-// position's checkers.
-func TestCheckersUnderHouseRules(t *testing.T) {
-	for _, c := range []struct{ presets, fen, want string }{
-		{"piece-hp,king-heals", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=3}", ""},
-		{"piece-hp", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1 {Hp:e8=1}", "d7"},
-		{"", "4kb2/3pnp2/2B5/3P4/8/8/8/3K4 w - - 0 1", "d7"},
-	} {
-		g, err := rules.NewGame(rulestest.Compile(t, "chess", c.presets), c.fen, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := g.ParseMove("c6d7")
-		if err != nil {
-			t.Fatal(err)
+		if i := slices.Index(legal, m); i < 0 || sans[i] != c.san {
+			t.Errorf("%q: LegalSANs gives %v for c6d7, want %q", c.presets, sans, c.san)
 		}
 		g.Do(m)
 		var got []string
 		for b := g.Checkers(); b.Any(); {
 			got = append(got, b.Pop().String())
 		}
-		if strings.Join(got, " ") != c.want || g.InCheck(g.Pos.SideToMove()) != (c.want != "") {
-			t.Errorf("%q: checkers %v, InCheck %v; want %q", c.presets, got, g.InCheck(g.Pos.SideToMove()), c.want)
+		if strings.Join(got, " ") != c.checkers || g.InCheck(g.Pos.SideToMove()) != (c.checkers != "") {
+			t.Errorf("%q: checkers %v, InCheck %v; want %q", c.presets, got, g.InCheck(g.Pos.SideToMove()), c.checkers)
 		}
 	}
 }

@@ -32,8 +32,10 @@ func SAN(p *position.Position, m position.Move) string {
 // moves name their origin file (Nbd2, Ngd2). m must be legal in g.
 // Under house rules the + and # follow the ruleset: its in-check test
 // (Game.InCheck, HP and presets included) and its legal moves.
-func (g *Game) SAN(m position.Move) string {
-	legal := g.LegalMoves()
+func (g *Game) SAN(m position.Move) string { return g.sanAmong(m, g.LegalMoves()) }
+
+// sanAmong is Game.SAN with the legal moves given.
+func (g *Game) sanAmong(m position.Move, legal []position.Move) string {
 	if g.R.Plain() {
 		return sanAmong(g.Pos, m, legal)
 	}
@@ -60,12 +62,9 @@ func (g *Game) checkSuffix(m position.Move) string {
 // each, at the same index.
 func (g *Game) LegalSANs() ([]position.Move, []string) {
 	legal := g.LegalMoves()
-	if g.R.Plain() {
-		return legal, sansAmong(g.Pos, legal)
-	}
 	out := make([]string, len(legal))
 	for i, m := range legal {
-		out[i] = sanBody(g.Pos, m, legal) + g.checkSuffix(m)
+		out[i] = g.sanAmong(m, legal)
 	}
 	return legal, out
 }

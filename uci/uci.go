@@ -462,16 +462,20 @@ func (e *Engine) cmdSetOption(args []string) {
 			e.infoString("HouseRules: %v", err)
 			return
 		}
-		before := ""
-		if g, err := e.Game(); err == nil && (e.fen != "" || len(e.moves) > 0) {
-			before = strings.TrimSuffix(g.FEN(), " {}") // no facts set
+		// the position is the FEN and moves replayed under the new rules:
+		// say so when the board they give is not the one before (an empty
+		// facts suffix, " {}", does not count)
+		board := func() string {
+			if g, err := e.Game(); err == nil && (e.fen != "" || len(e.moves) > 0) {
+				return strings.TrimSuffix(g.FEN(), " {}")
+			}
+			return ""
 		}
+		before := board()
 		e.houseRules, e.specs, e.rs = value, specs, rs
 		e.keepPosition("HouseRules")
-		// the position is the FEN and moves replayed under the new rules:
-		// say so when the board they give is not the one before
-		if g, err := e.Game(); err == nil && before != "" && strings.TrimSuffix(g.FEN(), " {}") != before {
-			e.infoString("HouseRules: the moves replayed under the new rules give %s (before: %s)", g.FEN(), before)
+		if after := board(); before != "" && after != "" && after != before {
+			e.infoString("HouseRules: the moves replayed under the new rules give %s (before: %s)", after, before)
 		}
 	case "layout":
 		e.layout = value

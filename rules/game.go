@@ -720,7 +720,7 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 			return m, nil
 		}
 	}
-	return matchSAN(g.Pos, s, moves, sansAmong(g.Pos, moves))
+	return matchSAN(g.Pos, s, moves, sansAmong(g.Pos, moves), g.FEN)
 }
 
 // PerftGame counts leaf nodes through the whole pipeline (presets

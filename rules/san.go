@@ -273,12 +273,13 @@ func uciSquares(s string, b *geom.Board) (from, to geom.Square, ok bool) {
 func ParseSAN(p *position.Position, s string) (position.Move, error) {
 	var buf [256]position.Move
 	legal := p.LegalMoves(buf[:0])
-	return matchSAN(p, s, legal, sansAmong(p, legal))
+	return matchSAN(p, s, legal, sansAmong(p, legal), p.FEN)
 }
 
 // matchSAN finds the move of legal whose SAN (sans, at the same index) or
-// UCI text is s.
-func matchSAN(p *position.Position, s string, legal []position.Move, sans []string) (position.Move, error) {
+// UCI text is s; its errors name the position by fen (the game's FEN, with
+// its facts, when called for a game).
+func matchSAN(p *position.Position, s string, legal []position.Move, sans []string, fen func() string) (position.Move, error) {
 	clean := strings.TrimRight(strings.TrimSpace(s), "+#!?")
 	clean = strings.ReplaceAll(clean, "0-0-0", "O-O-O")
 	clean = strings.ReplaceAll(clean, "0-0", "O-O")
@@ -292,7 +293,7 @@ func matchSAN(p *position.Position, s string, legal []position.Move, sans []stri
 	case 1:
 		return found[0], nil
 	case 0:
-		return position.NoMove, &IllegalMoveError{Text: s, FEN: p.FEN(), Why: illegalHint(p, clean, legal)}
+		return position.NoMove, &IllegalMoveError{Text: s, FEN: fen(), Why: illegalHint(p, clean, legal)}
 	}
-	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, p.FEN())
+	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, fen())
 }

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"testing"
@@ -55,6 +56,27 @@ func TestGameSANHouseRules(t *testing.T) {
 				t.Errorf("%s: SAN %q names two moves: %s", c.presets, s, strings.Join(sans, " "))
 			}
 			seen[s] = true
+		}
+	}
+}
+
+// TestGameParseMoveErrorFEN: an illegal move under house rules with facts
+// names the position by the game's FEN, facts field included, so that the
+// position can be set up again from the message.
+func TestGameParseMoveErrorFEN(t *testing.T) {
+	fen := "4r2k/8/8/8/8/8/8/1N2KN2 w - - 0 1 {Hp:e1=3,h8=3}"
+	g, err := rules.NewGame(rulestest.Compile(t, "chess", "piece-hp,king-heals"), fen, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"b1b3", "Qd4"} {
+		_, err := g.ParseMove(mv)
+		var ie *rules.IllegalMoveError
+		if !errors.As(err, &ie) {
+			t.Fatalf("%s: error %v, want an IllegalMoveError", mv, err)
+		}
+		if ie.FEN != fen {
+			t.Errorf("%s: error names %q, want %q", mv, ie.FEN, fen)
 		}
 	}
 }

@@ -378,6 +378,32 @@ func (p *Position) setCastlingRight(c Color, rfrom geom.Square) {
 	p.castlingPath[cr] = path
 }
 
+// StandardCastling reports whether every castling right held is a
+// standard chess one: the king on the e-file and the rook in the corner of
+// its side, the rights a KQkq field means on an 8x8 board. A FEN may give
+// others (Shredder letters such as GBgb, a king on b1 with KQ), which
+// castle the same way but with other pieces.
+func (p *Position) StandardCastling() bool {
+	for _, cr := range [...]CastlingRights{WhiteOO, WhiteOOO, BlackOO, BlackOOO} {
+		if !p.CanCastle(cr) {
+			continue
+		}
+		c := White
+		if cr > WhiteOOO {
+			c = Black
+		}
+		rank := p.castlingRank(c)
+		file := 0
+		if cr == WhiteOO || cr == BlackOO {
+			file = 7
+		}
+		if p.castlingKingSquare[c] != geom.Sq(4, rank) || p.castlingRookSquare[cr] != geom.Sq(file, rank) {
+			return false
+		}
+	}
+	return true
+}
+
 // castlingTargets returns the king's and rook's squares after castling.
 func (p *Position) castlingTargets(c Color, kingSide bool) (kto, rto geom.Square) {
 	rank := p.castlingRank(c)

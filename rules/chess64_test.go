@@ -45,3 +45,26 @@ func TestChess64MatchesGeneric(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
+
+// Castling rights the fast path does not know (Shredder letters for rooks
+// off the corners, a king off the e-file) keep Perft on the generic core:
+// counts from Fairy-Stockfish 11.1 (`go perft 3`).
+func TestPerftNonStandardCastling(t *testing.T) {
+	v := position.NewVariant()
+	for _, c := range []struct {
+		fen  string
+		want uint64
+	}{
+		{"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", 12297},
+		{"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", 11099},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 13744}, // standard rights: the fast path
+	} {
+		p, err := position.New(v, c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Perft(p, 3); got != c.want {
+			t.Errorf("perft(3) of %s = %d, want %d", c.fen, got, c.want)
+		}
+	}
+}

@@ -8,9 +8,11 @@ import (
 )
 
 // Perft counts the leaf nodes of the legal move tree to depth plies
-// (the standard perft: depth 1 = the number of legal moves).
+// (the standard perft: depth 1 = the number of legal moves). Plain chess
+// from a set-up position with the standard castling rights goes through
+// the 64-bit fast path (package chess64), which knows no other rights.
 func Perft(p *position.Position, depth int) uint64 {
-	if depth >= 3 && p.V.StandardChess() && !p.Chess960() && p.Ply() == 0 {
+	if depth >= 3 && p.V.StandardChess() && !p.Chess960() && p.Ply() == 0 && p.StandardCastling() {
 		if b, err := chess64.Parse(p.FEN()); err == nil {
 			return b.Perft(depth)
 		}

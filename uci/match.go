@@ -187,6 +187,7 @@ type ExternalPlayer struct {
 	log      io.Writer
 	out      io.Closer // the read end of the engine's stdout
 	exitErr  *error    // the engine's exit status, set before lines closes
+	stderr   *tailBuffer
 	exited   chan struct{}
 	broken   bool // it exited or did not answer go: start it again for the next game
 }
@@ -208,6 +209,7 @@ func (p *ExternalPlayer) start() error {
 	lines, exited, exitErr := make(chan string, 1024), make(chan struct{}), new(error)
 	p.lines, p.options, p.variants, p.exited, p.exitErr = lines, map[string]bool{}, nil, exited, exitErr
 	cmd := exec.Command("sh", "-c", command)
+	ownGroup(cmd) // Close kills the engine and whatever its shell started
 	p.cmd = cmd
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
@@ -220,6 +222,7 @@ func (p *ExternalPlayer) start() error {
 	p.stdin, p.out = in, out
 	stderr := &tailBuffer{max: 2048}
 	p.cmd.Stderr = stderr
+	p.stderr = stderr
 	if f := strings.Fields(command); len(f) > 0 && !strings.ContainsAny(f[0], "$`'\"\\|&;<>()=") {
 		if _, err := exec.LookPath(f[0]); err != nil {
 			return fmt.Errorf("engine %q: %s: no such executable file (not found in $PATH, or not executable)", command, f[0])
@@ -415,11 +418,34 @@ func (p *ExternalPlayer) NewGame(m *MatchConfig) error {
 	}
 	p.send("ucinewgame")
 	p.send("isready")
-	return p.waitFor("readyok", 30*time.Second, nil)
+	if err := p.waitFor("readyok", 30*time.Second, nil); err != nil {
+		p.broken = true
+		return fmt.Errorf("engine %s, after its options and ucinewgame: %v%s", p.name, err, p.wrote())
+	}
+	return nil
+}
+
+// wrote is "; it wrote: …" with the end of the engine's stderr, or "".
+func (p *ExternalPlayer) wrote() string {
+	if p.stderr == nil {
+		return ""
+	}
+	if t := strings.TrimSpace(p.stderr.String()); t != "" {
+		return "; it wrote: " + t
+	}
+	return ""
 }
 
 // Move implements Player.
 func (p *ExternalPlayer) Move(g *rules.Game, startFEN string, moves []string, c Clock) (string, Thought, error) {
+	// lines the engine sent after its last bestmove (a second bestmove,
+	// late info) answer no question: isready and its readyok leave them
+	// behind before the next go
+	p.send("isready")
+	if err := p.waitFor("readyok", replyGrace, nil); err != nil {
+		p.broken = true
+		return "", Thought{}, err
+	}
 	pos := "position fen " + startFEN
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
@@ -470,7 +496,7 @@ func (p *ExternalPlayer) Close() error {
 	case <-p.exited:
 	case <-time.After(2 * time.Second):
 		// the engine (or a process it started, holding its output) lingers
-		p.cmd.Process.Kill()
+		killGroup(p.cmd)
 		p.out.Close()
 		go func() {
 			for range p.lines { // let the reader reach Wait
@@ -776,8 +802,14 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			switch {
 			case errors.As(err, &silent):
 				rec.Reason, rec.Termination = fmt.Sprintf("%s lost on time: %v", p.Name(), err), "time forfeit"
+				if loneKing(g, stm.Other()) {
+					rec.Result, rec.Reason = "1/2-1/2", fmt.Sprintf("%s ran out of time: %v, against a lone king (a draw)", p.Name(), err)
+				}
 			case errors.As(err, &exited):
 				rec.Termination = "abandoned" // PGN's term for a player who left
+				if w, ok := p.(interface{ wrote() string }); ok {
+					rec.Reason += w.wrote()
+				}
 			}
 			return rec, nil
 		}
@@ -790,6 +822,9 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 			*t -= used
 			if *t < -200*time.Millisecond { // a little grace for a shared machine
 				rec.Result, rec.Reason, rec.Termination = loss(stm), p.Name()+" lost on time", "time forfeit"
+				if loneKing(g, stm.Other()) {
+					rec.Result, rec.Reason = "1/2-1/2", p.Name()+" ran out of time against a lone king (a draw)"
+				}
 				return rec, nil
 			}
 			*t = max(*t, 0) + inc
@@ -800,6 +835,19 @@ func playGame(white, black Player, cfg *MatchConfig, opening []string) (GameReco
 		}
 		rec.Comments = append(rec.Comments, thought.comment(used))
 	}
+}
+
+// loneKing reports whether side c has nothing but its king in a game won
+// only by checkmate (no house rules, no extinction, flag or check-count
+// win): c cannot win, so running out of time against it is a draw, as
+// FIDE's Laws (6.9) and cutechess score it.
+func loneKing(g *rules.Game, c position.Color) bool {
+	p, v := g.Pos, g.Pos.V
+	if !g.R.Plain() || !v.Checking || v.ExtinctionValue != position.ValueNone || v.CheckCounting ||
+		v.FlagRegion[0].Any() || v.FlagRegion[1].Any() || v.MustCapture {
+		return false
+	}
+	return p.Pieces(c).Count() == 1 && p.PiecesOf(c, position.King).Count() == 1
 }
 
 // writePGN writes one game with the [Variant] and [HouseRules] tags.

@@ -324,3 +324,48 @@ func TestMatchDepth(t *testing.T) {
 		t.Errorf("PGN tags do not give the depth limit:\n%s", pgn)
 	}
 }
+
+// TestMatchStrayBestmove: an engine that sends its bestmove twice is not
+// taken to answer the next go with the stale line (isready before each
+// position and go leaves it behind): the game runs to its ply limit.
+func TestMatchStrayBestmove(t *testing.T) {
+	ext := fakeEngine(t, "n=0;", "twice", `n=$((n+1)); if [ $n = 1 ]; then echo bestmove a7a6; echo bestmove a7a6; else echo bestmove a6a5; fi`)
+	defer ext.Close()
+	a := NewBuiltin(20)
+	a.Depth = 1
+	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), Games: 1, MoveTime: 50 * time.Millisecond, MaxPlies: 4, Seed: 1}
+	res, err := RunMatch(a, ext, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := res.Games[0]
+	if g.Termination != "adjudication" || len(g.Moves) != 4 || g.Moves[1] != "a7a6" || g.Moves[3] != "a6a5" {
+		t.Errorf("%s (%s), moves %v; want the ply limit after ... a7a6 and ... a6a5", g.Termination, g.Reason, g.Moves)
+	}
+}
+
+// TestMatchLoneKingTimeForfeit: running out of time against a lone king
+// is a draw (FIDE Laws 6.9: the opponent cannot checkmate); against a
+// king and a queen it is a loss.
+func TestMatchLoneKingTimeForfeit(t *testing.T) {
+	defer func(g time.Duration) { replyGrace = g }(replyGrace)
+	replyGrace = 200 * time.Millisecond
+	for _, c := range []struct{ fen, result string }{
+		{"4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", "1/2-1/2"},
+		{"3qk3/8/8/8/8/8/8/QQ2K3 w - - 0 1", "0-1"},
+	} {
+		ext := fakeEngine(t, "", "silent", ":")
+		a := NewBuiltin(20)
+		a.Depth = 1
+		cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", ""), FEN: c.fen, Games: 1,
+			MoveTime: 20 * time.Millisecond, MaxPlies: 20, Seed: 1}
+		res, err := RunMatch(ext, a, cfg)
+		ext.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := res.Games[0]; g.Termination != "time forfeit" || g.Result != c.result {
+			t.Errorf("%s: %s %s (%s), want %s on time", c.fen, g.Result, g.Termination, g.Reason, c.result)
+		}
+	}
+}

@@ -36,6 +36,9 @@ var (
 	ErrInconsistent = errors.New("inconsistent variant")
 	// ErrDuplicate: a section name is used twice.
 	ErrDuplicate = errors.New("duplicate variant")
+	// ErrBuiltin: a section has the name of a built-in variant (the
+	// built-in one stands, as in Fairy-Stockfish).
+	ErrBuiltin = errors.New("built-in variant name")
 )
 
 // Error is one problem in a variant file, with its place.
@@ -117,6 +120,14 @@ func Load(name string, r io.Reader) (*File, error) {
 		if first, dup := seen[rs.Name]; dup && rs.Name != "" {
 			s.Err = &Error{File: rs.File, Line: rs.Line, Section: rs.Name, Kind: ErrDuplicate,
 				Msg: fmt.Sprintf("variant %q is already defined at %s:%d", rs.Name, first.File, first.Line)}
+			continue
+		}
+		if _, builtin := loadedCatalogue().sections[rs.Name]; builtin {
+			// Fairy-Stockfish keeps its own variant of that name ("Variant
+			// 'makruk' already exists.") and skips the section: a file
+			// that redefined it here would play another game than there
+			s.Err = &Error{File: rs.File, Line: rs.Line, Section: rs.Name, Kind: ErrBuiltin,
+				Msg: fmt.Sprintf("variant %q is built in: Fairy-Stockfish keeps its own and skips this section (give it another name)", rs.Name)}
 			continue
 		}
 		seen[rs.Name] = s

@@ -179,6 +179,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"missing ']'", "(test.ini:1)"}},
 		{"duplicate", "[a:chess]\n[a:chess]\n", ErrDuplicate,
 			[]string{`variant "a" is already defined at test.ini:1 (test.ini:2)`}},
+		{"built-in name", "[makruk:chess]\nmaxRank = 8\n", ErrBuiltin,
+			[]string{`variant "makruk" is built in: Fairy-Stockfish keeps its own and skips this section`, "(test.ini:1)"}},
 		{"bad fen ranks", "[a:chess]\nmaxRank = 6\n", ErrInconsistent,
 			[]string{"variant a: invalid startFen", "more than 6 ranks", "(test.ini:1)"}},
 		{"bad fen letter", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1\n", ErrInconsistent,
@@ -446,5 +448,23 @@ func TestSetBoolField(t *testing.T) {
 	f := load(t, "[a:chess]\ngating = true\n")
 	if err := f.Sections[0].Err; !errors.Is(err, ErrNotSupported) {
 		t.Errorf("gating: %v", err)
+	}
+}
+
+// TestBuiltinNameSkipped: a section named like a built-in variant is
+// skipped, as Fairy-Stockfish does ("Variant 'makruk' already exists."), and
+// a later section that inherits from that name gets the built-in variant.
+func TestBuiltinNameSkipped(t *testing.T) {
+	f, err := Load("test.ini", strings.NewReader("[makruk:chess]\n[mine:makruk]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := f.Lookup("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Get("makruk")
+	if v.StartFEN != want.StartFEN {
+		t.Errorf("mine starts from %q, want makruk's %q", v.StartFEN, want.StartFEN)
 	}
 }

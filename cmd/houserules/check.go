@@ -20,7 +20,10 @@ func checkCmd() *cobra.Command {
 			f, err := variants.LoadFile(args[0])
 			var ve *variants.Error
 			if err != nil && !errors.As(err, &ve) {
-				return err // I/O
+				// I/O (no such file, a directory): an error like any other,
+				// exit status 1 as the command promises
+				fmt.Fprintln(os.Stderr, "houserules:", err)
+				os.Exit(1)
 			}
 			lines, bad := checkReport(f, err)
 			for _, l := range lines {

@@ -98,27 +98,28 @@ func matchCmd() *cobra.Command {
 			if depth > 0 {
 				cfg.Depth, cfg.MoveTime = depth, 0
 			}
-			a, err := player(engine, level, opts, "")
+			a, err := player(engine, level, cmd.Flags().Changed("level"), opts, "")
 			if err != nil {
 				return err
 			}
 			defer a.Close()
-			b, err := player(engine2, level2, opts2, "2")
+			b, err := player(engine2, level2, cmd.Flags().Changed("level2"), opts2, "2")
 			if err != nil {
 				return err
 			}
 			defer b.Close()
+			// the summary goes to stdout, or to stderr when the PGN does
+			out := io.Writer(os.Stdout)
+			var pgnOut *lazyFile
 			if pgn != "" {
-				var w io.Writer = os.Stdout
-				if pgn != "-" {
-					f, err := os.Create(pgn)
-					if err != nil {
-						return err
-					}
-					defer f.Close()
-					w = f
+				if pgn == "-" {
+					out = os.Stderr
 				}
-				cfg.PGN = w
+				if pgnOut, err = openPGN(pgn); err != nil {
+					return err
+				}
+				defer pgnOut.Close()
+				cfg.PGN = pgnOut
 			}
 			title := a.Name() + " vs " + b.Name()
 			var bar *progressbar.ProgressBar
@@ -140,13 +141,22 @@ func matchCmd() *cobra.Command {
 			if bar != nil {
 				bar.Finish()
 			}
+			if pgnOut != nil {
+				if perr := pgnOut.Close(); perr != nil {
+					if err != nil {
+						return fmt.Errorf("%v; and %v", err, perr)
+					}
+					fmt.Fprintf(out, "%s (%s%s): %s\n", title, g.variant, presetsNote(g.presets), res)
+					return perr
+				}
+			}
 			if err != nil {
 				if _, n := res.Score(); n > 0 {
-					fmt.Printf("%s (%s%s): match aborted after %d games: %s\n", title, g.variant, presetsNote(g.presets), n, res)
+					fmt.Fprintf(out, "%s (%s%s): match aborted after %d games: %s\n", title, g.variant, presetsNote(g.presets), n, res)
 				}
 				return err
 			}
-			fmt.Printf("%s (%s%s): %s in %v\n", title, g.variant, presetsNote(g.presets), res, time.Since(start).Round(time.Second))
+			fmt.Fprintf(out, "%s (%s%s): %s in %v\n", title, g.variant, presetsNote(g.presets), res, time.Since(start).Round(time.Second))
 			reasons := map[string]int{}
 			var order []string
 			for _, gr := range res.Games {
@@ -159,7 +169,7 @@ func matchCmd() *cobra.Command {
 			for i, r := range order {
 				parts[i] = fmt.Sprintf("%s %d", r, reasons[r])
 			}
-			fmt.Printf("terminations: %s\n", strings.Join(parts, ", "))
+			fmt.Fprintf(out, "terminations: %s\n", strings.Join(parts, ", "))
 			return nil
 		},
 	}
@@ -210,8 +220,12 @@ func parseTC(s string) (time.Duration, time.Duration, error) {
 }
 
 // player starts the built-in AI or the UCI command engine; suffix is ""
-// or "2", naming the flags (--engine2, --option2) in errors.
-func player(engine string, level int, opts []string, suffix string) (uci.Player, error) {
+// or "2", naming the flags (--engine2, --option2) in errors. levelSet
+// says --level (--level2) was given: it is refused with an engine.
+func player(engine string, level int, levelSet bool, opts []string, suffix string) (uci.Player, error) {
+	if engine != "" && levelSet {
+		return nil, fmt.Errorf("--level%s is the built-in AI's level: with --engine%s set the engine's own option instead (e.g. --option%s 'Skill Level=%d')", suffix, suffix, suffix, level)
+	}
 	if engine == "" {
 		if len(opts) > 0 {
 			return nil, fmt.Errorf("--option%s %q is for a UCI engine: give --engine%s too (the built-in AI has --level%s)", suffix, opts[0], suffix, suffix)
@@ -230,4 +244,80 @@ func player(engine string, level int, opts []string, suffix string) (uci.Player,
 		options[k] = v
 	}
 	return uci.StartExternal(engine, options)
+}
+
+// lazyFile is the match's PGN file. It is opened before the first game
+// (a path that cannot be written is refused at once) but emptied only when
+// the first game is written, so a match that fails before its first game
+// (an engine that does not play the variant) leaves an existing file as it
+// was, and removes the file it created. It keeps the first write error;
+// Close returns it, naming the file.
+type lazyFile struct {
+	path    string
+	f       *os.File
+	created bool // the file did not exist before
+	written bool
+	err     error
+}
+
+// openPGN opens path for lazyFile ("-": standard output).
+func openPGN(path string) (*lazyFile, error) {
+	l := &lazyFile{path: path}
+	if path == "-" {
+		return l, nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("--pgn %s is a directory", path)
+	} else if err != nil {
+		l.created = true
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("--pgn: %v", err)
+	}
+	l.f = f
+	return l, nil
+}
+
+func (l *lazyFile) Write(b []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	if l.path == "-" {
+		if _, err := os.Stdout.Write(b); err != nil {
+			l.err = fmt.Errorf("writing the PGN to standard output: %v", err)
+			return 0, l.err
+		}
+		return len(b), nil
+	}
+	if !l.written {
+		l.written = true
+		var err error
+		if fi, serr := l.f.Stat(); serr == nil && fi.Mode().IsRegular() {
+			err = l.f.Truncate(0)
+		}
+		if err != nil {
+			l.err = fmt.Errorf("writing the PGN to %s: %v", l.path, err)
+			return 0, l.err
+		}
+	}
+	if _, err := l.f.Write(b); err != nil {
+		l.err = fmt.Errorf("writing the PGN to %s: %v", l.path, err)
+		return 0, l.err
+	}
+	return len(b), nil
+}
+
+// Close closes the file (once) and returns the first error.
+func (l *lazyFile) Close() error {
+	if l.f != nil {
+		if err := l.f.Close(); err != nil && l.err == nil {
+			l.err = fmt.Errorf("writing the PGN to %s: %v", l.path, err)
+		}
+		l.f = nil
+		if !l.written && l.created {
+			os.Remove(l.path)
+		}
+	}
+	return l.err
 }

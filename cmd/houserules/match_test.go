@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -29,6 +31,8 @@ func TestMatchFlagErrors(t *testing.T) {
 		{[]string{"--tc", "1+0", "--movetime", "50"}, "--tc and --movetime are two limits per move; give one"},
 		{[]string{"--option2", "Skill Level=3"}, `--option2 "Skill Level=3" is for a UCI engine: give --engine2 too`},
 		{[]string{"--option", "Hash=1"}, `--option "Hash=1" is for a UCI engine: give --engine too`},
+		{[]string{"--engine2", "true", "--level2", "5"}, `--level2 is the built-in AI's level: with --engine2 set the engine's own option instead (e.g. --option2 'Skill Level=5')`},
+		{[]string{"--pgn", "/nonexistent-dir/games.pgn"}, "--pgn: open /nonexistent-dir/games.pgn: no such file or directory"},
 	} {
 		cmd := matchCmd()
 		cmd.SetArgs(append([]string{"--games", "2", "--quiet"}, tc.args...))
@@ -61,5 +65,33 @@ func TestPlayFlagErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestMatchKeepsPGNOnEarlyFailure: a match that fails before its first game
+// (the engine does not play the variant) leaves an existing PGN file as it
+// was and creates none.
+func TestMatchKeepsPGNOnEarlyFailure(t *testing.T) {
+	dir := t.TempDir()
+	keep, fresh := filepath.Join(dir, "keep.pgn"), filepath.Join(dir, "fresh.pgn")
+	if err := os.WriteFile(keep, []byte("[Event \"earlier\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// a UCI engine without a UCI_Variant option cannot play makruk
+	fake := `sh -c 'while read l; do case "$l" in uci) echo "id name plain"; echo uciok;; isready) echo readyok;; quit) exit;; esac; done'`
+	for _, path := range []string{keep, fresh} {
+		cmd := matchCmd()
+		cmd.SetArgs([]string{"--variant", "makruk", "--games", "2", "--quiet", "--nodes", "100", "--engine2", fake, "--pgn", path})
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		if err := cmd.Execute(); err == nil || !strings.Contains(err.Error(), "engine plain has no UCI_Variant option for makruk") {
+			t.Fatalf("got %v, want the engine's missing UCI_Variant", err)
+		}
+	}
+	if b, err := os.ReadFile(keep); err != nil || string(b) != "[Event \"earlier\"]\n" {
+		t.Errorf("the existing PGN now holds %q (%v)", b, err)
+	}
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Errorf("a PGN file was left behind: %v", err)
 	}
 }

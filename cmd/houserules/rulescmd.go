@@ -10,7 +10,15 @@ import (
 )
 
 func rulesCmd() *cobra.Command {
-	cmd := &cobra.Command{Use: "rules", Short: "House-rule presets: list them, explain a ruleset"}
+	cmd := &cobra.Command{Use: "rules", Short: "House-rule presets: list them, explain a ruleset",
+		// without a subcommand: the help; with an unknown one: an error
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			return fmt.Errorf("unknown command %q for \"houserules rules\" (list, explain)", args[0])
+		}}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",
 		Short: "List the presets: ID, name, category, mode, requires, incompatible",

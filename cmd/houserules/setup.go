@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -55,6 +56,9 @@ func (g *gameFlags) resolveVariant() (*position.Variant, error) {
 					more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, g.ini)
 				}
 				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", g.ini, s.Name, lines[0], more)
+				if errors.Is(s.Err, variants.ErrBuiltin) {
+					continue // the name is the built-in variant's, as in Fairy-Stockfish
+				}
 			}
 			names = append(names, s.Name)
 		}

@@ -119,7 +119,8 @@ func TestCheckUnderHouseRules(t *testing.T) {
 
 // TestParseMoveSaysWhy: an illegal move's error names the move and the
 // position, and why when it can tell (a promotion without its piece, no
-// piece of the side to move on the origin).
+// piece of the side to move on the origin, the king's safety, a piece
+// that does not go there).
 func TestParseMoveSaysWhy(t *testing.T) {
 	g, err := rules.NewGame(rulestest.Compile(t, "chess", ""), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", false)
 	if err != nil {
@@ -129,10 +130,25 @@ func TestParseMoveSaysWhy(t *testing.T) {
 		{"a7a8", `illegal move "a7a8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: a promotion names its piece: a7a8n, a7a8b, a7a8r, a7a8q`},
 		{"b2b4", `illegal move "b2b4" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on b2`},
 		{"e8d8", `illegal move "e8d8" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: no piece of the side to move on e8`},
-		{"e1e3", `illegal move "e1e3" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1`},
+		{"e1e3", `illegal move "e1e3" in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1: the piece on e1 cannot move to e3`},
 	} {
 		if _, err := g.ParseMove(c.move); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %s", c.move, err, c.want)
+		}
+	}
+	// moves of the base rules that the king's safety forbids
+	for _, c := range []struct{ fen, move, why string }{
+		{"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", "it would leave the king in check"},
+		{"4k3/8/8/8/8/8/4r3/3NK3 w - - 0 1", "d1c3", "it does not get the king out of check"},
+		{"4k3/8/8/8/8/8/8/3rK3 w - - 0 1", "e1f1", "it does not get the king out of check"},
+		{"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "e1g1", "the king would castle out of, through or into check"},
+	} {
+		g, err := rules.NewGame(rulestest.Compile(t, "chess", ""), c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.ParseMove(c.move); err == nil || !strings.HasSuffix(err.Error(), ": "+c.why) {
+			t.Errorf("%s %s: %v, want %q", c.fen, c.move, err, c.why)
 		}
 	}
 }
@@ -142,7 +158,7 @@ func TestParseMoveSaysWhy(t *testing.T) {
 // move whose text extends the typed one (a9a1 / a9a10 on a 10-rank board).
 func TestParseMoveHintsNotMisleading(t *testing.T) {
 	for _, c := range []struct{ variant, fen, move, want string }{
-		{"grand", "10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1", "a9a1", `illegal move "a9a1" in 10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1`},
+		{"grand", "10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1", "a9a1", `illegal move "a9a1" in 10/R9/10/10/10/P9/10/10/10/1k7K w - - 0 1: the piece on a9 cannot move to a1`},
 		{"chess", "", "e2e", `illegal move "e2e" in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`},
 		{"chess", "n3k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q", `illegal move "a8=Q" in n3k3/P7/8/8/8/8/8/4K3 w - - 0 1`},
 	} {

@@ -222,8 +222,9 @@ func WhyIllegal(err error) string {
 }
 
 // illegalHint says why UCI text s names no legal move, when it can tell:
-// a promotion without its piece letter, or no piece of the side to move on
-// the origin square ("" otherwise: SAN, drops, partial text).
+// a promotion without its piece letter, no piece of the side to move on
+// the origin square, a move the king's safety forbids, or else that the
+// piece does not go there ("" for SAN, drops, partial text).
 func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	b := p.V.Board()
 	from, to, ok := uciSquares(s, b)
@@ -242,7 +243,21 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	if pc := p.PieceOn(from); pc == position.NoPiece || pc.Color() != p.SideToMove() {
 		return fmt.Sprintf("no piece of the side to move on %s", from)
 	}
-	return ""
+	// a move of the base rules that the king's safety forbids
+	var buf [256]position.Move
+	for _, m := range p.PseudoLegal(buf[:0]) {
+		if m.From() != from || (m.To() != to && !(m.Kind() == position.Castling && p.UCI(m) == s)) || p.Legal(m) {
+			continue
+		}
+		if m.Kind() == position.Castling {
+			return "the king would castle out of, through or into check"
+		}
+		if p.InCheck() {
+			return "it does not get the king out of check"
+		}
+		return "it would leave the king in check"
+	}
+	return fmt.Sprintf("the piece on %s cannot move to %s", from, to)
 }
 
 // uciSquares reads s as exactly two squares of board b in UCI form (a

@@ -141,7 +141,7 @@ func TestIllegalMoveSaysWhy(t *testing.T) {
 	for text, want := range map[string]string{
 		"a7a8": `"a7a8" is not a legal move here (a promotion names its piece: a7a8n, a7a8b, a7a8r, a7a8q)`,
 		"b2b4": `"b2b4" is not a legal move here (no piece of the side to move on b2)`,
-		"e1e3": `"e1e3" is not a legal move here`,
+		"e1e3": `"e1e3" is not a legal move here (the piece on e1 cannot move to e3)`,
 	} {
 		if _, err := ParseHumanMove(g, text); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", text, err, want)

@@ -99,6 +99,9 @@ func (g *gameFlags) game() (*rules.Game, error) {
 	for i, mv := range strings.Fields(g.moves) {
 		m, err := game.ParseMove(mv)
 		if err != nil {
+			if r, over := game.Result(); over {
+				return nil, fmt.Errorf("--moves, move %d (%s): the game is over after move %d (%s %s)", i+1, mv, i, r.Score, r.Reason)
+			}
 			return nil, fmt.Errorf("--moves, move %d: %v", i+1, err)
 		}
 		game.Do(m)

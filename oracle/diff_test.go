@@ -105,7 +105,7 @@ var knownOldOracleDifferences = []knownOldOracleDifference{
 			"generate no moves, while 11.1 still lists every pseudo-legal move",
 		applies: func(p *position.Position, ours, oracle []string) bool {
 			e, over := p.ImmediateEnd()
-			return over && e.Reason == "flag" && len(ours) == 0 && len(oracle) > 0
+			return over && e.Reason == "flag region reached" && len(ours) == 0 && len(oracle) > 0
 		},
 	},
 }

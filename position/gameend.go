@@ -3,7 +3,7 @@ package position
 import "houserules/geom"
 
 // End is a game result: Value from the side to move's point of view and
-// the rule that produced it ("extinction", "flag", "check count", …).
+// the rule that produced it ("extinction", "flag region reached", "check count", …).
 type End struct {
 	Value  Value
 	Reason string
@@ -82,7 +82,7 @@ func (p *Position) ImmediateEnd() (End, bool) {
 		if ((v.FlagMove && us == White && v.FlagPiece[them] == King) || (v.FlagPieceSafe && !v.FlagMove)) && p.FlagReached(them) {
 			val = ValueDraw
 		}
-		return End{val, "flag"}, true
+		return End{val, "flag region reached"}, true
 	}
 	if (!v.FlagMove || v.FlagPieceSafe || v.FlagPiece[us] == King) && p.FlagReached(them) {
 		end := true
@@ -99,7 +99,7 @@ func (p *Position) ImmediateEnd() (End, bool) {
 			}
 		}
 		if end {
-			return End{ValueLoss, "flag"}, true
+			return End{ValueLoss, "flag region reached"}, true
 		}
 	}
 	if v.CastlingWins != 0 {

@@ -1216,6 +1216,11 @@ func (p *parser) check() {
 		p.addErr(&Error{File: p.rs.File, Line: line, Section: p.rs.Name, Key: "startFen", Kind: ErrNotSupported,
 			Msg: "not supported yet: startFen (wall squares '*')"})
 	} else if why := validateStartFEN(v); why != "" {
+		if _, own := p.cfg["startFen"]; !own && p.rs.Parent == "" {
+			// [name] or [name:] starts from Fairy-Stockfish's empty
+			// template: the chess start position but no pieces
+			why += " (a section without a parent has no pieces: inherit, e.g. [" + p.rs.Name + ":chess], or define the pieces and a startFen)"
+		}
 		fail("startFen", "invalid startFen %q: %s", v.StartFEN, why)
 	}
 	if !v.Checking && v.CheckCounting {

@@ -179,6 +179,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"missing ']'", "(test.ini:1)"}},
 		{"duplicate", "[a:chess]\n[a:chess]\n", ErrDuplicate,
 			[]string{`variant "a" is already defined at test.ini:1 (test.ini:2)`}},
+		{"no parent", "[foo:]\n", ErrInconsistent,
+			[]string{`invalid character "r" (a section without a parent has no pieces: inherit, e.g. [foo:chess], or define the pieces and a startFen)`}},
 		{"built-in name", "[makruk:chess]\nmaxRank = 8\n", ErrBuiltin,
 			[]string{`variant "makruk" is built in: Fairy-Stockfish keeps its own and skips this section`, "(test.ini:1)"}},
 		{"bad fen ranks", "[a:chess]\nmaxRank = 6\n", ErrInconsistent,

@@ -75,6 +75,9 @@ func (g *gameFlags) resolveVariant() (*position.Variant, error) {
 	if i >= 0 && i < inFile {
 		return f.Lookup(g.variant)
 	}
+	if i < 0 && g.ini != "" {
+		return nil, fmt.Errorf("unknown variant %q: not a section of %s nor in the built-in catalogue", g.variant, g.ini)
+	}
 	return variants.Get(g.variant)
 }
 

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 
 	"houserules/position"
@@ -17,8 +16,8 @@ import (
 // the queen and the archbishop on opposite colours and every pawn defended.
 // The pawns and the other fields of v's start position stay. The error says
 // why v's start position cannot be shuffled (a back rank with gaps, or one
-// Black does not mirror).
-func ShuffleStart(v *position.Variant, r *rand.Rand) (string, error) {
+// Black does not mirror). r is a *rand.Rand of math/rand or math/rand/v2.
+func ShuffleStart(v *position.Variant, r Shuffler) (string, error) {
 	fields := strings.Fields(v.StartFEN)
 	if len(fields) == 0 {
 		return "", fmt.Errorf("variant %s has no start position", v.Name)
@@ -46,6 +45,9 @@ func ShuffleStart(v *position.Variant, r *rand.Rand) (string, error) {
 	}
 	return "", fmt.Errorf("variant %s: no shuffled back rank meets the rules", v.Name)
 }
+
+// Shuffler is the Shuffle method of math/rand's and math/rand/v2's Rand.
+type Shuffler interface{ Shuffle(n int, swap func(i, j int)) }
 
 // oppositeColours: the pieces a and b of row (two of a kind when a == b;
 // absent or unpaired ones pass) stand on squares of opposite colours.

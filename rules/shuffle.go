@@ -47,7 +47,9 @@ func ShuffleStart(v *position.Variant, r Shuffler) (string, error) {
 }
 
 // Shuffler is the Shuffle method of math/rand's and math/rand/v2's Rand.
-type Shuffler interface{ Shuffle(n int, swap func(i, j int)) }
+type Shuffler interface {
+	Shuffle(n int, swap func(i, j int))
+}
 
 // oppositeColours: the pieces a and b of row (two of a kind when a == b;
 // absent or unpaired ones pass) stand on squares of opposite colours.

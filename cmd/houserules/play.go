@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"time"
 
@@ -50,7 +51,14 @@ func playCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: g.fen, Chess960: g.chess960, Level: level,
+			fen := g.fen
+			if fen == "" && (g.chess960 || v.Chess960) {
+				// a shuffle variant starts from a shuffled back rank
+				if fen, err = rules.ShuffleStart(v, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))); err != nil {
+					return err
+				}
+			}
+			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
 				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
 		},
 	}

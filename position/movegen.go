@@ -81,6 +81,22 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	return list
 }
 
+// CastlingMoves appends the side to move's castling moves whose path is
+// empty, whether or not its king is in check: for rulesets whose presets
+// decide what check is (PseudoLegal leaves castling out in check, as the
+// base rules want).
+func (p *Position) CastlingMoves(list []Move) []Move {
+	us := p.side
+	if p.st.Castling&p.rightsOf(us) == 0 {
+		return list
+	}
+	from := p.castlingKingSquare[us]
+	if k := p.PiecesOf(us, King); k.Any() {
+		from = k.First()
+	}
+	return p.genCastling(list, us, from)
+}
+
 func (p *Position) rightsOf(c Color) CastlingRights {
 	if c == White {
 		return WhiteOO | WhiteOOO

@@ -62,6 +62,26 @@ func TestPieceHP_CheckOnlyAtOneHP(t *testing.T) {
 	}
 }
 
+// RULINGS: piece-hp — check exists only for a 1-HP royal, so a 2-HP king
+// castles while attacked and across attacked squares as it may stand
+// attacked anywhere; a 1-HP king castles by the usual rules.
+func TestPieceHP_CastlingByCheckAtOneHP(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/8/r3K2R w K - 0 1 {Hp:e1=2}", true},  // attacked on e1
+		{"4kr2/8/8/8/8/8/8/4K2R w K - 0 1 {Hp:e1=2}", true},  // f1 attacked
+		{"4k3/8/8/8/8/8/8/r3K2R w K - 0 1 {Hp:e1=1}", false}, // in check
+		{"4kr2/8/8/8/8/8/8/4K2R w K - 0 1 {Hp:e1=1}", false}, // through check
+		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1 {Hp:e1=1}", true},
+	} {
+		if got := hasMove(newGame(t, "piece-hp", c.fen), "e1g1"); got != c.want {
+			t.Errorf("%s: castling e1g1 legal %v, want %v", c.fen, got, c.want)
+		}
+	}
+}
+
 func TestPieceHP_FactsRoundTrip(t *testing.T) {
 	g := newGame(t, "piece-hp", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1")
 	play(t, g, "d1d5")

@@ -424,6 +424,12 @@ func (g *Game) candidates(buf []position.Move) []position.Move {
 	p := g.Pos
 	start := len(buf)
 	buf = p.PseudoLegal(buf)
+	if p.Checkers().Any() {
+		// the base rules leave castling out in check; here the presets say
+		// what check is (a piece-hp king with 2 Hp is not in check):
+		// legalHooked judges castling by the ruleset's own check
+		buf = p.CastlingMoves(buf)
+	}
 	us := p.SideToMove()
 	for _, h := range g.R.extra {
 		buf = h.ExtraMoves(g, us, buf)

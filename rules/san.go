@@ -245,11 +245,16 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	}
 	// a move of the base rules that the king's safety forbids
 	var buf [256]position.Move
-	for _, m := range p.PseudoLegal(buf[:0]) {
-		if m.From() != from || (m.To() != to && !(m.Kind() == position.Castling && p.UCI(m) == s)) || p.Legal(m) {
+	pseudo := p.PseudoLegal(buf[:0])
+	if p.InCheck() {
+		pseudo = p.CastlingMoves(pseudo) // left out in check
+	}
+	for _, m := range pseudo {
+		castling := m.Kind() == position.Castling
+		if m.From() != from || (m.To() != to && !(castling && p.UCI(m) == s)) || (p.Legal(m) && !(castling && p.InCheck())) {
 			continue
 		}
-		if m.Kind() == position.Castling {
+		if castling {
 			return "the king would castle out of, through or into check"
 		}
 		if p.InCheck() {

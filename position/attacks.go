@@ -115,6 +115,21 @@ func (p *Position) CheckedPseudoRoyals(c Color) geom.Set {
 	return checked
 }
 
+// RoyalsOf returns c's royal pieces: its kings and, in pseudo-royal
+// variants (extinctionPseudoRoyal), its pieces of an extinction type down
+// to their last ExtinctionPieceCount+1 (coregal: every queen).
+func (p *Position) RoyalsOf(c Color) geom.Set {
+	r := p.PiecesOf(c, King)
+	if p.V.ExtinctionPseudoRoyal {
+		for _, pt := range p.c.extinctionTypes {
+			if pt != AllPieces && p.count[c][pt] <= p.V.ExtinctionPieceCount+1 {
+				r = r.Or(p.PiecesOf(c, pt))
+			}
+		}
+	}
+	return r
+}
+
 // InCheck reports whether the side to move is in check: its king is
 // attacked, or (pseudo-royal variants) one of its pseudo-royals is.
 func (p *Position) InCheck() bool {

@@ -69,10 +69,11 @@ func (h *pieceHP) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo)
 	}
 }
 
-// Royals: only kings with 1 HP must not be left attacked.
+// Royals: only royals (kings, the variant's pseudo-royal pieces) with
+// 1 HP must not be left attacked.
 func (h *pieceHP) Royals(g *rules.Game, c position.Color) (geom.Set, bool) {
 	var r geom.Set
-	for k := g.Pos.PiecesOf(c, position.King); k.Any(); {
+	for k := g.Pos.RoyalsOf(c); k.Any(); {
 		s := k.Pop()
 		if g.Pos.Fact(s, h.slot) <= 1 {
 			r.Add(s)

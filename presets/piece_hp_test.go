@@ -6,6 +6,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
+	"houserules/variants"
 )
 
 // Scenario 1: a rook captures a 2-HP pawn: the pawn drops to 1 HP and is
@@ -78,6 +79,31 @@ func TestPieceHP_CastlingByCheckAtOneHP(t *testing.T) {
 	} {
 		if got := hasMove(newGame(t, "piece-hp", c.fen), "e1g1"); got != c.want {
 			t.Errorf("%s: castling e1g1 legal %v, want %v", c.fen, got, c.want)
+		}
+	}
+}
+
+// The variant's own royals stay royal under house rules: coregal's queen
+// (pseudo-royal) may not be left attacked, under piece-hp only at 1 HP
+// (RULINGS: check exists only for a royal with 1 HP).
+func TestPieceHP_PseudoRoyalQueen(t *testing.T) {
+	v, err := variants.Get("coregal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fen = "4k3/8/8/8/8/8/8/r3KQ2 w - - 0 1" // the rook attacks the king and, behind it, the queen
+	for _, c := range []struct{ presets, facts, result, moves string }{
+		{"bishops-ignore-color", "", "0-1 checkmate", ""},
+		{"piece-hp", " {Hp:f1=1}", "0-1 checkmate", ""},
+		{"piece-hp", " {Hp:f1=2}", "", "e1d2 e1e2 e1f2"},
+	} {
+		g := newVariantGame(t, v, c.presets, fen+c.facts)
+		r, over := g.Result()
+		if got := r.Score + " " + r.Reason; over != (c.result != "") || (over && got != c.result) {
+			t.Errorf("%s%s: result %q (over %v), want %q", c.presets, c.facts, got, over, c.result)
+		}
+		if got := joined(legal(g)); !over && got != c.moves {
+			t.Errorf("%s%s: moves %s, want %s", c.presets, c.facts, got, c.moves)
 		}
 	}
 }

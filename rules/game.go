@@ -509,7 +509,7 @@ func (g *Game) royals(c position.Color) geom.Set {
 			return s
 		}
 	}
-	return g.Pos.PiecesOf(c, position.King)
+	return g.Pos.RoyalsOf(c)
 }
 
 // Attackers returns the pieces of colour c attacking s, with the preset

@@ -34,6 +34,10 @@ func (ExplosiveRook) Setup(b *rules.Builder, opts rules.Options) error {
 
 type explosiveRook struct{}
 
+// prodDetonation names the detonation among a move's resolutions
+// (moves --explain, Game.Effects).
+var prodDetonation = position.RegisterProduction("preset.rook-detonation")
+
 var blastSteps = [8][2]int{{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}}
 
 // AfterMove detonates around the square of a rook's capture.
@@ -44,6 +48,7 @@ func (explosiveRook) AfterMove(g *rules.Game, m position.Move, info rules.MoveIn
 	p := g.Pos
 	b := p.V.Board()
 	to := m.To()
+	g.Effect(prodDetonation)
 	for _, d := range blastSteps {
 		// rank and file distance, no wrapping (the blast is a distance)
 		f, r := to.File()+d[0], to.Rank()+d[1]

@@ -40,6 +40,9 @@ func (KingHeals) Setup(b *rules.Builder, opts rules.Options) error {
 
 type kingHeals struct{ slot int }
 
+// prodKingHeal names the heal among a move's resolutions.
+var prodKingHeal = position.RegisterProduction("preset.king-heal")
+
 // EndTurnOrder: after poison (RULINGS: poison resolves first).
 func (h *kingHeals) EndTurnOrder() int { return 20 }
 
@@ -50,6 +53,7 @@ func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {
 		s := k.Pop()
 		hp := p.Fact(s, h.slot)
 		if hp < MaxKingHP && g.Attackers(s, mover.Other()).Empty() {
+			g.Effect(prodKingHeal)
 			p.SetFact(s, h.slot, hp+1)
 		}
 	}

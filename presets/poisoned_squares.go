@@ -54,6 +54,9 @@ func centreSquares(files, ranks int) geom.Set {
 	return s
 }
 
+// prodPoison names the poison damage among a move's resolutions.
+var prodPoison = position.RegisterProduction("preset.poison-damage")
+
 type poison struct {
 	slot    int
 	squares geom.Set
@@ -65,7 +68,11 @@ func (h *poison) EndTurnOrder() int { return 10 }
 // EndTurn damages the mover's pieces on poisoned squares.
 func (h *poison) EndTurn(g *rules.Game, mover position.Color) {
 	p := g.Pos
-	for on := p.Pieces(mover).And(h.squares); on.Any(); {
+	on := p.Pieces(mover).And(h.squares)
+	if on.Any() {
+		g.Effect(prodPoison)
+	}
+	for on.Any() {
 		s := on.Pop()
 		hp := p.Fact(s, h.slot) - 1
 		if hp <= 0 {

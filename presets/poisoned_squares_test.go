@@ -15,7 +15,7 @@ const hpPoison = "piece-hp,poisoned-squares"
 
 // Scenario 1: a 2-HP rook that ends White's turn on e4 drops to 1 HP.
 func TestPoisonedSquares_Scenario1(t *testing.T) {
-	g := newGame(t, hpPoison, "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")
+	g := newGame(t, hpPoison, "3k4/8/8/8/8/8/8/4R1K1 w - - 0 1")
 	play(t, g, "e1e4")
 	if pieceAt(t, g, "e4") != "R" || hp(t, g, "e4") != 1 {
 		t.Fatalf("rook on e4: %s", g.FEN())

@@ -345,6 +345,14 @@ func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
 		}
 	}
 	p.Refresh()
+	if !r.Plain() && p.V.Checking && !p.V.ExtinctionPseudoRoyal {
+		// as position.New refuses for the base rules, by the presets' own
+		// check (piece-hp: a king with 1 Hp)
+		them := p.SideToMove().Other()
+		if g.InCheck(them) {
+			return nil, fmt.Errorf("%s, not to move, is in check", them)
+		}
+	}
 	return g, nil
 }
 

@@ -171,3 +171,17 @@ func TestParseMoveHintsNotMisleading(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameHookedCheckNotToMove: under house rules a position whose side
+// not to move is in check by the presets' own rules is refused, as the base
+// rules refuse it (piece-hp: a 1-Hp king in check; a 2-Hp king may stand
+// attacked).
+func TestNewGameHookedCheckNotToMove(t *testing.T) {
+	rs := rulestest.Compile(t, "chess", "piece-hp")
+	if _, err := rules.NewGame(rs, "4k3/8/8/8/4R3/8/8/5K2 w - - 0 1", false); err == nil || err.Error() != "black, not to move, is in check" {
+		t.Errorf("1-Hp king in check, White to move: %v", err)
+	}
+	if _, err := rules.NewGame(rs, "4k3/8/8/8/4R3/8/8/5K2 w - - 0 1 {Hp:e8=2}", false); err != nil {
+		t.Errorf("2-Hp king attacked, White to move: %v", err)
+	}
+}

@@ -307,3 +307,18 @@ func TestComposition_IDsIgnoreCase(t *testing.T) {
 		t.Errorf("specs %v, want [piece-hp king-heals]", got)
 	}
 }
+
+// TestResultIndependentOfListOrder: capture-to-win and explosive-rook on
+// one move — the rook's capture wins by the first, its blast takes the
+// mover's own king by the second: the mover loses (RULINGS explosive-rook:
+// the mover whose last royal goes loses, whatever else the blast did),
+// whichever order the presets are listed in.
+func TestResultIndependentOfListOrder(t *testing.T) {
+	for _, presets := range []string{"capture-to-win,explosive-rook", "explosive-rook,capture-to-win"} {
+		g := newGame(t, presets, "7k/8/8/3K4/R2p4/8/8/8 w - - 0 1")
+		play(t, g, "a4d4")
+		if r, over := g.Result(); !over || r.Score != "0-1" || r.Reason != "king detonated" {
+			t.Errorf("%s: %v %v, want 0-1 king detonated", presets, r, over)
+		}
+	}
+}

@@ -216,6 +216,7 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterOrder(r.after[i]) < afterOrder(r.after[j]) })
+	sort.SliceStable(r.result, func(i, j int) bool { return resultOrder(r.result[i]) < resultOrder(r.result[j]) })
 	if len(ordered) > 0 {
 		// presets that leave no game to play (racingkings' kings on a2 and
 		// h2 touch across wrap-board's seam: White starts checkmated) do
@@ -234,6 +235,13 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		}
 	}
 	return r, nil
+}
+
+func resultOrder(h ResultHook) int {
+	if o, ok := h.(ResultOrderer); ok {
+		return o.ResultOrder()
+	}
+	return 0
 }
 
 func afterOrder(h AfterMoveHook) int {

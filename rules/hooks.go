@@ -98,3 +98,11 @@ type FactsValidator interface {
 type ResultHook interface {
 	Result(g *Game) (Result, bool)
 }
+
+// ResultOrderer lets a ResultHook say when it is asked among the others,
+// so that a result does not depend on the order the presets were listed
+// in: lower first, default 0. A rule by which the mover loses its own
+// royals (explosive-rook: -10) comes before rules that win by a capture.
+type ResultOrderer interface {
+	ResultOrder() int
+}

@@ -526,7 +526,7 @@ type MatchConfig struct {
 	VariantPath string // variants.ini for both engines ("" = none)
 	Ruleset     *rules.Ruleset
 	HouseRules  string // the --presets text ("" = none)
-	FEN         string // start position ("" = the variant's)
+	FEN         string // start position ("" = the variant's; for a shuffle variant a shuffled back rank per pair of games)
 	Chess960    bool
 
 	Games        int

@@ -67,20 +67,27 @@ func (p *Position) setCheckInfo() {
 	st.legalCapture = -1
 	st.Shak = st.Checkers.And(p.byType[Knight].Or(p.byType[Rook]).Or(p.byType[Bers])).Any()
 	if p.V.ExtinctionPseudoRoyal {
-		st.PseudoRoyals = geom.Set{}
+		st.PseudoRoyals = p.pseudoRoyalsOf(White).Or(p.pseudoRoyalsOf(Black))
 		st.PseudoRoyalCand = geom.Set{}
 		for _, pt := range p.c.extinctionTypes {
-			if pt == AllPieces {
-				continue
-			}
-			st.PseudoRoyalCand = st.PseudoRoyalCand.Or(p.byType[pt])
-			for c := White; c <= Black; c++ {
-				if p.count[c][pt] <= p.V.ExtinctionPieceCount+1 {
-					st.PseudoRoyals = st.PseudoRoyals.Or(p.PiecesOf(c, pt))
-				}
+			if pt != AllPieces {
+				st.PseudoRoyalCand = st.PseudoRoyalCand.Or(p.byType[pt])
 			}
 		}
 	}
+}
+
+// pseudoRoyalsOf returns c's pseudo-royal pieces (extinctionPseudoRoyal
+// variants): its pieces of an extinction type down to their last
+// ExtinctionPieceCount+1.
+func (p *Position) pseudoRoyalsOf(c Color) geom.Set {
+	var r geom.Set
+	for _, pt := range p.c.extinctionTypes {
+		if pt != AllPieces && p.count[c][pt] <= p.V.ExtinctionPieceCount+1 {
+			r = r.Or(p.PiecesOf(c, pt))
+		}
+	}
+	return r
 }
 
 // CheckedPseudoRoyals returns the pseudo-royal pieces of c that are attacked
@@ -119,15 +126,10 @@ func (p *Position) CheckedPseudoRoyals(c Color) geom.Set {
 // variants (extinctionPseudoRoyal), its pieces of an extinction type down
 // to their last ExtinctionPieceCount+1 (coregal: every queen).
 func (p *Position) RoyalsOf(c Color) geom.Set {
-	r := p.PiecesOf(c, King)
 	if p.V.ExtinctionPseudoRoyal {
-		for _, pt := range p.c.extinctionTypes {
-			if pt != AllPieces && p.count[c][pt] <= p.V.ExtinctionPieceCount+1 {
-				r = r.Or(p.PiecesOf(c, pt))
-			}
-		}
+		return p.PiecesOf(c, King).Or(p.pseudoRoyalsOf(c))
 	}
-	return r
+	return p.PiecesOf(c, King)
 }
 
 // InCheck reports whether the side to move is in check: its king is

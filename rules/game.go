@@ -557,14 +557,18 @@ func (g *Game) Attackers(s geom.Square, c position.Color) geom.Set {
 // attacking its royals under the ruleset (Attackers, as InCheck sees
 // them); without house rules Position.Checkers.
 func (g *Game) Checkers() geom.Set {
-	p := g.Pos
 	if g.R.Plain() {
-		return p.Checkers()
+		return g.Pos.Checkers()
 	}
-	us := p.SideToMove()
+	return g.royalAttackers(g.Pos.SideToMove())
+}
+
+// royalAttackers returns the pieces attacking a royal of colour c under
+// the ruleset.
+func (g *Game) royalAttackers(c position.Color) geom.Set {
 	var b geom.Set
-	for r := g.royals(us); r.Any(); {
-		b = b.Or(g.Attackers(r.Pop(), us.Other()))
+	for r := g.royals(c); r.Any(); {
+		b = b.Or(g.Attackers(r.Pop(), c.Other()))
 	}
 	return b
 }
@@ -576,12 +580,7 @@ func (g *Game) InCheck(c position.Color) bool {
 			return g.Pos.InCheck()
 		}
 	}
-	for r := g.royals(c); r.Any(); {
-		if g.Attackers(r.Pop(), c.Other()).Any() {
-			return true
-		}
-	}
-	return false
+	return g.royalAttackers(c).Any()
 }
 
 // legalHooked: m is legal if, made with all its effects, no royal of the

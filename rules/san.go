@@ -199,9 +199,8 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 }
 
 // IllegalMoveError is ParseMove's error for text that names no legal
-// move: the text, the position's FEN and, when it can be told, why (a
-// promotion without its piece, no piece of the side to move on the
-// origin; else "").
+// move: the text, the position's FEN and, when it can be told, why (see
+// illegalHint; else "").
 type IllegalMoveError struct{ Text, FEN, Why string }
 
 func (e *IllegalMoveError) Error() string {
@@ -243,24 +242,29 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	if pc := p.PieceOn(from); pc == position.NoPiece || pc.Color() != p.SideToMove() {
 		return fmt.Sprintf("no piece of the side to move on %s", from)
 	}
-	// a move of the base rules that the king's safety forbids
+	// a move of the base rules that the king's safety forbids (castling
+	// is left out of PseudoLegal in check: it is added to be named)
+	inCheck := p.InCheck()
 	var buf [256]position.Move
 	pseudo := p.PseudoLegal(buf[:0])
-	if p.InCheck() {
-		pseudo = p.CastlingMoves(pseudo) // left out in check
+	if inCheck {
+		pseudo = p.CastlingMoves(pseudo)
 	}
 	for _, m := range pseudo {
-		castling := m.Kind() == position.Castling
-		if m.From() != from || (m.To() != to && !(castling && p.UCI(m) == s)) || (p.Legal(m) && !(castling && p.InCheck())) {
+		if m.From() != from {
 			continue
 		}
-		if castling {
-			return "the king would castle out of, through or into check"
-		}
-		if p.InCheck() {
+		switch {
+		case m.Kind() == position.Castling:
+			if (m.To() == to || p.UCI(m) == s) && (inCheck || !p.Legal(m)) {
+				return "the king would castle out of, through or into check"
+			}
+		case m.To() != to || p.Legal(m):
+		case inCheck:
 			return "it does not get the king out of check"
+		default:
+			return "it would leave the king in check"
 		}
-		return "it would leave the king in check"
 	}
 	return fmt.Sprintf("the piece on %s cannot move to %s", from, to)
 }

@@ -54,9 +54,8 @@ type Shuffler interface {
 // oppositeColours: the pieces a and b of row (two of a kind when a == b;
 // absent or unpaired ones pass) stand on squares of opposite colours.
 func oppositeColours(row string, a, b byte) bool {
-	i := strings.IndexByte(row, a)
-	j := strings.LastIndexByte(row, b)
-	if a == b && strings.Count(row, string(a)) != 2 || i < 0 || j < 0 || i == j {
+	i, j := strings.IndexByte(row, a), strings.LastIndexByte(row, b)
+	if i < 0 || j < 0 || i == j || (a == b && strings.Count(row, string(a)) != 2) {
 		return true
 	}
 	return (i+j)%2 == 1

@@ -46,6 +46,22 @@ func ShuffleStart(v *position.Variant, r Shuffler) (string, error) {
 	return "", fmt.Errorf("variant %s: no shuffled back rank meets the rules", v.Name)
 }
 
+// StartFEN is the start position of a game of v set up from fen: fen
+// itself when given; for a shuffle game (chess960, or a variant that has
+// it on, such as fischerandom and caparandom) without one, a shuffled back
+// rank (ShuffleStart); else "" (the variant's start position, which also
+// stands when its back rank cannot be shuffled).
+func StartFEN(v *position.Variant, fen string, chess960 bool, r Shuffler) string {
+	if fen != "" || !(chess960 || v.Chess960) {
+		return fen
+	}
+	shuffled, err := ShuffleStart(v, r)
+	if err != nil {
+		return ""
+	}
+	return shuffled
+}
+
 // Shuffler is the Shuffle method of math/rand's and math/rand/v2's Rand.
 type Shuffler interface {
 	Shuffle(n int, swap func(i, j int))

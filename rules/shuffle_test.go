@@ -96,3 +96,26 @@ func mustVariant(t *testing.T, name string) *position.Variant {
 	}
 	return v
 }
+
+// TestStartFEN: a given FEN stands; a shuffle game without one gets a
+// shuffled back rank; a variant without chess960 and one whose back rank
+// cannot be shuffled (grand, with gaps) keep their start position ("").
+func TestStartFEN(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	given := "rbbkqnnr/pppppppp/8/8/8/8/PPPPPPPP/RBBKQNNR w HAha - 0 1"
+	if got := rules.StartFEN(mustVariant(t, "fischerandom"), given, false, r); got != given {
+		t.Errorf("given FEN: %q", got)
+	}
+	if got := rules.StartFEN(mustVariant(t, "fischerandom"), "", false, r); got == "" {
+		t.Errorf("fischerandom: no shuffled start")
+	}
+	if got := rules.StartFEN(mustVariant(t, "chess"), "", true, r); got == "" {
+		t.Errorf("chess with chess960: no shuffled start")
+	}
+	for _, name := range []string{"chess", "grand"} {
+		chess960 := name == "grand"
+		if got := rules.StartFEN(mustVariant(t, name), "", chess960, r); got != "" {
+			t.Errorf("%s (chess960 %v): %q, want the variant's start", name, chess960, got)
+		}
+	}
+}

@@ -639,16 +639,12 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	picker := search.NewEngine(4)
 	// a shuffle variant (fischerandom, caparandom, --chess960) without a
 	// --fen starts each pair of games from its own shuffled back rank
-	shuffle := cfg.FEN == "" && (cfg.Chess960 || cfg.Ruleset.Variant.Chess960)
+	fen := cfg.FEN
 	var opening []string
 	for i := 0; i < cfg.Games; i++ {
 		if i%2 == 0 {
+			cfg.FEN = rules.StartFEN(cfg.Ruleset.Variant, fen, cfg.Chess960, r)
 			var err error
-			if shuffle {
-				if cfg.FEN, err = rules.ShuffleStart(cfg.Ruleset.Variant, r); err != nil {
-					return res, err
-				}
-			}
 			opening, err = randomOpening(cfg, picker, r)
 			if err != nil {
 				return res, err

@@ -51,13 +51,7 @@ func playCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fen := g.fen
-			if fen == "" && (g.chess960 || v.Chess960) {
-				// a shuffle variant starts from a shuffled back rank
-				if fen, err = rules.ShuffleStart(v, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))); err != nil {
-					return err
-				}
-			}
+			fen := rules.StartFEN(v, g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
 				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
 		},

@@ -1,7 +1,12 @@
 // Package corpus checks the rules core against the Fairy-Stockfish oracle
-// data in ../shared/testdata/perft (see its README): for every row the
-// variant, FEN and depth must give exactly the oracle's node count, and our
-// FEN of the position must equal the oracle's.
+// data in testdata/perft (see its README): for every row the variant, FEN
+// and depth must give exactly the oracle's node count, and our FEN of the
+// position must equal the oracle's.
+//
+// Rows whose source is "ini" are sections of Fairy-Stockfish's variants.ini
+// (all.ini), which is not in this repository: they run when the shared
+// oracle data is beside the checkout (../shared/testdata/variants/all.ini)
+// and are reported as skipped, with their count, when it is not.
 package corpus
 
 import (
@@ -20,7 +25,12 @@ import (
 	"houserules/variants"
 )
 
-const shared = "../../shared/testdata"
+// perftData holds the oracle's perft vectors (copied into the repository).
+const perftData = "testdata/perft"
+
+// allIni is the variants.ini the corpus's "ini" rows were computed with:
+// Fairy-Stockfish's GPL text, so it stays in the shared oracle data.
+const allIni = "../../shared/testdata/variants/all.ini"
 
 type row struct {
 	line     int
@@ -34,10 +44,10 @@ type row struct {
 }
 
 func readRows(t testing.TB, name string) []row {
-	path := filepath.Join(shared, "perft", name)
+	path := filepath.Join(perftData, name)
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("oracle data not available (%v): run from a checkout with ../shared beside it", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var rows []row
@@ -70,15 +80,60 @@ var (
 	allErr  error
 )
 
+// haveAllIni reports whether all.ini is present, i.e. whether the "ini"
+// rows can run.
+func haveAllIni() bool {
+	_, err := os.Stat(allIni)
+	return err == nil
+}
+
+// loadAllIni loads all.ini once.
+func loadAllIni(t testing.TB) *variants.File {
+	allOnce.Do(func() { allFile, allErr = variants.LoadFile(allIni) })
+	if allErr != nil {
+		t.Fatalf("load all.ini: %v", allErr)
+	}
+	return allFile
+}
+
+// splitIni separates the rows that can run from the "ini" rows that cannot
+// because all.ini is absent; t's log says how many of each.
+func splitIni(t *testing.T, name string, rows []row) (run []row, skipped int) {
+	t.Helper()
+	ini := haveAllIni()
+	var nb, ni int
+	for _, r := range rows {
+		switch {
+		case r.source != "ini":
+			nb++
+		case !ini:
+			skipped++
+			continue
+		default:
+			ni++
+		}
+		run = append(run, r)
+	}
+	t.Logf("%s: %d builtin rows and %d variants.ini rows to run", name, nb, ni)
+	return run, skipped
+}
+
+// reportSkipped shows the "ini" rows left out as one skipped subtest, with
+// their count and the reason.
+func reportSkipped(t *testing.T, skipped int) {
+	if skipped == 0 {
+		return
+	}
+	t.Run("variants.ini", func(t *testing.T) {
+		t.Skipf("skipped %d variants.ini rows: %s not present", skipped, allIni)
+	})
+}
+
 func variantFor(t testing.TB, r row) *position.Variant {
 	var v *position.Variant
 	var err error
 	if r.source == "ini" {
-		allOnce.Do(func() { allFile, allErr = variants.LoadFile(filepath.Join(shared, "variants", "all.ini")) })
-		if allErr != nil {
-			t.Fatalf("load all.ini: %v", allErr)
-		}
-		v, err = allFile.Lookup(r.variant)
+		v, err = loadAllIni(t).Lookup(r.variant)
 	} else {
 		v, err = variants.Get(r.variant)
 	}
@@ -143,16 +198,19 @@ func runRows(t *testing.T, rows []row, maxNodes uint64) {
 	}
 }
 
-// TestCorpusCore runs every row of corpus-core.tsv.
+// TestCorpusCore runs every row of corpus-core.tsv (the "ini" rows only
+// when all.ini is present).
 func TestCorpusCore(t *testing.T) {
-	runRows(t, readRows(t, "corpus-core.tsv"), 1<<62)
+	rows, skipped := splitIni(t, "corpus-core.tsv", readRows(t, "corpus-core.tsv"))
+	reportSkipped(t, skipped)
+	runRows(t, rows, 1<<62)
 }
 
 func readSuite(t testing.TB) []row {
-	path := filepath.Join(shared, "perft", "fsf-suite.tsv")
+	path := filepath.Join(perftData, "fsf-suite.tsv")
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("oracle data not available (%v)", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var rows []row
@@ -239,17 +297,16 @@ func BenchmarkFSFSuiteChess(b *testing.B) {
 // TestCorpusExtended runs the rows of corpus-extended.tsv whose variant
 // loads: a variant we accept must be right; the others must be refused
 // with "not supported yet" (pockets, gating, walls … come in later issues).
+// The "ini" rows only run when all.ini is present.
 func TestCorpusExtended(t *testing.T) {
-	rows := readRows(t, "corpus-extended.tsv")
+	rows, skipped := splitIni(t, "corpus-extended.tsv", readRows(t, "corpus-extended.tsv"))
+	reportSkipped(t, skipped)
 	var run []row
+	refused := 0
 	for _, r := range rows {
 		var err error
 		if r.source == "ini" {
-			allOnce.Do(func() { allFile, allErr = variants.LoadFile(filepath.Join(shared, "variants", "all.ini")) })
-			if allErr != nil {
-				t.Fatal(allErr)
-			}
-			_, err = allFile.Lookup(r.variant)
+			_, err = loadAllIni(t).Lookup(r.variant)
 		} else {
 			_, err = variants.Get(r.variant)
 		}
@@ -257,9 +314,11 @@ func TestCorpusExtended(t *testing.T) {
 			if !strings.Contains(err.Error(), "not supported yet") {
 				t.Errorf("%s: refused without a 'not supported yet' reason: %v", r.variant, err)
 			}
+			refused++
 			continue
 		}
 		run = append(run, r)
 	}
+	t.Logf("corpus-extended.tsv: %d rows of variants we accept run, %d rows refused as not supported yet", len(run), refused)
 	runRows(t, run, 1<<62)
 }

@@ -20,7 +20,7 @@
 // same position, i.e. gives the same move list.
 //
 // The Debian build is old (11.1). Where it disagrees with the newer
-// Fairy-Stockfish that produced ../shared/testdata/perft/corpus-*.tsv, the
+// Fairy-Stockfish that produced corpus/testdata/perft/corpus-*.tsv, the
 // newer one wins: such positions are listed in knownOldOracleDifferences
 // and only that check is skipped.
 package oracle

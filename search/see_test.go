@@ -19,7 +19,7 @@ import (
 // legal plies further on from each.
 func corpusWalks(t *testing.T, variants map[string]bool, visit func(variant string, g *rules.Game)) {
 	t.Helper()
-	f, err := os.Open("../../shared/testdata/perft/corpus-core.tsv")
+	f, err := os.Open("../corpus/testdata/perft/corpus-core.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}

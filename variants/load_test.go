@@ -11,14 +11,18 @@ import (
 	"houserules/position"
 )
 
-// testdata is the shared oracle data (see /work/shared/testdata/README.md).
+// testdata is the shared oracle data beside the checkout (see
+// ../shared/testdata/README.md): Fairy-Stockfish's variants.ini (GPL text,
+// not part of this repository), the Shaolin King block and all.ini.
 const testdata = "../../shared/testdata/variants"
 
+// needTestdata returns the path of a file of the shared oracle data, and
+// skips the test, saying why, when it is absent.
 func needTestdata(t *testing.T, name string) string {
 	t.Helper()
 	p := filepath.Join(testdata, name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared test data absent (%v): skipping", err)
+		t.Skipf("needs %s from the shared oracle data, not in this repository: %v", name, err)
 	}
 	return p
 }

@@ -17,7 +17,7 @@ fi
 fsf=$1
 shift
 cd "$(dirname "$0")/../.."
-corpus=../shared/testdata/perft/corpus-core.tsv
+corpus=corpus/testdata/perft/corpus-core.tsv
 if [ -f "$corpus" ]; then
 	set -- -corpus "$corpus" -corpus-depth 3 "$@"
 fi

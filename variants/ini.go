@@ -36,7 +36,16 @@
 // the letter of the parent's king without a king key in the section, are
 // errors (Fairy-Stockfish silently drops the piece that had the letter);
 // replacing another piece of the parent by taking its letter stays allowed,
-// as its own variants.ini does it (see claimLetter in load.go).
+// as its own variants.ini does it (see claimLetter in pieces.go).
+//
+// Where things are: ini.go reads the text into raw sections; load.go builds
+// a File from them (Load, LoadFile, Lookup, inheritance from a parent);
+// parser.go applies a section's keys in Fairy-Stockfish's order, with the
+// value readers and typed options in values.go, the options not supported
+// yet in unsupported.go and the piece keys in pieces.go; check.go makes the
+// final consistency checks (startFen included); errors.go holds Error and
+// its kinds; catalogue.go serves the built-in variants of catalogue/*.ini
+// and describe.go describes them for pickers and the web API.
 package variants
 
 import (

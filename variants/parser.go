@@ -1,0 +1,341 @@
+package variants
+
+import (
+	"fmt"
+
+	"houserules/geom"
+	"houserules/position"
+)
+
+// parser applies the keys of one section in Fairy-Stockfish's order
+// (parser.cpp, VariantParser::parse).
+type parser struct {
+	rs   *rawSection
+	v    *position.Variant
+	cfg  map[string]entry
+	used map[string]bool
+	errs []error
+
+	// lettered holds the piece types given a letter by a key of this
+	// section; kingTakenBy, the keys that took the inherited king's letter
+	// (see claimLetter and checkKingLetter).
+	lettered    map[position.PieceType]entry
+	kingTakenBy []entry
+}
+
+func newParser(rs *rawSection, base *position.Variant) *parser {
+	p := &parser{rs: rs, cfg: map[string]entry{}, used: map[string]bool{}, lettered: map[position.PieceType]entry{}}
+	for _, e := range rs.Entries {
+		p.cfg[e.Key] = e // later wins
+	}
+	if base == nil {
+		// Without a parent: the defaults, but without any piece
+		// (Fairy-Stockfish's reset_pieces).
+		base = position.NewVariant()
+		for pt := range base.PieceChar {
+			base.PieceChar[pt] = 0
+			base.PieceCharSynonym[pt] = 0
+		}
+		base.PromotionPieceTypes = [2]position.PieceSet{}
+	}
+	base.Name = rs.Name
+	p.v = base
+	return p
+}
+
+func (p *parser) find(key string) (entry, bool) {
+	e, ok := p.cfg[key]
+	if ok {
+		p.used[key] = true
+	}
+	return e, ok
+}
+
+func (p *parser) errAt(e entry, kind error, format string, args ...any) {
+	p.addErr(&Error{File: p.rs.File, Line: e.Line, Section: p.rs.Name, Key: e.Key, Kind: kind,
+		Msg: fmt.Sprintf(format, args...)})
+}
+
+// addErr records an error once (a key read for both colours is checked twice).
+func (p *parser) addErr(err *Error) {
+	for _, old := range p.errs {
+		if o, ok := old.(*Error); ok && o.Line == err.Line && o.Msg == err.Msg {
+			return
+		}
+	}
+	p.errs = append(p.errs, err)
+}
+
+func (p *parser) invalid(e entry, typ, why string) {
+	msg := fmt.Sprintf("invalid value %q for %s: expected %s", e.Value, showKey(e.Key), typ)
+	if why != "" {
+		msg += ": " + why
+	}
+	p.errAt(e, ErrInvalidValue, "%s", msg)
+}
+
+func (p *parser) notSupported(e entry) {
+	p.errAt(e, ErrNotSupported, "not supported yet: %s", e.Key)
+}
+
+// zone is Fairy-Stockfish's zone_bb: the relative rank r and every rank in
+// front of it, for colour c on a board whose last rank is maxRank.
+func zone(c int, r, maxRank int) geom.Set {
+	var s geom.Set
+	for rk := 0; rk <= maxRank; rk++ {
+		if (c == 0 && rk >= r) || (c == 1 && rk <= maxRank-r) {
+			s = s.Or(geom.RankSet(rk))
+		}
+	}
+	return s
+}
+
+var colors = [2]string{"White", "Black"}
+
+// parse applies every key, in Fairy-Stockfish's order.
+func (p *parser) parse() {
+	v := p.v
+	W, B := position.White, position.Black
+	p.pRank("maxRank", &v.MaxRank)
+	p.pFile("maxFile", &v.MaxFile)
+
+	// Pieces, each followed by its mobility regions.
+	for pt := position.Pawn; int(pt) < position.PieceTypeNB; pt++ {
+		if pt == position.CustomRoyal {
+			continue
+		}
+		p.pieceKey(pt)
+		name := position.BuiltinPieces[pt].Name
+		capitalized := string(upper(name[0])) + name[1:]
+		for c, col := range colors {
+			p.pSquares("mobilityRegion"+col+capitalized, &v.MobilityRegion[c][pt])
+		}
+	}
+	p.checkKingLetter()
+	p.pieceNumbers("pieceValueMg", &v.PieceValueMg)
+	p.pieceNumbers("pieceValueEg", &v.PieceValueEg)
+
+	// Deprecated options.
+	promotionRank := 7
+	if p.pRank("promotionRank", &promotionRank) {
+		for c := range v.PromotionRegion {
+			v.PromotionRegion[c] = zone(c, promotionRank, v.MaxRank)
+		}
+	}
+	// Fairy-Stockfish reads doubleStepRankMin only when doubleStepRank is
+	// absent or invalid (and then calls it an invalid option); both are read
+	// here.
+	doubleStepRank, doubleStepRankMin := 1, 1
+	okMax := p.pRank("doubleStepRank", &doubleStepRank)
+	okMin := p.pRank("doubleStepRankMin", &doubleStepRankMin)
+	if okMax || okMin {
+		for c := range v.DoubleStepRegion {
+			v.DoubleStepRegion[c] = zone(c, doubleStepRankMin, v.MaxRank).AndNot(zone(c, doubleStepRank+1, v.MaxRank))
+		}
+	}
+	p.pSquares("whiteFlag", &v.FlagRegion[W])
+	p.pSquares("blackFlag", &v.FlagRegion[B])
+	if _, ok := p.cfg["castlingRookPiece"]; ok {
+		p.pPieceSet("castlingRookPiece", &v.CastlingRookPieces[W])
+		v.CastlingRookPieces[B] = v.CastlingRookPieces[W]
+	}
+	// petrification leaves wall squares: walls come in a later issue
+	p.unsupportedPieceSet("petrifyOnCaptureTypes")
+	p.unsupportedBool("petrifyBlastPieces", false)
+	p.unsupportedSquares("whiteDropRegion", true)
+	p.unsupportedSquares("blackDropRegion", true)
+	p.unsupportedBool("dropOnTop", false)
+
+	// Aliases.
+	if e, ok := p.find("pawnTypes"); ok {
+		if pts, why := p.readPieces(e.Value); why != "" {
+			p.invalid(e, "PieceSet", why)
+		} else {
+			main, set := position.NoPieceType, position.SetOf(pts...)
+			if len(pts) > 0 {
+				main = pts[len(pts)-1] // the last letter, as in Fairy-Stockfish
+			}
+			v.MainPromotionPawnType = [2]position.PieceType{main, main}
+			v.PromotionPawnTypes = [2]position.PieceSet{set, set}
+			v.EnPassantTypes = [2]position.PieceSet{set, set}
+			v.NMoveRuleTypes = [2]position.PieceSet{set, set}
+		}
+	}
+
+	// The official options.
+	p.pString("variantTemplate", &v.Template)
+	p.find("pieceToCharTable") // XBoard display only: accepted and ignored
+	var pocketSize int
+	p.pInt("pocketSize", &pocketSize) // XBoard display only
+	p.pBool("chess960", &v.Chess960)
+	p.unsupportedBool("twoBoards", false)
+	p.pString("startFen", &v.StartFEN)
+	p.pSquares("promotionRegionWhite", &v.PromotionRegion[W])
+	p.pSquares("promotionRegionBlack", &v.PromotionRegion[B])
+	both := func(key string, f func(string, int)) {
+		if _, ok := p.cfg[key]; ok {
+			f(key, 0)
+			f(key, 1)
+		}
+		for c, col := range colors {
+			if _, ok := p.cfg[key+col]; ok {
+				f(key+col, c)
+			}
+		}
+	}
+	pieceSets := func(key string, dst *[2]position.PieceSet) {
+		both(key, func(k string, c int) { p.pPieceSet(k, &dst[c]) })
+	}
+	pieceTypes := func(key string, dst *[2]position.PieceType) {
+		both(key, func(k string, c int) { p.pPieceType(k, &dst[c]) })
+	}
+	squares := func(key string, dst *[2]geom.Set) {
+		both(key, func(k string, c int) { p.pSquares(k, &dst[c]) })
+	}
+	bools := func(key string, dst *[2]bool) {
+		both(key, func(k string, c int) { p.pBool(k, &dst[c]) })
+	}
+	// The main promotion pawn type is the last letter of promotionPawnTypes.
+	pieceTypes("promotionPawnTypes", &v.MainPromotionPawnType)
+	pieceSets("promotionPawnTypes", &v.PromotionPawnTypes)
+	pieceSets("promotionPieceTypes", &v.PromotionPieceTypes)
+	p.pBool("sittuyinPromotion", &v.SittuyinPromotion)
+	p.pieceNumbers("promotionLimit", &v.PromotionLimit)
+	p.promotedTypes()
+	p.pBool("piecePromotionOnCapture", &v.PiecePromotionOnCapture)
+	p.pBool("mandatoryPawnPromotion", &v.MandatoryPawnPromotion)
+	p.pBool("mandatoryPiecePromotion", &v.MandatoryPiecePromotion)
+	p.pBool("pieceDemotion", &v.PieceDemotion)
+	p.pBool("blastOnCapture", &v.BlastOnCapture)
+	p.pPieceSet("blastImmuneTypes", &v.BlastImmuneTypes)
+	p.pPieceSet("mutuallyImmuneTypes", &v.MutuallyImmuneTypes)
+	p.pBool("doubleStep", &v.DoubleStep)
+	p.pSquares("doubleStepRegionWhite", &v.DoubleStepRegion[W])
+	p.pSquares("doubleStepRegionBlack", &v.DoubleStepRegion[B])
+	p.pSquares("tripleStepRegionWhite", &v.TripleStepRegion[W])
+	p.pSquares("tripleStepRegionBlack", &v.TripleStepRegion[B])
+	squares("enPassantRegion", &v.EnPassantRegion)
+	pieceSets("enPassantTypes", &v.EnPassantTypes)
+	p.pBool("castling", &v.Castling)
+	p.unsupportedBool("castlingDroppedPiece", false)
+	p.pFile("castlingKingsideFile", &v.CastlingKingsideFile)
+	p.pFile("castlingQueensideFile", &v.CastlingQueensideFile)
+	p.pRank("castlingRank", &v.CastlingRank)
+	p.pFile("castlingKingFile", &v.CastlingKingFile)
+	pieceTypes("castlingKingPiece", &v.CastlingKingPiece)
+	p.pFile("castlingRookKingsideFile", &v.CastlingRookKingsideFile)
+	p.pFile("castlingRookQueensideFile", &v.CastlingRookQueensideFile)
+	pieceSets("castlingRookPieces", &v.CastlingRookPieces)
+	p.pBool("oppositeCastling", &v.OppositeCastling)
+	p.pBool("checking", &v.Checking)
+	p.unsupportedBool("dropChecks", true)
+	p.pBool("mustCapture", &v.MustCapture)
+	p.unsupportedBool("mustDrop", false)
+	p.unsupportedPieceType("mustDropType", position.AllPieces)
+	p.unsupportedBool("pieceDrops", false)
+	p.unsupportedBool("dropLoop", false)
+	p.unsupportedBool("capturesToHand", false)
+	p.unsupportedBool("firstRankPawnDrops", false)
+	p.unsupportedBool("promotionZonePawnDrops", false)
+	p.unsupportedEnum("enclosingDrop", "EnclosingRule", enclosingRules)
+	p.unsupportedSquares("enclosingDropStart", false)
+	p.unsupportedSquares("dropRegionWhite", true)
+	p.unsupportedSquares("dropRegionBlack", true)
+	p.unsupportedBool("sittuyinRookDrop", false)
+	p.unsupportedBool("dropOppositeColoredBishop", false)
+	p.unsupportedBool("dropPromoted", false)
+	p.unsupportedPieceType("dropNoDoubled", position.NoPieceType)
+	p.unsupportedInt("dropNoDoubledCount", 1)
+	p.unsupportedBool("immobilityIllegal", false)
+	p.unsupportedBool("gating", false)
+	p.unsupportedEnum("wallingRule", "WallingRule", wallingRules)
+	p.unsupportedSquares("wallingRegionWhite", true)
+	p.unsupportedSquares("wallingRegionBlack", true)
+	p.unsupportedSquares("wallingRegion", true)
+	p.unsupportedBool("wallOrMove", false)
+	p.unsupportedBool("seirawanGating", false)
+	p.unsupportedBool("cambodianMoves", false)
+	p.unsupportedSquares("diagonalLines", false)
+	bools("pass", &v.Pass)
+	bools("passOnStalemate", &v.PassOnStalemate)
+	p.pBool("makpongRule", &v.MakpongRule)
+	p.unsupportedBool("flyingGeneral", false)
+	p.unsupportedRank("soldierPromotionRank", 0)
+	p.unsupportedEnum("flipEnclosedPieces", "EnclosingRule", enclosingRules)
+	// Game end.
+	pieceSets("nMoveRuleTypes", &v.NMoveRuleTypes)
+	p.pInt("nMoveRule", &v.NMoveRule)
+	p.pInt("nFoldRule", &v.NFoldRule)
+	p.pValue("nFoldValue", &v.NFoldValue)
+	p.pBool("nFoldValueAbsolute", &v.NFoldValueAbsolute)
+	p.unsupportedBool("perpetualCheckIllegal", false)
+	p.unsupportedBool("moveRepetitionIllegal", false)
+	p.unsupportedEnum("chasingRule", "ChasingRule", chasingRules)
+	p.pValue("stalemateValue", &v.StalemateValue)
+	p.pBool("stalematePieceCount", &v.StalematePieceCount)
+	p.pValue("checkmateValue", &v.CheckmateValue)
+	p.unsupportedBool("shogiPawnDropMateIllegal", false)
+	p.pBool("shatarMateRule", &v.ShatarMateRule)
+	p.unsupportedBool("bikjangRule", false)
+	p.pValue("extinctionValue", &v.ExtinctionValue)
+	p.pBool("extinctionClaim", &v.ExtinctionClaim)
+	p.pBool("extinctionPseudoRoyal", &v.ExtinctionPseudoRoyal)
+	p.pBool("dupleCheck", &v.DupleCheck)
+	p.pPieceSet("extinctionPieceTypes", &v.ExtinctionPieceTypes)
+	p.pInt("extinctionPieceCount", &v.ExtinctionPieceCount)
+	p.pInt("extinctionOpponentPieceCount", &v.ExtinctionOpponentPieceCount)
+	pieceTypes("flagPiece", &v.FlagPiece)
+	squares("flagRegion", &v.FlagRegion)
+	p.pInt("flagPieceCount", &v.FlagPieceCount)
+	p.pBool("flagPieceBlockedWin", &v.FlagPieceBlockedWin)
+	p.pBool("flagMove", &v.FlagMove)
+	p.pBool("flagPieceSafe", &v.FlagPieceSafe)
+	p.pBool("checkCounting", &v.CheckCounting)
+	p.pInt("connectN", &v.ConnectN)
+	p.pPieceSet("connectPieceTypes", &v.ConnectPieceTypes)
+	p.pBool("connectHorizontal", &v.ConnectHorizontal)
+	p.pBool("connectVertical", &v.ConnectVertical)
+	p.pBool("connectDiagonal", &v.ConnectDiagonal)
+	p.pSquares("connectRegion1White", &v.ConnectRegion1[W])
+	p.pSquares("connectRegion2White", &v.ConnectRegion2[W])
+	p.pSquares("connectRegion1Black", &v.ConnectRegion1[B])
+	p.pSquares("connectRegion2Black", &v.ConnectRegion2[B])
+	p.pInt("connectNxN", &v.ConnectNxN)
+	p.pInt("collinearN", &v.CollinearN)
+	// connectValue is the result for the side that made the connection
+	// (default win), as in Fairy-Stockfish.
+	p.pValue("connectValue", &v.ConnectValue)
+	if _, ok := p.cfg["materialCounting"]; ok {
+		mc := int(v.MaterialCounting)
+		p.pEnum("materialCounting", "MaterialCounting", []string{"none", "janggi", "unweighted", "whitedrawodds", "blackdrawodds"}, &mc)
+		v.MaterialCounting = position.MaterialCounting(mc)
+	}
+	p.pBool("adjudicateFullBoard", &v.AdjudicateFullBoard)
+	if _, ok := p.cfg["countingRule"]; ok {
+		cr := int(v.CountingRule)
+		p.pEnum("countingRule", "CountingRule", []string{"none", "makruk", "cambodian", "asean"}, &cr)
+		v.CountingRule = position.CountingRule(cr)
+	}
+	if e, ok := p.find("castlingWins"); ok {
+		if cr, why := readCastlingRights(e.Value); why != "" {
+			p.invalid(e, "CastlingRights (KQkq or -)", why)
+		} else {
+			v.CastlingWins = cr
+		}
+	}
+
+	// Our extension.
+	if _, ok := p.cfg["topology"]; ok {
+		t := int(v.Topology)
+		p.pEnum("topology", "topology", []string{"plain", "cylinder", "torus"}, &t)
+		v.Topology = geom.Topology(t)
+	}
+
+	// Every key left over is unknown.
+	for _, e := range p.rs.Entries {
+		if !p.used[e.Key] {
+			p.used[e.Key] = true // report a repeated unknown key once
+			p.errAt(p.cfg[e.Key], ErrUnknownOption, "unknown option %s", showKey(e.Key))
+		}
+	}
+}

@@ -94,8 +94,19 @@ var colors = [2]string{"White", "Black"}
 
 // parse applies every key, in Fairy-Stockfish's order.
 func (p *parser) parse() {
+	p.parseBoard()
+	p.parseDeprecated()
+	p.parseAliases()
+	p.parseOfficial()
+	p.parseGameEnd()
+	p.parseExtension()
+	p.reportUnknown()
+}
+
+// parseBoard reads the board size, then the pieces, each followed by its
+// mobility regions, and the piece values.
+func (p *parser) parseBoard() {
 	v := p.v
-	W, B := position.White, position.Black
 	p.pRank("maxRank", &v.MaxRank)
 	p.pFile("maxFile", &v.MaxFile)
 
@@ -114,8 +125,12 @@ func (p *parser) parse() {
 	p.checkKingLetter()
 	p.pieceNumbers("pieceValueMg", &v.PieceValueMg)
 	p.pieceNumbers("pieceValueEg", &v.PieceValueEg)
+}
 
-	// Deprecated options.
+// parseDeprecated reads the deprecated options.
+func (p *parser) parseDeprecated() {
+	v := p.v
+	W, B := position.White, position.Black
 	promotionRank := 7
 	if p.pRank("promotionRank", &promotionRank) {
 		for c := range v.PromotionRegion {
@@ -145,8 +160,11 @@ func (p *parser) parse() {
 	p.unsupportedSquares("whiteDropRegion", true)
 	p.unsupportedSquares("blackDropRegion", true)
 	p.unsupportedBool("dropOnTop", false)
+}
 
-	// Aliases.
+// parseAliases reads the aliases (pawnTypes).
+func (p *parser) parseAliases() {
+	v := p.v
 	if e, ok := p.find("pawnTypes"); ok {
 		if pts, why := p.readPieces(e.Value); why != "" {
 			p.invalid(e, "PieceSet", why)
@@ -161,8 +179,12 @@ func (p *parser) parse() {
 			v.NMoveRuleTypes = [2]position.PieceSet{set, set}
 		}
 	}
+}
 
-	// The official options.
+// parseOfficial reads the official options up to the game end ones.
+func (p *parser) parseOfficial() {
+	v := p.v
+	W, B := position.White, position.Black
 	p.pString("variantTemplate", &v.Template)
 	p.find("pieceToCharTable") // XBoard display only: accepted and ignored
 	var pocketSize int
@@ -172,33 +194,10 @@ func (p *parser) parse() {
 	p.pString("startFen", &v.StartFEN)
 	p.pSquares("promotionRegionWhite", &v.PromotionRegion[W])
 	p.pSquares("promotionRegionBlack", &v.PromotionRegion[B])
-	both := func(key string, f func(string, int)) {
-		if _, ok := p.cfg[key]; ok {
-			f(key, 0)
-			f(key, 1)
-		}
-		for c, col := range colors {
-			if _, ok := p.cfg[key+col]; ok {
-				f(key+col, c)
-			}
-		}
-	}
-	pieceSets := func(key string, dst *[2]position.PieceSet) {
-		both(key, func(k string, c int) { p.pPieceSet(k, &dst[c]) })
-	}
-	pieceTypes := func(key string, dst *[2]position.PieceType) {
-		both(key, func(k string, c int) { p.pPieceType(k, &dst[c]) })
-	}
-	squares := func(key string, dst *[2]geom.Set) {
-		both(key, func(k string, c int) { p.pSquares(k, &dst[c]) })
-	}
-	bools := func(key string, dst *[2]bool) {
-		both(key, func(k string, c int) { p.pBool(k, &dst[c]) })
-	}
 	// The main promotion pawn type is the last letter of promotionPawnTypes.
-	pieceTypes("promotionPawnTypes", &v.MainPromotionPawnType)
-	pieceSets("promotionPawnTypes", &v.PromotionPawnTypes)
-	pieceSets("promotionPieceTypes", &v.PromotionPieceTypes)
+	p.pPieceTypes("promotionPawnTypes", &v.MainPromotionPawnType)
+	p.pPieceSets("promotionPawnTypes", &v.PromotionPawnTypes)
+	p.pPieceSets("promotionPieceTypes", &v.PromotionPieceTypes)
 	p.pBool("sittuyinPromotion", &v.SittuyinPromotion)
 	p.pieceNumbers("promotionLimit", &v.PromotionLimit)
 	p.promotedTypes()
@@ -214,18 +213,18 @@ func (p *parser) parse() {
 	p.pSquares("doubleStepRegionBlack", &v.DoubleStepRegion[B])
 	p.pSquares("tripleStepRegionWhite", &v.TripleStepRegion[W])
 	p.pSquares("tripleStepRegionBlack", &v.TripleStepRegion[B])
-	squares("enPassantRegion", &v.EnPassantRegion)
-	pieceSets("enPassantTypes", &v.EnPassantTypes)
+	p.pSquareSets("enPassantRegion", &v.EnPassantRegion)
+	p.pPieceSets("enPassantTypes", &v.EnPassantTypes)
 	p.pBool("castling", &v.Castling)
 	p.unsupportedBool("castlingDroppedPiece", false)
 	p.pFile("castlingKingsideFile", &v.CastlingKingsideFile)
 	p.pFile("castlingQueensideFile", &v.CastlingQueensideFile)
 	p.pRank("castlingRank", &v.CastlingRank)
 	p.pFile("castlingKingFile", &v.CastlingKingFile)
-	pieceTypes("castlingKingPiece", &v.CastlingKingPiece)
+	p.pPieceTypes("castlingKingPiece", &v.CastlingKingPiece)
 	p.pFile("castlingRookKingsideFile", &v.CastlingRookKingsideFile)
 	p.pFile("castlingRookQueensideFile", &v.CastlingRookQueensideFile)
-	pieceSets("castlingRookPieces", &v.CastlingRookPieces)
+	p.pPieceSets("castlingRookPieces", &v.CastlingRookPieces)
 	p.pBool("oppositeCastling", &v.OppositeCastling)
 	p.pBool("checking", &v.Checking)
 	p.unsupportedBool("dropChecks", true)
@@ -256,14 +255,19 @@ func (p *parser) parse() {
 	p.unsupportedBool("seirawanGating", false)
 	p.unsupportedBool("cambodianMoves", false)
 	p.unsupportedSquares("diagonalLines", false)
-	bools("pass", &v.Pass)
-	bools("passOnStalemate", &v.PassOnStalemate)
+	p.pBools("pass", &v.Pass)
+	p.pBools("passOnStalemate", &v.PassOnStalemate)
 	p.pBool("makpongRule", &v.MakpongRule)
 	p.unsupportedBool("flyingGeneral", false)
 	p.unsupportedRank("soldierPromotionRank", 0)
 	p.unsupportedEnum("flipEnclosedPieces", "EnclosingRule", enclosingRules)
-	// Game end.
-	pieceSets("nMoveRuleTypes", &v.NMoveRuleTypes)
+}
+
+// parseGameEnd reads the game end options.
+func (p *parser) parseGameEnd() {
+	v := p.v
+	W, B := position.White, position.Black
+	p.pPieceSets("nMoveRuleTypes", &v.NMoveRuleTypes)
 	p.pInt("nMoveRule", &v.NMoveRule)
 	p.pInt("nFoldRule", &v.NFoldRule)
 	p.pValue("nFoldValue", &v.NFoldValue)
@@ -284,8 +288,8 @@ func (p *parser) parse() {
 	p.pPieceSet("extinctionPieceTypes", &v.ExtinctionPieceTypes)
 	p.pInt("extinctionPieceCount", &v.ExtinctionPieceCount)
 	p.pInt("extinctionOpponentPieceCount", &v.ExtinctionOpponentPieceCount)
-	pieceTypes("flagPiece", &v.FlagPiece)
-	squares("flagRegion", &v.FlagRegion)
+	p.pPieceTypes("flagPiece", &v.FlagPiece)
+	p.pSquareSets("flagRegion", &v.FlagRegion)
 	p.pInt("flagPieceCount", &v.FlagPieceCount)
 	p.pBool("flagPieceBlockedWin", &v.FlagPieceBlockedWin)
 	p.pBool("flagMove", &v.FlagMove)
@@ -323,15 +327,20 @@ func (p *parser) parse() {
 			v.CastlingWins = cr
 		}
 	}
+}
 
-	// Our extension.
+// parseExtension reads our extension (topology).
+func (p *parser) parseExtension() {
+	v := p.v
 	if _, ok := p.cfg["topology"]; ok {
 		t := int(v.Topology)
 		p.pEnum("topology", "topology", []string{"plain", "cylinder", "torus"}, &t)
 		v.Topology = geom.Topology(t)
 	}
+}
 
-	// Every key left over is unknown.
+// reportUnknown reports every key left over as unknown.
+func (p *parser) reportUnknown() {
 	for _, e := range p.rs.Entries {
 		if !p.used[e.Key] {
 			p.used[e.Key] = true // report a repeated unknown key once

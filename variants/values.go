@@ -284,6 +284,40 @@ func (p *parser) pEnum(key, typ string, words []string, dst *int) {
 	}
 }
 
+// pBoth reads a per-colour option: "key" sets both colours, then "keyWhite"
+// and "keyBlack" one each.
+func (p *parser) pBoth(key string, f func(string, int)) {
+	if _, ok := p.cfg[key]; ok {
+		f(key, 0)
+		f(key, 1)
+	}
+	for c, col := range colors {
+		if _, ok := p.cfg[key+col]; ok {
+			f(key+col, c)
+		}
+	}
+}
+
+// pPieceSets reads a per-colour PieceSet option (see pBoth).
+func (p *parser) pPieceSets(key string, dst *[2]position.PieceSet) {
+	p.pBoth(key, func(k string, c int) { p.pPieceSet(k, &dst[c]) })
+}
+
+// pPieceTypes reads a per-colour PieceType option (see pBoth).
+func (p *parser) pPieceTypes(key string, dst *[2]position.PieceType) {
+	p.pBoth(key, func(k string, c int) { p.pPieceType(k, &dst[c]) })
+}
+
+// pSquareSets reads a per-colour Bitboard option (see pBoth).
+func (p *parser) pSquareSets(key string, dst *[2]geom.Set) {
+	p.pBoth(key, func(k string, c int) { p.pSquares(k, &dst[c]) })
+}
+
+// pBools reads a per-colour bool option (see pBoth).
+func (p *parser) pBools(key string, dst *[2]bool) {
+	p.pBoth(key, func(k string, c int) { p.pBool(k, &dst[c]) })
+}
+
 func readCastlingRights(s string) (position.CastlingRights, string) {
 	var cr position.CastlingRights
 	for i := 0; i < len(s); i++ {

@@ -39,19 +39,19 @@ func setBoolField(v any, option string, b bool) bool {
 }
 
 func (p *parser) unsupportedInt(key string, def int) {
-	if e, ok := p.find(key); ok {
-		if n, why := readInt(e.Value); why != "" {
-			p.invalid(e, "int", why)
-		} else if n != def {
-			p.notSupported(e)
-		}
-	}
+	p.unsupportedNumber(key, "int", readInt, def)
 }
 
 func (p *parser) unsupportedRank(key string, def int) {
+	p.unsupportedNumber(key, "Rank", readRank, def)
+}
+
+// unsupportedNumber reads the key's value with read (readInt, readRank);
+// typ names the type in the invalid-value error.
+func (p *parser) unsupportedNumber(key, typ string, read func(string) (int, string), def int) {
 	if e, ok := p.find(key); ok {
-		if n, why := readRank(e.Value); why != "" {
-			p.invalid(e, "Rank", why)
+		if n, why := read(e.Value); why != "" {
+			p.invalid(e, typ, why)
 		} else if n != def {
 			p.notSupported(e)
 		}

@@ -43,26 +43,35 @@ type row struct {
 	divide   []string
 }
 
-func readRows(t testing.TB, name string) []row {
-	path := filepath.Join(perftData, name)
-	f, err := os.Open(path)
+// readTSV calls add with the line number and the columns of every line of
+// the file testdata/perft/name after the header that has at least cols
+// columns.
+func readTSV(t testing.TB, name string, cols int, add func(line int, c []string)) {
+	f, err := os.Open(filepath.Join(perftData, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var rows []row
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<22)
 	n := 0
 	for sc.Scan() {
 		n++
-		if n == 1 {
-			continue
-		}
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) < 6 {
+		if n == 1 || len(c) < cols {
 			continue
 		}
+		add(n, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// readRows reads corpus-core.tsv or corpus-extended.tsv.
+func readRows(t testing.TB, name string) []row {
+	var rows []row
+	readTSV(t, name, 6, func(n int, c []string) {
 		r := row{line: n, variant: c[0], source: c[1], chess960: c[2] == "true", fen: c[3]}
 		r.depth, _ = strconv.Atoi(c[4])
 		r.nodes, _ = strconv.ParseUint(c[5], 10, 64)
@@ -70,7 +79,7 @@ func readRows(t testing.TB, name string) []row {
 			r.divide = strings.Fields(c[6])
 		}
 		rows = append(rows, r)
-	}
+	})
 	return rows
 }
 
@@ -206,27 +215,15 @@ func TestCorpusCore(t *testing.T) {
 	runRows(t, rows, 1<<62)
 }
 
+// readSuite reads fsf-suite.tsv.
 func readSuite(t testing.TB) []row {
-	path := filepath.Join(perftData, "fsf-suite.tsv")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var rows []row
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
-		c := strings.Split(sc.Text(), "\t")
-		if n == 1 || len(c) < 5 {
-			continue
-		}
+	readTSV(t, "fsf-suite.tsv", 5, func(n int, c []string) {
 		r := row{line: n, variant: c[0], source: "builtin", chess960: c[1] == "true", fen: c[2]}
 		r.depth, _ = strconv.Atoi(c[3])
 		r.nodes, _ = strconv.ParseUint(c[4], 10, 64)
 		rows = append(rows, r)
-	}
+	})
 	return rows
 }
 

@@ -17,6 +17,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,8 +47,8 @@ type Engine struct {
 	eng *search.Engine
 
 	variantName string
-	variant     *position.Variant
-	fileVars    map[string]*position.Variant // sections of VariantPath
+	resolved    *variants.Resolved // the variant and house rules in force
+	iniFile     *variants.File     // the loaded VariantPath file
 	variantPath string
 	chess960    bool
 	houseRules  string
@@ -75,7 +76,7 @@ type Engine struct {
 
 // New returns a session writing to out, set to chess.
 func New(out io.Writer) *Engine {
-	e := &Engine{out: out, eng: search.NewEngine(16), hashMB: 16, threads: 1, fileVars: map[string]*position.Variant{}}
+	e := &Engine{out: out, eng: search.NewEngine(16), hashMB: 16, threads: 1}
 	if err := e.setVariant("chess"); err != nil {
 		panic(err) // the catalogue always has chess
 	}
@@ -253,9 +254,12 @@ func (e *Engine) VariantNames() []string {
 	for _, n := range names {
 		seen[n] = true
 	}
-	for n := range e.fileVars {
-		if !seen[n] {
-			names = append(names, n)
+	if e.iniFile != nil {
+		for _, s := range e.iniFile.Sections {
+			if s.Err == nil && s.Name != "" && !seen[s.Name] {
+				seen[s.Name] = true
+				names = append(names, s.Name)
+			}
 		}
 	}
 	sort.Strings(names)
@@ -286,40 +290,17 @@ func (e *Engine) cmdUCI() {
 	e.println(sb.String())
 }
 
-// lookupVariant finds a variant by name: the VariantPath file first, then
-// the catalogue; a name that differs only in case ("Chess") finds the
-// variant too.
-func (e *Engine) lookupVariant(name string) (*position.Variant, error) {
-	if v, ok := e.fileVars[name]; ok {
-		return v, nil
-	}
-	v, err := variants.Get(name)
-	if err == nil {
-		return v, nil
-	}
-	for _, n := range e.VariantNames() {
-		if strings.EqualFold(n, name) {
-			return e.lookupVariant(n)
-		}
-	}
-	return nil, err
-}
-
-// compile builds the ruleset from the variant and house rules; on error
-// nothing changes.
-func (e *Engine) compile(v *position.Variant, specs []rules.Spec) (*rules.Ruleset, error) {
-	return rules.Compile(v, specs)
-}
-
+// setVariant selects a variant by name (variants.Resolve): a section of
+// the VariantPath file first, then the catalogue; a name that differs
+// only in case ("Chess") finds the variant too. House rules that do not
+// fit the new variant are dropped.
 func (e *Engine) setVariant(name string) error {
-	v, err := e.lookupVariant(name)
-	if err != nil {
-		return err
-	}
-	rs, err := e.compile(v, e.specs)
-	if err != nil {
+	req := variants.Request{Variant: name, File: e.iniFile, Specs: e.specs}
+	res, err := variants.Resolve(req)
+	if errors.Is(err, variants.ErrBadPresets) || errors.Is(err, variants.ErrIncompatiblePresets) {
 		// the house rules do not fit the new variant: drop them
-		rs2, err2 := e.compile(v, nil)
+		req.Specs = nil
+		res2, err2 := variants.Resolve(req)
 		if err2 != nil {
 			return err2
 		}
@@ -327,9 +308,12 @@ func (e *Engine) setVariant(name string) error {
 			e.infoString("HouseRules %q dropped: %v", e.houseRules, err)
 		}
 		e.houseRules, e.specs = "", nil
-		rs = rs2
+		res, err = res2, nil
 	}
-	e.variantName, e.variant, e.rs = name, v, rs
+	if err != nil {
+		return err
+	}
+	e.variantName, e.resolved, e.rs = name, res, res.Ruleset
 	if e.fen != "" || len(e.moves) > 0 {
 		// as in Fairy-Stockfish, a variant switch starts from the new
 		// variant's start position; said, so a GUI is not surprised
@@ -452,12 +436,9 @@ func (e *Engine) cmdSetOption(args []string) {
 	case "uci_analysemode", "uci_limitstrength", "move overhead":
 		// accepted (not listed; GUIs send them unasked)
 	case "houserules":
-		specs, err := rules.ParseSpecs(value)
-		if err != nil {
-			e.infoString("HouseRules: %v", err)
-			return
-		}
-		rs, err := e.compile(e.variant, specs)
+		// the variant in force, looked up where it was found, with the
+		// new house rules
+		res, err := variants.Resolve(variants.Request{Variant: e.resolved.Name, File: e.resolved.File, Presets: value})
 		if err != nil {
 			e.infoString("HouseRules: %v", err)
 			return
@@ -472,7 +453,7 @@ func (e *Engine) cmdSetOption(args []string) {
 			return ""
 		}
 		before := board()
-		e.houseRules, e.specs, e.rs = value, specs, rs
+		e.houseRules, e.specs, e.resolved, e.rs = value, res.Specs, res, res.Ruleset
 		e.keepPosition("HouseRules")
 		if after := board(); before != "" && after != "" && after != before {
 			e.infoString("HouseRules: the moves replayed under the new rules give %s (before: %s)", after, before)
@@ -504,7 +485,7 @@ func parseBool(s string) (bool, bool) {
 
 func (e *Engine) loadVariantPath(path string) {
 	e.variantPath = path
-	e.fileVars = map[string]*position.Variant{}
+	e.iniFile = nil
 	if path == "" {
 		return
 	}
@@ -516,12 +497,9 @@ func (e *Engine) loadVariantPath(path string) {
 	for _, s := range f.Sections {
 		if s.Err != nil {
 			e.infoString("VariantPath: section %s skipped: %v", s.Name, s.Err)
-			continue
-		}
-		if s.Name != "" && s.Variant != nil {
-			e.fileVars[s.Name] = s.Variant
 		}
 	}
+	e.iniFile = f
 }
 
 func (e *Engine) cmdPosition(args []string) {

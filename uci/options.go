@@ -200,28 +200,7 @@ func (e *Engine) cmdSetOption(args []string) {
 	case "uci_analysemode", "uci_limitstrength", "move overhead":
 		// accepted (not listed; GUIs send them unasked)
 	case "houserules":
-		// the variant in force, looked up where it was found, with the
-		// new house rules
-		res, err := variants.Resolve(variants.Request{Variant: e.resolved.Name, File: e.resolved.File, Presets: value})
-		if err != nil {
-			e.infoString("HouseRules: %v", err)
-			return
-		}
-		// the position is the FEN and moves replayed under the new rules:
-		// say so when the board they give is not the one before (an empty
-		// facts suffix, " {}", does not count)
-		board := func() string {
-			if g, err := e.Game(); err == nil && (e.fen != "" || len(e.moves) > 0) {
-				return strings.TrimSuffix(g.FEN(), " {}")
-			}
-			return ""
-		}
-		before := board()
-		e.houseRules, e.specs, e.resolved, e.rs = value, res.Specs, res, res.Ruleset
-		e.keepPosition("HouseRules")
-		if after := board(); before != "" && after != "" && after != before {
-			e.infoString("HouseRules: the moves replayed under the new rules give %s (before: %s)", after, before)
-		}
+		e.setHouseRules(value)
 	case "layout":
 		e.layout = value
 		if value != "" {
@@ -234,6 +213,31 @@ func (e *Engine) cmdSetOption(args []string) {
 		}
 	default:
 		e.infoString("No such option: %s", name)
+	}
+}
+
+// setHouseRules sets the HouseRules option: the variant in force, looked up
+// where it was found, with the presets of value; on error nothing changes.
+func (e *Engine) setHouseRules(value string) {
+	res, err := variants.Resolve(variants.Request{Variant: e.resolved.Name, File: e.resolved.File, Presets: value})
+	if err != nil {
+		e.infoString("HouseRules: %v", err)
+		return
+	}
+	// the position is the FEN and moves replayed under the new rules:
+	// say so when the board they give is not the one before (an empty
+	// facts suffix, " {}", does not count)
+	board := func() string {
+		if g, err := e.Game(); err == nil && (e.fen != "" || len(e.moves) > 0) {
+			return strings.TrimSuffix(g.FEN(), " {}")
+		}
+		return ""
+	}
+	before := board()
+	e.houseRules, e.specs, e.resolved, e.rs = value, res.Specs, res, res.Ruleset
+	e.keepPosition("HouseRules")
+	if after := board(); before != "" && after != "" && after != before {
+		e.infoString("HouseRules: the moves replayed under the new rules give %s (before: %s)", after, before)
 	}
 }
 

@@ -58,3 +58,25 @@ func Divide(p *position.Position, depth int) []DivideEntry {
 	}
 	return out
 }
+
+// PerftGame counts leaf nodes through the whole pipeline (presets
+// included); without hooks it is Perft.
+func PerftGame(g *Game, depth int) uint64 {
+	if g.R.Plain() {
+		return Perft(g.Pos, depth)
+	}
+	if depth <= 0 {
+		return 1
+	}
+	moves := g.LegalMoves()
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		g.Do(m)
+		n += PerftGame(g, depth-1)
+		g.Undo()
+	}
+	return n
+}

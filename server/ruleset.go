@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 
-	"houserules/position"
 	"houserules/rules"
 	"houserules/variants"
 )
@@ -64,59 +63,33 @@ func specsString(specs []rules.Spec) string {
 	return strings.Join(parts, ",")
 }
 
-// resolveVariant finds a variant: a section of the custom ini text when
-// given, else the catalogue.
-func resolveVariant(name, ini string) (*position.Variant, *apiError) {
-	name = strings.TrimSpace(name)
+// compile resolves and compiles a ruleset (variants.Resolve): the variant
+// is a section of the custom ini text when given, else the catalogue
+// (blank: chess); errors carry the API code.
+func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
+	name := strings.TrimSpace(variant)
 	if name == "" {
 		name = "chess"
 	}
-	if ini != "" {
-		f, err := variants.Load("custom.ini", strings.NewReader(ini))
-		if err != nil {
-			return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
-		}
-		for _, s := range f.Sections {
-			if s.Name == name {
-				v, err := f.Lookup(name)
-				if err != nil {
-					return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
-				}
-				return v, nil
-			}
-		}
-	}
-	v, err := variants.Get(name)
-	if err != nil {
-		if strings.HasPrefix(err.Error(), "unknown variant") {
-			return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q (GET /api/variants lists them)", name))
-		}
-		// in the catalogue, but uses a feature not supported yet
-		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
-	}
-	return v, nil
-}
-
-// compile resolves and compiles a ruleset; errors carry the API code.
-func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
-	v, aerr := resolveVariant(variant, ini)
-	if aerr != nil {
-		return nil, aerr
-	}
+	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs}
 	if presets.Err != nil {
+		req.Specs = nil // the variant is checked first
+	}
+	res, err := variants.Resolve(req)
+	switch {
+	case errors.Is(err, variants.ErrUnknownVariant):
+		return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q (GET /api/variants lists them)", name))
+	case errors.Is(err, variants.ErrBadPresets):
+		// an unknown preset or option, a preset listed twice
+		return nil, errf(http.StatusBadRequest, CodeBadPresets, err.Error())
+	case errors.Is(err, variants.ErrIncompatiblePresets):
+		return nil, errf(http.StatusBadRequest, CodeIncompatible, err.Error())
+	case err != nil:
+		// the ini does not load, the section has errors, or the built-in
+		// variant uses a feature not supported yet
+		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
+	case presets.Err != nil:
 		return nil, errf(http.StatusBadRequest, CodeBadPresets, presets.Err.Error())
 	}
-	rs, err := rules.Compile(v, presets.Specs)
-	if err != nil {
-		var ce *rules.CompileError
-		if errors.As(err, &ce) {
-			if ce.Kind == rules.BadSpec {
-				// an unknown preset or option, a preset listed twice
-				return nil, errf(http.StatusBadRequest, CodeBadPresets, ce.Msg)
-			}
-			return nil, errf(http.StatusBadRequest, CodeIncompatible, ce.Msg)
-		}
-		return nil, errf(http.StatusBadRequest, CodeBadVariant, err.Error())
-	}
-	return rs, nil
+	return res.Ruleset, nil
 }

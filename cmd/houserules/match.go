@@ -12,7 +12,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"houserules/rules"
 	"houserules/uci"
 )
 
@@ -68,18 +67,11 @@ func matchCmd() *cobra.Command {
 			if openings < 0 || openings >= maxPlies {
 				return fmt.Errorf("--openings must be from 0 to --max-plies - 1 (%d), got %d", maxPlies-1, openings)
 			}
-			v, err := g.resolveVariant()
+			resolved, err := g.resolve()
 			if err != nil {
 				return err
 			}
-			specs, err := rules.ParseSpecs(g.presets)
-			if err != nil {
-				return err
-			}
-			rs, err := rules.Compile(v, specs)
-			if err != nil {
-				return err
-			}
+			rs := resolved.Ruleset
 			cfg := uci.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
 				Games: games, OpeningPlies: openings, MaxPlies: maxPlies, Seed: seed, MoveTime: time.Duration(movetime) * time.Millisecond}
 			if g.ini != "" {

@@ -39,19 +39,12 @@ func playCmd() *cobra.Command {
 			default:
 				return fmt.Errorf("--color must be white or black")
 			}
-			v, err := g.resolveVariant()
+			resolved, err := g.resolve()
 			if err != nil {
 				return err
 			}
-			specs, err := rules.ParseSpecs(g.presets)
-			if err != nil {
-				return err
-			}
-			rs, err := rules.Compile(v, specs)
-			if err != nil {
-				return err
-			}
-			fen := rules.StartFEN(v, g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+			rs := resolved.Ruleset
+			fen := rules.StartFEN(resolved.Variant, g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
 				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
 		},

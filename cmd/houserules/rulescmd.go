@@ -39,19 +39,11 @@ func rulesCmd() *cobra.Command {
 		Short: "Show the active productions of a ruleset and what each preset added, retracted or overrode",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := g.resolveVariant()
+			resolved, err := g.resolve()
 			if err != nil {
 				return err
 			}
-			specs, err := rules.ParseSpecs(g.presets)
-			if err != nil {
-				return err
-			}
-			rs, err := rules.Compile(v, specs)
-			if err != nil {
-				return err
-			}
-			fmt.Print(rules.Explain(rs))
+			fmt.Print(rules.Explain(resolved.Ruleset))
 			return nil
 		},
 	}

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"houserules/position"
 	"houserules/rules"
 	"houserules/variants"
 )
@@ -36,66 +33,38 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 	}
 }
 
-// resolveVariant finds the variant: a section of --ini first (sections
-// with errors are reported on stderr and skipped), then the catalogue. The
-// name matches without regard to case, as UCI_Variant does; g.variant
-// takes the spelling of the section or catalogue entry found.
-func (g *gameFlags) resolveVariant() (*position.Variant, error) {
-	var f *variants.File
-	var names []string
-	if g.ini != "" {
-		var err error
-		if f, err = variants.LoadFile(g.ini); err != nil {
-			return nil, err
-		}
-		for _, s := range f.Sections {
-			if s.Err != nil {
-				lines := strings.Split(s.Err.Error(), "\n")
-				more := ""
-				if len(lines) > 1 {
-					more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, g.ini)
-				}
-				fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", g.ini, s.Name, lines[0], more)
-				if errors.Is(s.Err, variants.ErrBuiltin) {
-					continue // the name is the built-in variant's, as in Fairy-Stockfish
-				}
-			}
-			names = append(names, s.Name)
-		}
+// resolve resolves the ruleset the flags name (variants.Resolve): the
+// variant is a section of --ini first (sections with errors are reported
+// on stderr and skipped), then the catalogue, its name matched without
+// regard to case, as UCI_Variant does; g.variant takes the spelling of the
+// section or catalogue entry found. --presets are compiled on top.
+func (g *gameFlags) resolve() (*variants.Resolved, error) {
+	res, err := variants.Resolve(variants.Request{Variant: g.variant, INIPath: g.ini, Presets: g.presets,
+		Chess960: g.chess960, SectionError: g.reportSection})
+	if err != nil {
+		return nil, err
 	}
-	inFile := len(names)
-	names = append(names, variants.Names()...)
-	i := slices.Index(names, g.variant)
-	if i < 0 {
-		i = slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, g.variant) })
+	g.variant = res.Name
+	return res, nil
+}
+
+// reportSection reports a section of --ini with an error on stderr.
+func (g *gameFlags) reportSection(s *variants.Section) {
+	lines := strings.Split(s.Err.Error(), "\n")
+	more := ""
+	if len(lines) > 1 {
+		more = fmt.Sprintf(" (+%d more, see `houserules check %s`)", len(lines)-1, g.ini)
 	}
-	if i >= 0 {
-		g.variant = names[i]
-	}
-	if i >= 0 && i < inFile {
-		return f.Lookup(g.variant)
-	}
-	if i < 0 && g.ini != "" {
-		return nil, fmt.Errorf("unknown variant %q: not a section of %s nor in the built-in catalogue", g.variant, g.ini)
-	}
-	return variants.Get(g.variant)
+	fmt.Fprintf(os.Stderr, "houserules: %s: skipped section %s: %s%s\n", g.ini, s.Name, lines[0], more)
 }
 
 // game builds the game from the flags and plays --moves.
 func (g *gameFlags) game() (*rules.Game, error) {
-	v, err := g.resolveVariant()
+	res, err := g.resolve()
 	if err != nil {
 		return nil, err
 	}
-	specs, err := rules.ParseSpecs(g.presets)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := rules.Compile(v, specs)
-	if err != nil {
-		return nil, err
-	}
-	game, err := rules.NewGame(rs, g.fen, g.chess960)
+	game, err := res.NewGame(g.fen)
 	if err != nil {
 		return nil, err
 	}

@@ -64,26 +64,12 @@ func main() {
 	depth := flag.Int("depth", 3, "depth")
 	c960 := flag.Bool("chess960", false, "chess960")
 	flag.Parse()
-	var v *position.Variant
-	var err error
-	if *ini != "" {
-		f, e := variants.LoadFile(*ini)
-		if e != nil {
-			fmt.Println(e)
-			os.Exit(2)
-		}
-		v, err = f.Lookup(*vname)
-		if err != nil {
-			v, err = variants.Get(*vname)
-		}
-	} else {
-		v, err = variants.Get(*vname)
-	}
+	res, err := variants.Resolve(variants.Request{Variant: *vname, INIPath: *ini})
 	if err != nil {
 		fmt.Println(err)
 		os.Exit(2)
 	}
-	p, err := position.New(v, *fen, *c960)
+	p, err := position.New(res.Variant, *fen, *c960)
 	if err != nil {
 		fmt.Println(err)
 		os.Exit(2)

@@ -1,0 +1,90 @@
+package uci
+
+import (
+	"fmt"
+	"strings"
+
+	"houserules/geom"
+	"houserules/position"
+)
+
+func (e *Engine) cmdDisplay() {
+	g, err := e.Game()
+	if err != nil {
+		e.infoString("d: %v", err)
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(Board(g.Pos, false))
+	fmt.Fprintf(&sb, "\nFen: %s\n", g.FEN())
+	fmt.Fprintf(&sb, "Key: %016X\n", g.Pos.Key())
+	sb.WriteString("Checkers:")
+	for c := g.Checkers(); c.Any(); {
+		sb.WriteString(" " + c.Pop().String())
+	}
+	sb.WriteString("\n")
+	if e.houseRules != "" {
+		fmt.Fprintf(&sb, "HouseRules: %s\n", e.houseRules)
+	}
+	if r, over := g.Result(); over {
+		fmt.Fprintf(&sb, "Result: %s\n", r)
+	}
+	e.printf("%s", sb.String())
+}
+
+// Board draws the position in Fairy-Stockfish's style, with rank numbers
+// on the right and file letters below, for any board size; flip puts
+// Black at the bottom. The side to move is marked with * on its home edge.
+func Board(p *position.Position, flip bool) string {
+	b := p.V.Board()
+	var sb strings.Builder
+	sep := " " + strings.Repeat("+---", b.Files) + "+\n"
+	sb.WriteString(sep)
+	for i := 0; i < b.Ranks; i++ {
+		r := b.Ranks - 1 - i
+		if flip {
+			r = i
+		}
+		sb.WriteString(" |")
+		for j := 0; j < b.Files; j++ {
+			f := j
+			if flip {
+				f = b.Files - 1 - j
+			}
+			s := geom.Sq(f, r)
+			pc := p.PieceOn(s)
+			ch := byte(' ')
+			if pc != position.NoPiece {
+				ch = p.PieceChar(pc)
+			}
+			prom := byte(' ')
+			if pc != position.NoPiece && p.IsPromoted(s) {
+				prom = '+'
+			}
+			sb.WriteByte(prom)
+			sb.WriteByte(ch)
+			sb.WriteString(" |")
+		}
+		fmt.Fprintf(&sb, " %d", r+1)
+		top := i == 0
+		bottom := i == b.Ranks-1
+		stm := p.SideToMove()
+		white := (!flip && bottom) || (flip && top)
+		black := (!flip && top) || (flip && bottom)
+		if (white && stm == position.White) || (black && stm == position.Black) {
+			sb.WriteString(" *")
+		}
+		sb.WriteString("\n")
+		sb.WriteString(sep)
+	}
+	sb.WriteString(" ")
+	for j := 0; j < b.Files; j++ {
+		f := j
+		if flip {
+			f = b.Files - 1 - j
+		}
+		fmt.Fprintf(&sb, "  %c ", 'a'+f)
+	}
+	sb.WriteString("\n")
+	return sb.String()
+}

@@ -12,8 +12,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"houserules/arena"
 	"houserules/rules"
-	"houserules/uci"
 )
 
 func matchCmd() *cobra.Command {
@@ -80,7 +80,7 @@ func matchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cfg := uci.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
+			cfg := arena.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
 				Games: games, OpeningPlies: openings, MaxPlies: maxPlies, Seed: seed, MoveTime: time.Duration(movetime) * time.Millisecond}
 			if g.ini != "" {
 				cfg.VariantPath = g.ini
@@ -129,7 +129,7 @@ func matchCmd() *cobra.Command {
 					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 				bar.RenderBlank()
 			}
-			cfg.OnGame = func(done int, r uci.MatchResult) {
+			cfg.OnGame = func(done int, r arena.MatchResult) {
 				if bar != nil {
 					pts, n := r.Score()
 					bar.Describe(fmt.Sprintf("%s: %.1f/%d", title, pts, n))
@@ -137,7 +137,7 @@ func matchCmd() *cobra.Command {
 				}
 			}
 			start := time.Now()
-			res, err := uci.RunMatch(a, b, cfg)
+			res, err := arena.RunMatch(a, b, cfg)
 			if bar != nil {
 				bar.Finish()
 			}
@@ -222,7 +222,7 @@ func parseTC(s string) (time.Duration, time.Duration, error) {
 // player starts the built-in AI or the UCI command engine; suffix is ""
 // or "2", naming the flags (--engine2, --option2) in errors. levelSet
 // says --level (--level2) was given: it is refused with an engine.
-func player(engine string, level int, levelSet bool, opts []string, suffix string) (uci.Player, error) {
+func player(engine string, level int, levelSet bool, opts []string, suffix string) (arena.Player, error) {
 	if engine != "" && levelSet {
 		return nil, fmt.Errorf("--level%s is the built-in AI's level: with --engine%s set the engine's own option instead (e.g. --option%s 'Skill Level=%d')", suffix, suffix, suffix, level)
 	}
@@ -233,7 +233,7 @@ func player(engine string, level int, levelSet bool, opts []string, suffix strin
 		if level < 0 || level > 20 {
 			return nil, fmt.Errorf("levels are 0..20")
 		}
-		return uci.NewBuiltin(level), nil
+		return arena.NewBuiltin(level), nil
 	}
 	options := map[string]string{}
 	for _, o := range opts {
@@ -243,7 +243,7 @@ func player(engine string, level int, levelSet bool, opts []string, suffix strin
 		}
 		options[k] = v
 	}
-	return uci.StartExternal(engine, options)
+	return arena.StartExternal(engine, options)
 }
 
 // lazyFile is the match's PGN file. It is opened before the first game

@@ -1,4 +1,4 @@
-package uci
+package arena
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"houserules/position"
 	"houserules/rules"
 	"houserules/search"
+	"houserules/uci"
 )
 
 // PlayConfig sets up a terminal game against the AI.
@@ -56,7 +57,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 	fmt.Fprintf(out, " — you play %s, the AI plays at level %d. Type help for commands.\n", cfg.Human, eng.Skill)
 	show := func() {
 		fmt.Fprintln(out)
-		fmt.Fprint(out, Board(g.Pos, cfg.Human == position.Black))
+		fmt.Fprint(out, uci.Board(g.Pos, cfg.Human == position.Black))
 		if len(history) > 0 {
 			fmt.Fprintf(out, "last move: %s\n", history[len(history)-1])
 		}

@@ -95,7 +95,9 @@ type Error struct {
 	Msg       string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("pgn: line %d, column %d: %s", e.Line, e.Col, e.Msg) }
+func (e *Error) Error() string {
+	return fmt.Sprintf("pgn: line %d, column %d: %s", e.Line, e.Col, e.Msg)
+}
 
 func errAt(p pos, format string, args ...any) *Error {
 	return &Error{Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, args...)}

@@ -68,7 +68,9 @@ func (l *lexer) skipLine() string {
 	return text
 }
 
-func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v' }
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
 
 // isSymbol reports whether b belongs to a symbol token (a move, a move
 // number, a result, a tag name).

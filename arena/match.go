@@ -59,6 +59,8 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 		}
 		res.Games = append(res.Games, rec)
 		if cfg.PGN != nil {
+			// a write error is cfg.PGN's to keep and report (the
+			// command's PGN file reports it when closed)
 			writePGN(cfg.PGN, &cfg, rec, i+1)
 		}
 		if cfg.OnGame != nil {

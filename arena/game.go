@@ -123,4 +123,3 @@ func loneKing(g *rules.Game, c position.Color) bool {
 	}
 	return p.Pieces(c).Count() == 1 && p.PiecesOf(c, position.King).Count() == 1
 }
-

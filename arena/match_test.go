@@ -14,7 +14,6 @@ import (
 	"houserules/pgn"
 	"houserules/rules"
 	"houserules/rules/rulestest"
-	"houserules/variants"
 )
 
 func TestEloEstimate(t *testing.T) {
@@ -102,15 +101,7 @@ func TestMatchBuiltinLevels(t *testing.T) {
 func checkPGNReadsBack(t *testing.T, text string, res MatchResult) {
 	t.Helper()
 	build := func(variant, houseRules string) (*rules.Ruleset, error) {
-		v, err := variants.Get(variant)
-		if err != nil {
-			return nil, err
-		}
-		specs, err := rules.ParseSpecs(houseRules)
-		if err != nil {
-			return nil, err
-		}
-		return rules.Compile(v, specs)
+		return rulestest.Compile(t, variant, houseRules), nil
 	}
 	games, err := pgn.Read(strings.NewReader(text), build)
 	if err != nil || len(games) != len(res.Games) {

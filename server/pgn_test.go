@@ -11,7 +11,7 @@ import (
 	"houserules/arena"
 	"houserules/pgn"
 	"houserules/rules"
-	"houserules/variants"
+	"houserules/rules/rulestest"
 )
 
 // scripted is a match player that plays the given moves (UCI) in turn.
@@ -25,19 +25,6 @@ func (s *scripted) NewGame(*arena.MatchConfig) error { return nil }
 func (s *scripted) Close() error                     { return nil }
 func (s *scripted) Move(_ *rules.Game, _ string, played []string, _ arena.Clock) (string, arena.Thought, error) {
 	return s.moves[len(played)], arena.Thought{}, nil
-}
-
-// buildRuleset compiles a catalogue variant under presets.
-func buildRuleset(variant, houseRules string) (*rules.Ruleset, error) {
-	v, err := variants.Get(variant)
-	if err != nil {
-		return nil, err
-	}
-	specs, err := rules.ParseSpecs(houseRules)
-	if err != nil {
-		return nil, err
-	}
-	return rules.Compile(v, specs)
 }
 
 // TestPGNSameAsMatch: the same game — variant, house rules, a FEN start
@@ -73,10 +60,7 @@ func TestPGNSameAsMatch(t *testing.T) {
 	room.mu.Unlock()
 
 	// the match: the same moves by two scripted players
-	rs, err := buildRuleset("chess", presets)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs := rulestest.Compile(t, "chess", presets)
 	cfg := arena.MatchConfig{Variant: "chess", Ruleset: rs, HouseRules: presets, FEN: fen, Games: 1,
 		Base: 300 * time.Second, Inc: 2 * time.Second, Seed: 1}
 	res, err := arena.RunMatch(&scripted{"A", moves}, &scripted{"B", moves}, cfg)
@@ -126,7 +110,10 @@ func TestPGNSameAsMatch(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	games, err := pgn.Read(strings.NewReader(string(body)), buildRuleset)
+	build := func(variant, houseRules string) (*rules.Ruleset, error) {
+		return rulestest.Compile(t, variant, houseRules), nil
+	}
+	games, err := pgn.Read(strings.NewReader(string(body)), build)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%v, %d games:\n%s", err, len(games), body)
 	}

@@ -362,3 +362,19 @@ func TestReadChess960(t *testing.T) {
 		t.Errorf("chess960 %v, moves %+v", games[0].Chess960, games[0].Moves)
 	}
 }
+
+// TestWriteMultiPlyTurns: under rules where a side plays several plies in
+// a turn (a KeepTurn hook), every White ply has its number, a Black ply
+// that follows a Black ply has "N...", and the number goes up when White
+// follows Black.
+func TestWriteMultiPlyTurns(t *testing.T) {
+	W, B := position.White, position.Black
+	g := &Game{Result: "*"}
+	for i, c := range []position.Color{W, W, B, B, W, B} {
+		g.Moves = append(g.Moves, Move{SAN: []string{"e4", "d4", "e5", "d5", "Nf3", "Nc6"}[i], Color: c})
+	}
+	text := g.String()
+	if want := "\n1. e4 1. d4 e5 1... d5 2. Nf3 Nc6 *\n"; !strings.Contains(text, want) {
+		t.Errorf("got:\n%s\nwant %q", text, want)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"houserules/pgn"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/rules/rulestest"
@@ -296,76 +297,34 @@ type pgnGame struct {
 	moves        []string
 }
 
-// readPGNGames reads the games of a PGN file as `houserules match` writes
-// them (tags, then move text with move numbers, {comments} and the
-// result). Games without a decided or drawn result are left out.
+// readPGNGames reads the games of a PGN file (pgn.Parse: tags, then move
+// text with move numbers, {comments} and the result). Games without a
+// decided or drawn result are left out.
 func readPGNGames(name string) ([]pgnGame, error) {
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	var games []pgnGame
-	cur := pgnGame{variant: "chess", white: -1}
-	var text strings.Builder
-	flush := func() {
-		if text.Len() == 0 {
-			return
-		}
-		body := text.String()
-		for {
-			i := strings.IndexByte(body, '{')
-			if i < 0 {
-				break
-			}
-			j := strings.IndexByte(body[i:], '}')
-			if j < 0 {
-				body = body[:i]
-				break
-			}
-			body = body[:i] + " " + body[i+j+1:]
-		}
-		for _, tok := range strings.Fields(body) {
-			if k := strings.LastIndexByte(tok, '.'); k >= 0 {
-				tok = tok[k+1:]
-			}
-			switch tok {
-			case "", "1-0", "0-1", "1/2-1/2", "*":
-				continue
-			}
-			cur.moves = append(cur.moves, tok)
-		}
-		if cur.white >= 0 {
-			games = append(games, cur)
-		}
-		cur = pgnGame{variant: "chess", white: -1}
-		text.Reset()
+	defer f.Close()
+	read, err := pgn.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			flush()
-			f := strings.SplitN(strings.Trim(line, "[]"), " ", 2)
-			if len(f) != 2 {
-				continue
-			}
-			val := strings.Trim(f[1], `"`)
-			switch f[0] {
-			case "Variant":
-				cur.variant = val
-			case "FEN":
-				cur.fen = val
-			case "Result":
-				cur.white = map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[val]
-				if val == "*" {
-					cur.white = -1
-				}
-			}
+	var games []pgnGame
+	for _, g := range read {
+		white, ok := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.Result]
+		if !ok {
 			continue
 		}
-		text.WriteString(line)
-		text.WriteByte(' ')
+		pg := pgnGame{variant: g.Variant, fen: g.FEN, white: white}
+		if pg.variant == "" {
+			pg.variant = "chess"
+		}
+		for _, m := range g.Moves {
+			pg.moves = append(pg.moves, m.SAN)
+		}
+		games = append(games, pg)
 	}
-	flush()
 	return games, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"houserules/geom"
+	"houserules/pgn"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/store"
@@ -286,57 +287,38 @@ func noteOr(n, id string) string {
 	return n
 }
 
-// pgn renders the game as PGN with the [Variant] and [HouseRules] tags.
-func (r *room) pgn() string {
-	var sb strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&sb, "[%s %q]\n", k, v) }
-	tag("Event", "houserules game")
-	tag("Site", "houserules serve")
-	tag("Date", r.rec.CreatedAt.Format("2006.01.02"))
-	tag("Round", "-")
-	tag("White", seatLabel(r.rec.White))
-	tag("Black", seatLabel(r.rec.Black))
-	res := r.rec.Result
-	if res == "" {
-		res = "*"
+// pgn renders the game as PGN (pgnGame).
+func (r *room) pgn() string { return r.pgnGame().String() }
+
+// pgnGame is the game as a PGN record: the variant, house rules, start
+// position (when it is not the variant's own), clock, how and why it
+// ended. Called with r.mu held.
+func (r *room) pgnGame() *pgn.Game {
+	g := &pgn.Game{Event: "houserules game", Site: "houserules serve", Date: r.rec.CreatedAt.Format("2006.01.02"), Round: "-",
+		White: seatLabel(r.rec.White), Black: seatLabel(r.rec.Black), Result: r.rec.Result, Variant: r.rec.Variant,
+		HouseRules: r.rec.Presets, TimeControl: "-", Termination: "unterminated", Final: r.rec.Reason}
+	if start, err := pgn.SetUpFEN(r.rs, r.rec.StartFEN, r.rec.Chess960); err == nil {
+		g.FEN = start
+	} else {
+		g.FEN = r.rec.StartFEN
 	}
-	tag("Result", res)
-	tag("Variant", r.rec.Variant)
-	if r.rec.Presets != "" {
-		tag("HouseRules", r.rec.Presets)
+	if k := r.rec.Clock; k.InitialMS > 0 {
+		g.TimeControl = pgn.TimeControl(time.Duration(k.InitialMS)*time.Millisecond, time.Duration(k.IncrementMS)*time.Millisecond)
 	}
-	if start, _ := rules.SplitFacts(r.rec.StartFEN); start != r.rs.Variant.StartFEN || strings.Contains(r.rec.StartFEN, "{") && r.rec.StartFEN != start+" {}" {
-		tag("SetUp", "1")
-		tag("FEN", r.rec.StartFEN)
-	}
-	if r.rec.Reason != "" {
-		tag("Termination", r.rec.Reason)
-	}
-	sb.WriteString("\n")
-	var line []string
-	// move numbers go on from the start position's fullmove number and
-	// side to move (a game set up at "b - - 0 30" starts with 30...)
-	num, whiteFirst := 1, true
-	if g0, err := rules.NewGame(r.rs, r.rec.StartFEN, r.rec.Chess960); err == nil {
-		whiteFirst = g0.Pos.SideToMove() == position.White
-		num = 1 + g0.Pos.GamePly()/2
-	}
-	for i, m := range r.moves {
-		switch {
-		case m.By == "white":
-			line = append(line, fmt.Sprintf("%d.", num))
-		case i == 0 && !whiteFirst:
-			line = append(line, fmt.Sprintf("%d...", num))
+	if r.over() {
+		g.Termination = "normal"
+		if strings.HasSuffix(r.rec.Reason, "ran out of time") {
+			g.Termination = "time forfeit"
 		}
-		line = append(line, m.SAN)
+	}
+	for _, m := range r.moves {
+		c := position.White
 		if m.By == "black" {
-			num++
+			c = position.Black
 		}
+		g.Moves = append(g.Moves, pgn.Move{SAN: m.SAN, Color: c, UCI: m.UCI})
 	}
-	line = append(line, res)
-	sb.WriteString(wrap(strings.Join(line, " "), 80))
-	sb.WriteString("\n")
-	return sb.String()
+	return g
 }
 
 func seatLabel(s store.Seat) string {
@@ -344,25 +326,6 @@ func seatLabel(s store.Seat) string {
 		return fmt.Sprintf("AI level %d", s.Level)
 	}
 	return "Human"
-}
-
-func wrap(s string, width int) string {
-	var sb strings.Builder
-	n := 0
-	for i, w := range strings.Fields(s) {
-		if i > 0 {
-			if n+1+len(w) > width {
-				sb.WriteByte('\n')
-				n = 0
-			} else {
-				sb.WriteByte(' ')
-				n++
-			}
-		}
-		sb.WriteString(w)
-		n += len(w)
-	}
-	return sb.String()
 }
 
 // poisonedSquares returns the poisoned squares of the ruleset: the

@@ -12,7 +12,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"houserules/uci"
+	"houserules/arena"
 )
 
 func matchCmd() *cobra.Command {
@@ -72,7 +72,7 @@ func matchCmd() *cobra.Command {
 				return err
 			}
 			rs := resolved.Ruleset
-			cfg := uci.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
+			cfg := arena.MatchConfig{Variant: g.variant, Ruleset: rs, HouseRules: g.presets, FEN: g.fen, Chess960: g.chess960,
 				Games: games, OpeningPlies: openings, MaxPlies: maxPlies, Seed: seed, MoveTime: time.Duration(movetime) * time.Millisecond}
 			if g.ini != "" {
 				cfg.VariantPath = g.ini
@@ -121,7 +121,7 @@ func matchCmd() *cobra.Command {
 					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 				bar.RenderBlank()
 			}
-			cfg.OnGame = func(done int, r uci.MatchResult) {
+			cfg.OnGame = func(done int, r arena.MatchResult) {
 				if bar != nil {
 					pts, n := r.Score()
 					bar.Describe(fmt.Sprintf("%s: %.1f/%d", title, pts, n))
@@ -129,7 +129,7 @@ func matchCmd() *cobra.Command {
 				}
 			}
 			start := time.Now()
-			res, err := uci.RunMatch(a, b, cfg)
+			res, err := arena.RunMatch(a, b, cfg)
 			if bar != nil {
 				bar.Finish()
 			}
@@ -214,7 +214,7 @@ func parseTC(s string) (time.Duration, time.Duration, error) {
 // player starts the built-in AI or the UCI command engine; suffix is ""
 // or "2", naming the flags (--engine2, --option2) in errors. levelSet
 // says --level (--level2) was given: it is refused with an engine.
-func player(engine string, level int, levelSet bool, opts []string, suffix string) (uci.Player, error) {
+func player(engine string, level int, levelSet bool, opts []string, suffix string) (arena.Player, error) {
 	if engine != "" && levelSet {
 		return nil, fmt.Errorf("--level%s is the built-in AI's level: with --engine%s set the engine's own option instead (e.g. --option%s 'Skill Level=%d')", suffix, suffix, suffix, level)
 	}
@@ -225,7 +225,7 @@ func player(engine string, level int, levelSet bool, opts []string, suffix strin
 		if level < 0 || level > 20 {
 			return nil, fmt.Errorf("levels are 0..20")
 		}
-		return uci.NewBuiltin(level), nil
+		return arena.NewBuiltin(level), nil
 	}
 	options := map[string]string{}
 	for _, o := range opts {
@@ -235,7 +235,7 @@ func player(engine string, level int, levelSet bool, opts []string, suffix strin
 		}
 		options[k] = v
 	}
-	return uci.StartExternal(engine, options)
+	return arena.StartExternal(engine, options)
 }
 
 // lazyFile is the match's PGN file. It is opened before the first game

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"houserules/arena"
 	"houserules/position"
 	"houserules/rules"
-	"houserules/uci"
 )
 
 func playCmd() *cobra.Command {
@@ -45,7 +45,7 @@ func playCmd() *cobra.Command {
 			}
 			rs := resolved.Ruleset
 			fen := rules.StartFEN(resolved.Variant, g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-			return uci.Play(os.Stdin, os.Stdout, uci.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
+			return arena.Play(os.Stdin, os.Stdout, arena.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
 				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
 		},
 	}

@@ -1,15 +1,18 @@
-package uci
+package arena
 
 import (
 	"bytes"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"houserules/pgn"
+	"houserules/rules"
 	"houserules/rules/rulestest"
 )
 
@@ -88,7 +91,36 @@ func TestMatchBuiltinLevels(t *testing.T) {
 			t.Errorf("illegal move: %s", g.Reason)
 		}
 	}
+	checkPGNReadsBack(t, s, res)
 	t.Logf("%s", res)
+}
+
+// checkPGNReadsBack reads the match's PGN text back (pgn.Read) and checks
+// that each game is the one played: its moves, their comments, the result,
+// the termination and its reason.
+func checkPGNReadsBack(t *testing.T, text string, res MatchResult) {
+	t.Helper()
+	build := func(variant, houseRules string) (*rules.Ruleset, error) {
+		return rulestest.Compile(t, variant, houseRules), nil
+	}
+	games, err := pgn.Read(strings.NewReader(text), build)
+	if err != nil || len(games) != len(res.Games) {
+		t.Fatalf("%v: %d games read, %d played", err, len(games), len(res.Games))
+	}
+	for i, g := range games {
+		rec := res.Games[i]
+		var moves, comments []string
+		for _, m := range g.Moves {
+			moves, comments = append(moves, m.UCI), append(comments, m.Comment)
+		}
+		if !reflect.DeepEqual(moves, rec.Moves) || !reflect.DeepEqual(comments, rec.Comments) {
+			t.Errorf("game %d read back as %v %v, played %v %v", i+1, moves, comments, rec.Moves, rec.Comments)
+		}
+		if g.Result != rec.Result || g.Termination != rec.Termination || g.Final != rec.Reason || g.White != rec.White {
+			t.Errorf("game %d read back as %s %s %q %s, played %s %s %q %s", i+1, g.Result, g.Termination, g.Final, g.White,
+				rec.Result, rec.Termination, rec.Reason, rec.White)
+		}
+	}
 }
 
 // TestMatchExternalFairyStockfish: the oracle as an external UCI engine,
@@ -288,8 +320,9 @@ func replayTwice(t *testing.T, cfg MatchConfig, level2 int) string {
 		}
 		return res, pgn.String()
 	}
-	r1, pgn := run()
+	r1, text := run()
 	r2, _ := run()
+	checkPGNReadsBack(t, text, r1)
 	for i := range r1.Games {
 		a, b := strings.Join(r1.Games[i].Moves, " "), strings.Join(r2.Games[i].Moves, " ")
 		if a != b {
@@ -299,7 +332,7 @@ func replayTwice(t *testing.T, cfg MatchConfig, level2 int) string {
 			t.Errorf("game %d: only %d plies", i+1, len(r1.Games[i].Moves))
 		}
 	}
-	return pgn
+	return text
 }
 
 // TestMatchDepth: with a depth per move (no clock) an external engine is

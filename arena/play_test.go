@@ -1,4 +1,4 @@
-package uci
+package arena
 
 import (
 	"bytes"
@@ -131,8 +131,9 @@ func TestParseHumanMoveLoose(t *testing.T) {
 	}
 }
 
-// TestIllegalMoveSaysWhy: play's and the UCI position command's messages
-// for an illegal move give the reason when the rules can tell it.
+// TestIllegalMoveSaysWhy: play's message for an illegal move gives the
+// reason when the rules can tell it (uci's TestPositionIllegalMoveSaysWhy
+// checks the position command's).
 func TestIllegalMoveSaysWhy(t *testing.T) {
 	g, err := rules.NewGame(rulestest.Compile(t, "chess", ""), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", false)
 	if err != nil {
@@ -146,12 +147,5 @@ func TestIllegalMoveSaysWhy(t *testing.T) {
 		if _, err := ParseHumanMove(g, text); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", text, err, want)
 		}
-	}
-	out := &syncBuf{}
-	if err := New(out).Run(strings.NewReader("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8\n")); err != nil {
-		t.Fatal(err)
-	}
-	if got := out.take(); !strings.Contains(got, "info string position: illegal move a7a8 ignored with the rest of the line (a promotion names its piece: a7a8n, a7a8b, a7a8r, a7a8q)") {
-		t.Errorf("uci: %s", got)
 	}
 }

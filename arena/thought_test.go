@@ -1,4 +1,4 @@
-package uci
+package arena
 
 import (
 	"regexp"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package uci
+package arena
 
 import "os/exec"
 

@@ -1,0 +1,88 @@
+package pgn
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+
+	"houserules/rules"
+)
+
+// RulesetFunc builds the ruleset of a game from its [Variant] tag
+// ("chess" when it has none) and its [HouseRules] tag ("" when none):
+// in houserules, the ruleset resolver the command line and the server use.
+type RulesetFunc func(variant, houseRules string) (*rules.Ruleset, error)
+
+// Read reads the games of a PGN text (Parse) and replays each under the
+// ruleset build gives for its tags (Replay), so each move has its UCI
+// text, its side and its SAN as the ruleset writes it. An error names the
+// line and column and the reason (a bad tag, an unterminated comment, a
+// move that is no SAN, an illegal move, a ruleset that cannot be built);
+// the games before it are returned.
+func Read(r io.Reader, build RulesetFunc) ([]*Game, error) {
+	games, err := Parse(r)
+	for i, g := range games {
+		variant := g.Variant
+		if variant == "" {
+			variant = "chess"
+		}
+		rs, berr := build(variant, g.HouseRules)
+		if berr != nil {
+			at := g.at
+			if p, ok := g.tagAt["Variant"]; ok {
+				at = p
+			}
+			return games[:i], errAt(at, "the game's ruleset (%s%s): %v", variant, plusRules(g.HouseRules), berr)
+		}
+		if _, rerr := g.Replay(rs); rerr != nil {
+			return games[:i], rerr
+		}
+	}
+	return games, err
+}
+
+func plusRules(houseRules string) string {
+	if houseRules == "" {
+		return ""
+	}
+	return " + " + houseRules
+}
+
+// looksLikeMove matches the shapes of SAN and UCI text (Nf3, exd5, e8=Q,
+// O-O, P@e4, e2e4, a9a10, pass), with check marks; it only tells a bad
+// SAN from an illegal move in Replay's errors.
+var looksLikeMove = regexp.MustCompile(`^(?:O-O(?:-O)?|0-0(?:-0)?|pass|[A-Z+]?[a-z]?[0-9]*[x:-]?[a-z][0-9]+(?:=?[A-Z+-])?|[A-Z]?@[a-z][0-9]+|[a-z][0-9]+[a-z][0-9]+[a-z+-]?)[+#]*$`)
+
+// Replay plays the game's moves under rs from its start position (FEN,
+// with Chess960 castling when Chess960 is set) and returns the game
+// reached. Each move gets its side (Color), its UCI text and its SAN as
+// rs writes it. The error names the move's line and column (for a game
+// that was read) and why it cannot be played.
+func (g *Game) Replay(rs *rules.Ruleset) (*rules.Game, error) {
+	rg, err := rules.NewGame(rs, g.FEN, g.Chess960)
+	if err != nil {
+		at := g.at
+		if p, ok := g.tagAt["FEN"]; ok {
+			at = p
+		}
+		return nil, errAt(at, "the FEN tag %q: %v", g.FEN, err)
+	}
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		mv, err := rg.ParseMove(m.SAN)
+		if err != nil {
+			if !looksLikeMove.MatchString(m.SAN) {
+				return nil, errAt(m.at, "%q is not a move in SAN", m.SAN)
+			}
+			return nil, errAt(m.at, "%s", moveError(i, m.SAN, err))
+		}
+		m.Color, m.UCI, m.SAN = rg.Pos.SideToMove(), rg.Pos.UCI(mv), rg.SAN(mv)
+		rg.Do(mv)
+	}
+	return rg, nil
+}
+
+// moveError says why the ply-th move (from 0), text s, cannot be played.
+func moveError(ply int, s string, err error) string {
+	return fmt.Sprintf("ply %d, %s: %v", ply+1, s, err)
+}

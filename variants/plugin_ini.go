@@ -55,7 +55,9 @@ type renderer struct {
 	err        *PluginError
 }
 
-func (r *renderer) add(field, key, value string) { r.lines = append(r.lines, iniLine{field, key, value}) }
+func (r *renderer) add(field, key, value string) {
+	r.lines = append(r.lines, iniLine{field, key, value})
+}
 
 func (r *renderer) fail(field string, kind error, format string, args ...any) {
 	if r.err == nil {

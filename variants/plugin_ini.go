@@ -497,7 +497,8 @@ func (r *renderer) startFEN() {
 			f = append(f[:4], append([]string{n + "+" + n}, f[4:]...)...)
 		}
 	}
-	if s := strings.Join(f, " "); s != r.base.StartFEN || c.FEN != "" {
+	resized := c.Rows != 0 && c.Rows != r.base.MaxRank+1 || c.Cols != 0 && c.Cols != r.base.MaxFile+1
+	if s := strings.Join(f, " "); s != r.base.StartFEN || c.FEN != "" || resized {
 		r.add("FEN", "startFen", s)
 	}
 }

@@ -119,3 +119,74 @@ func TestFlagNoCheck(t *testing.T) {
 		}
 	}
 }
+
+// RoyalPiece q: the queen is royal (moving as a queen), the king an
+// ordinary king. The white queen on d1, checked by the rook on a1, takes it
+// or steps off the first rank and the a-file onto a square the black queen
+// on h7 (rank 7, the h-file, the diagonal h7-b1) and the black king do not
+// attack: d2 d4 d5 d6, b3, e2 f3 g4; the king's moves leave the queen in
+// check. Counted by hand.
+func TestFlagRoyalPiece(t *testing.T) {
+	variants.Register("tRoyalQueen", meta(variants.Config{RoyalPiece: "q"}))
+	if got, want := tLegal(t, "tRoyalQueen", "4k3/7q/8/8/8/8/8/r2QK3 w - - 0 1"),
+		"d1a1 d1b3 d1d2 d1d4 d1d5 d1d6 d1e2 d1f3 d1g4"; got != want {
+		t.Errorf("moves\n got  %s\n want %s\n%s", got, want, plugin(t, "tRoyalQueen").INI)
+	}
+}
+
+// StalemateMeaning win: the stalemated side wins (stalemateValue = win).
+func TestFlagStalemateMeaning(t *testing.T) {
+	variants.Register("tStalemateWins", meta(variants.Config{StalemateMeaning: "win"}))
+	res, err := variants.Resolve(variants.Request{Variant: "tStalemateWins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := res.NewGame("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, over := g.Result(); !over || r.Score != "0-1" || r.Reason != "stalemate" {
+		t.Errorf("result %v, %v; want 0-1 by stalemate", r, over)
+	}
+}
+
+// NoPromotion: a pawn reaches the last rank and stays a pawn, without a
+// move there.
+func TestFlagNoPromotion(t *testing.T) {
+	variants.Register("tNoPromotion", meta(variants.Config{NoPromotion: true}))
+	if got, want := tLegal(t, "tNoPromotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+		"a7a8 e1d1 e1d2 e1e2 e1f1 e1f2"; got != want {
+		t.Errorf("moves\n got  %s\n want %s", got, want)
+	}
+	if got, want := tLegal(t, "tNoPromotion", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+		"e1d1 e1d2 e1e2 e1f1 e1f2"; got != want {
+		t.Errorf("pawn on the last rank\n got  %s\n want %s", got, want)
+	}
+}
+
+// PawnDirection {-1, +1}: pawns march towards their own side, and capture
+// that way too.
+func TestFlagPawnDirection(t *testing.T) {
+	variants.Register("tBackPawns", meta(variants.Config{PawnDirection: variants.ByColour{-1, +1}}))
+	if got, want := tLegal(t, "tBackPawns", "4k3/8/8/8/4P3/3p1p2/8/4K3 w - - 0 1"),
+		"e1d1 e1d2 e1e2 e1f1 e1f2 e4d3 e4e3 e4f3"; got != want {
+		t.Errorf("moves\n got  %s\n want %s\n%s", got, want, plugin(t, "tBackPawns").INI)
+	}
+}
+
+// The ini lines a few flags compile to.
+func TestFlagINI(t *testing.T) {
+	variants.Register("tINI", meta(variants.Config{
+		DivergentPieces: map[string]variants.Divergent{"q": {Move: "BN", Capture: "R"}},
+		PawnStartRank:   variants.ByColour{3, 6},
+		PromotionRank:   variants.ByColour{7, 2},
+		NoEnPassant:     true,
+		WrapFiles:       true,
+	}))
+	want := "[tINI:chess]\ntopology = cylinder\nqueen = -\ncustomPiece1 = q:mBmNcR\npromotionPieceTypes = nbrq\n" +
+		"doubleStepRegionWhite = *3\ndoubleStepRegionBlack = *6\n" +
+		"promotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2\nenPassantRegion = -\n"
+	if got := loaded(t, "tINI").INI; got != want {
+		t.Errorf("ini\n%s\nwant\n%s", got, want)
+	}
+}

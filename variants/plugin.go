@@ -121,6 +121,10 @@ type Plugin struct {
 	INI     string
 	Err     error // nil when the plugin loads
 	variant *position.Variant
+	// refused: the registration itself was refused (a key already
+	// registered, a catalogue name, a malformed key): the key names no
+	// plugin, and Resolve does not find it.
+	refused bool
 }
 
 // Variant returns a copy of the plugin's variant (nil when Err is set).
@@ -276,7 +280,7 @@ func buildLocked(e *pluginEntry) *Plugin {
 	}
 	p := &Plugin{Key: e.key, Config: e.cfg}
 	if e.regErr != nil {
-		p.Err = e.regErr
+		p.Err, p.refused = e.regErr, true
 		e.built, e.state = p, 2
 		return p
 	}

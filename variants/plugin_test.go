@@ -129,6 +129,13 @@ func TestPluginErrors(t *testing.T) {
 	if p := loaded(t, "tDup"); p.Variant().DoubleStepRegion[position.White] != position.NewVariant().DoubleStepRegion[position.White] {
 		t.Error("the second registration of tDup replaced the first")
 	}
+	// A refused registration names no plugin: "tdup" is tDup, "makruk" the
+	// catalogue's.
+	for name, want := range map[string]string{"tdup": "tDup", "TDUP": "tDup", "Makruk": "makruk"} {
+		if r, err := variants.Resolve(variants.Request{Variant: name}); err != nil || r.Name != want {
+			t.Errorf("resolve %s: %v, want %s", name, err, want)
+		}
+	}
 	_, err := variants.Resolve(variants.Request{Variant: "tRows"})
 	if !errors.Is(err, variants.ErrBadVariant) || !strings.Contains(err.Error(), "Rows: bad plugin config") {
 		t.Errorf("resolve a bad plugin: %v", err)

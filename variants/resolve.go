@@ -170,7 +170,9 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 	names = append(names, Names()...)
 	inCatalogue := len(names)
 	for _, p := range Plugins() {
-		names = append(names, p.Key)
+		if !p.refused {
+			names = append(names, p.Key)
+		}
 	}
 	i := slices.Index(names, name)
 	if i < 0 {

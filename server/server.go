@@ -222,6 +222,9 @@ type variantJSON struct {
 	Description string `json:"description"`
 	Files       int    `json:"files"`
 	Ranks       int    `json:"ranks"`
+	// a plugin's picker label and one-line rule summary
+	Label string `json:"label,omitempty"`
+	Rule  string `json:"rule,omitempty"`
 }
 
 type familyJSON struct {
@@ -237,7 +240,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		if !d.Loads {
 			continue
 		}
-		byFam[d.Family] = append(byFam[d.Family], variantJSON{d.Name, d.Title, d.URL, d.Description, d.Files, d.Ranks})
+		byFam[d.Family] = append(byFam[d.Family], variantJSON{d.Name, d.Title, d.URL, d.Description, d.Files, d.Ranks, d.Label, d.Rule})
 	}
 	out := []familyJSON{}
 	for _, f := range variants.Families() {

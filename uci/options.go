@@ -10,10 +10,10 @@ import (
 	"houserules/variants"
 )
 
-// VariantNames lists the selectable variants: the catalogue and the
-// sections of the loaded VariantPath file.
+// VariantNames lists the selectable variants: the catalogue, the variant
+// plugins and the sections of the loaded VariantPath file.
 func (e *Engine) VariantNames() []string {
-	names := variants.Names()
+	names := variants.AllNames()
 	seen := map[string]bool{}
 	for _, n := range names {
 		seen[n] = true
@@ -55,7 +55,7 @@ func (e *Engine) cmdUCI() {
 }
 
 // setVariant selects a variant by name (variants.Resolve): a section of
-// the VariantPath file first, then the catalogue; a name that differs
+// the VariantPath file first, then the catalogue, then the plugins; a name that differs
 // only in case ("Chess") finds the variant too. House rules that do not
 // fit the new variant are dropped.
 func (e *Engine) setVariant(name string) error {

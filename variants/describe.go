@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +23,12 @@ type Description struct {
 	Ranks       int
 	Loads       bool   // false when the variant uses a feature not supported yet
 	Error       string // why it does not load
+
+	// For a plugin (Plugin true): Label is its name in a picker and Rule
+	// its one-line summary; Family is the key of the family named like
+	// its Group (see Families).
+	Plugin      bool
+	Label, Rule string
 }
 
 // Family is a group of built-in variants: one catalogue file.
@@ -51,8 +58,36 @@ var familyNames = map[string]string{
 var familyOrder = []string{"chess", "capablanca", "minichess", "racing", "atomic", "antichess",
 	"extinction", "drops", "shogi", "xiangqi", "makruk", "shatranj", "games"}
 
-// Families lists the families of the catalogue, chess first.
+// Families lists the families of the catalogue, chess first, then the
+// plugins' groups that are not the name of one (in the order of the plugin
+// keys): a plugin group joins the catalogue family of that name, without
+// regard to case ("Large Boards" is the capablanca file's "Large boards").
 func Families() []Family {
+	out := catalogueFamilies()
+	for _, p := range Plugins() {
+		if p.Err != nil {
+			continue
+		}
+		if k := pluginFamily(out, p.Merged.Group); !slices.ContainsFunc(out, func(f Family) bool { return f.Key == k }) {
+			out = append(out, Family{Key: k, Name: p.Merged.Group, Description: "Variant plugins (Go, variants/plugins)."})
+		}
+	}
+	return out
+}
+
+// pluginFamily is the key of the family of a plugin group: the catalogue
+// family of that name, or "plugins-" and the group in lower case with
+// dashes.
+func pluginFamily(fams []Family, group string) string {
+	for _, f := range fams {
+		if strings.EqualFold(f.Name, group) && !strings.HasPrefix(f.Key, "plugins-") {
+			return f.Key
+		}
+	}
+	return "plugins-" + strings.ReplaceAll(strings.ToLower(strings.TrimSpace(group)), " ", "-")
+}
+
+func catalogueFamilies() []Family {
 	names, _ := fs.Glob(catalogueFS, "catalogue/*.ini")
 	have := map[string]Family{}
 	for _, n := range names {
@@ -81,8 +116,26 @@ func Families() []Family {
 }
 
 // Describe lists every section of the catalogue with its description, in
-// catalogue order (by file, then line).
+// catalogue order (by file, then line), then every plugin by key.
 func Describe() []Description {
+	out := describeCatalogue()
+	fams := catalogueFamilies()
+	for _, p := range Plugins() {
+		c := p.Merged
+		d := Description{Name: p.Key, Title: c.Title, Description: c.Description, Family: pluginFamily(fams, c.Group),
+			Loads: p.Err == nil, Plugin: true, Label: c.Label, Rule: c.Rule}
+		if p.Err != nil {
+			d.Error, d.Title = p.Err.Error(), p.Config.Title
+			d.Family = pluginFamily(fams, p.Config.Group)
+		} else {
+			d.Files, d.Ranks = p.variant.MaxFile+1, p.variant.MaxRank+1
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func describeCatalogue() []Description {
 	comments := sectionComments()
 	var out []Description
 	for _, s := range Catalogue() {

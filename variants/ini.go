@@ -45,7 +45,9 @@
 // yet in unsupported.go and the piece keys in pieces.go; check.go makes the
 // final consistency checks (startFen included); errors.go holds Error and
 // its kinds; catalogue.go serves the built-in variants of catalogue/*.ini
-// and describe.go describes them for pickers and the web API.
+// and describe.go describes them (and the plugins) for pickers and the web
+// API; plugin.go is the registry of variant plugins (Register, Config) and
+// plugin_ini.go writes a plugin's flags as the ini section it is built from.
 package variants
 
 import (

@@ -38,7 +38,8 @@ func LoadFile(path string) (*File, error) {
 
 // Load reads variants in ini form from r; name is used in error messages.
 // A section may inherit from a section defined earlier in the same text
-// (as in Fairy-Stockfish), or else from a built-in variant of the catalogue.
+// (as in Fairy-Stockfish), or else from a built-in variant of the catalogue,
+// or else from a plugin (by its exact key).
 //
 // The error is for I/O (then the File is nil), or for problems outside any
 // section: a file that is not UTF-8 text, text before the first section, no
@@ -82,6 +83,13 @@ func Load(name string, r io.Reader) (*File, error) {
 			}
 			v, err := Get(parent)
 			var nf *notFoundError
+			if pl, ok := LookupPlugin(parent); errors.As(err, &nf) && ok && pl.Key == parent {
+				// a section may extend a plugin (by its exact key)
+				if pl.Err != nil {
+					return nil, pl.Err
+				}
+				return pl.Variant(), nil
+			}
 			if errors.As(err, &nf) {
 				if l := lastLine[parent]; l > rs.Line {
 					nf.hint = fmt.Sprintf(" (it is defined later, at line %d: a parent must come first)", l)

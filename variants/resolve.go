@@ -16,7 +16,8 @@ import (
 // name can grow (plugins, layouts, modifiers) without changing the callers.
 type Request struct {
 	// Variant is the variant's name: a section of the ini (if one is
-	// given), else a variant of the built-in catalogue. The exact spelling
+	// given), else a variant of the built-in catalogue, else the key of a
+	// registered plugin (variants.Register). The exact spelling
 	// is looked for first, then the name without regard to case (as
 	// UCI_Variant names are matched). "" names no variant.
 	Variant string
@@ -144,7 +145,10 @@ func (req Request) file() (*File, error) {
 }
 
 // findVariant looks name up among the sections of f (nil: none), then in
-// the catalogue: the exact spelling first, then without regard to case.
+// the catalogue, then among the plugins: the exact spelling first, then
+// without regard to case. (A plugin's key never equals a catalogue name,
+// in any case: Register refuses it. An ini section with a plugin's key
+// hides the plugin, as the ini is looked in first.)
 // Sections with errors are passed to sectionErr (when set) and
 // stay findable, so that naming one says what is wrong with it, except a
 // section with a built-in variant's name, which is skipped. It returns
@@ -164,6 +168,12 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 	}
 	inFile := len(names)
 	names = append(names, Names()...)
+	inCatalogue := len(names)
+	for _, p := range Plugins() {
+		if !p.refused {
+			names = append(names, p.Key)
+		}
+	}
 	i := slices.Index(names, name)
 	if i < 0 {
 		i = slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, name) })
@@ -171,21 +181,29 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 	if i >= 0 {
 		name = names[i]
 	}
-	if i >= 0 && i < inFile {
+	switch {
+	case i >= 0 && i < inFile:
 		v, err := f.Lookup(name)
 		if err != nil {
 			return name, nil, &ResolveError{ErrBadVariant, err}
 		}
 		return name, v, nil
+	case i >= inCatalogue:
+		p, _ := LookupPlugin(name)
+		if p.Err != nil {
+			return name, nil, &ResolveError{ErrBadVariant, p.Err}
+		}
+		return name, p.Variant(), nil
 	}
 	v, err := Get(name)
 	var nf *notFoundError
 	switch {
 	case errors.As(err, &nf) && f != nil:
 		return name, nil, &ResolveError{ErrUnknownVariant,
-			fmt.Errorf("unknown variant %q: not a section of %s nor in the built-in catalogue", name, f.Path)}
+			fmt.Errorf("unknown variant %q: not a section of %s, in the built-in catalogue nor a plugin", name, f.Path)}
 	case errors.As(err, &nf):
-		return name, nil, &ResolveError{ErrUnknownVariant, err}
+		return name, nil, &ResolveError{ErrUnknownVariant,
+			fmt.Errorf("unknown variant %q: not in the built-in catalogue nor a plugin", name)}
 	case err != nil:
 		// in the catalogue, but uses a feature not supported yet
 		return name, nil, &ResolveError{ErrBadVariant, err}

@@ -13,10 +13,21 @@ import (
 
 func checkCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "check FILE.ini",
-		Short: "Validate a variants file: one line per section, exit status 1 on any error",
-		Args:  cobra.ExactArgs(1),
+		Use:   "check [FILE.ini]",
+		Short: "Validate a variants file (without one: the variant plugins): one line per section or plugin, exit status 1 on any error",
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				lines, bad := pluginReport()
+				for _, l := range lines {
+					fmt.Println(l)
+				}
+				if bad > 0 {
+					fmt.Fprintf(os.Stderr, "%d of %d plugins have errors\n", bad, len(lines))
+					os.Exit(1)
+				}
+				return nil
+			}
 			f, err := variants.LoadFile(args[0])
 			var ve *variants.Error
 			if err != nil && !errors.As(err, &ve) {
@@ -74,14 +85,37 @@ func checkReport(f *variants.File, fileErr error) (lines []string, bad int) {
 	return lines, bad
 }
 
+// pluginReport returns one line per registered variant plugin — "ok KEY"
+// or "error KEY: reason" — and the number with errors.
+func pluginReport() (lines []string, bad int) {
+	for _, p := range variants.Plugins() {
+		if p.Err != nil {
+			bad++
+			lines = append(lines, fmt.Sprintf("error %s: %s", p.Key, strings.ReplaceAll(p.Err.Error(), "\n", "; ")))
+		} else {
+			lines = append(lines, "ok "+p.Key)
+		}
+	}
+	return lines, bad
+}
+
 func variantsCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "variants",
-		Short: "List the built-in variant catalogue, one name per line",
+		Short: "List the built-in variant catalogue and the variant plugins, one name per line (a plugin that does not load: an error on stderr, exit status 1)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, n := range variants.Names() {
+			for _, n := range variants.AllNames() {
 				fmt.Println(n)
+			}
+			lines, bad := pluginReport()
+			for _, l := range lines {
+				if strings.HasPrefix(l, "error ") {
+					fmt.Fprintln(os.Stderr, l)
+				}
+			}
+			if bad > 0 {
+				os.Exit(1)
 			}
 			return nil
 		},

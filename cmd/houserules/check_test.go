@@ -68,3 +68,21 @@ func TestCheckReportFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPluginReport: "houserules check" without a file reports the variant
+// plugins the binary registers (variants/plugins), all loading, and
+// "houserules variants" lists them with the catalogue.
+func TestPluginReport(t *testing.T) {
+	lines, bad := pluginReport()
+	want := []string{"ok berolinaChess", "ok capablancaChess", "ok cylinderChess", "ok hoppelPoppelChess",
+		"ok makrukPromotion", "ok noCastling", "ok toroidalChess", "ok torpedoChess"}
+	if bad != 0 || !reflect.DeepEqual(lines, want) {
+		t.Errorf("got %q (%d bad), want %q", lines, bad, want)
+	}
+	names := strings.Join(variants.AllNames(), " ") + " "
+	for _, n := range []string{"chess ", "torpedo ", "torpedoChess ", "cylinderChess "} {
+		if !strings.Contains(" "+names, " "+n) {
+			t.Errorf("variants lacks %s", n)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	_ "houserules/presets" // registers the house-rule presets
 	"houserules/rules"
+	_ "houserules/variants/plugins" // registers the variant plugins
 )
 
 func main() {

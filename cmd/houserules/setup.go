@@ -23,7 +23,7 @@ type gameFlags struct {
 
 func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 	f := cmd.Flags()
-	f.StringVar(&g.variant, "variant", "chess", "variant name (built-in, or a section of --ini)")
+	f.StringVar(&g.variant, "variant", "chess", "variant name (built-in, a plugin, or a section of --ini)")
 	f.StringVar(&g.ini, "ini", "", "Fairy-Stockfish variants.ini file to load")
 	f.StringVar(&g.fen, "fen", "", "start FEN (default: the variant's start position)")
 	f.BoolVar(&g.chess960, "chess960", false, "Chess960 castling rules and notation")

@@ -67,8 +67,8 @@ type Move struct {
 	// sets it as the ruleset writes it.
 	SAN string
 	// Color is the side that played it: Write numbers the moves by it
-	// (a White ply follows "N.", a Black ply that starts the game or
-	// follows a Black ply "N..."). Replay sets it.
+	// (a White ply follows "N.", a Black ply that starts the game,
+	// follows a Black ply or follows a comment "N..."). Replay sets it.
 	Color position.Color
 	// UCI is the move in UCI text; Replay sets it (Write does not use it).
 	UCI string

@@ -378,3 +378,24 @@ func TestWriteMultiPlyTurns(t *testing.T) {
 		t.Errorf("got:\n%s\nwant %q", text, want)
 	}
 }
+
+// TestWriteBlackNumberAfterComment: in the PGN standard's export format
+// a Black move that follows a comment on White's move has its number
+// ("1. e4 {c} 1... e5"), as the match's PGN needs with a comment on
+// every move; a NAG alone or an empty comment does not call for one.
+func TestWriteBlackNumberAfterComment(t *testing.T) {
+	W, B := position.White, position.Black
+	g := &Game{Result: "*", Moves: []Move{
+		{SAN: "e4", Color: W, Comment: "+0.35/9 0.101s"}, {SAN: "e5", Color: B, Comment: "book"},
+		{SAN: "Nf3", Color: W, NAGs: []int{1}}, {SAN: "Nc6", Color: B},
+		{SAN: "Bb5", Color: W, Comment: "  "}, {SAN: "a6", Color: B},
+	}}
+	text := g.String()
+	if want := "\n1. e4 {+0.35/9 0.101s} 1... e5 {book} 2. Nf3 $1 Nc6 3. Bb5 a6 *\n"; !strings.Contains(text, want) {
+		t.Errorf("got:\n%s\nwant %q", text, want)
+	}
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 6 || games[0].Moves[1].Comment != "book" {
+		t.Errorf("read back: %v %+v", err, games)
+	}
+}

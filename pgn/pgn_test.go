@@ -399,3 +399,16 @@ func TestWriteBlackNumberAfterComment(t *testing.T) {
 		t.Errorf("read back: %v %+v", err, games)
 	}
 }
+
+// TestReadBOM: a file that starts with a UTF-8 byte order mark (as
+// Windows programs write it) reads, with columns counted after it.
+func TestReadBOM(t *testing.T) {
+	games, err := Read(strings.NewReader("\xef\xbb\xbf[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n"), build)
+	if err != nil || len(games) != 1 || games[0].Event != "x" || len(games[0].Moves) != 2 {
+		t.Fatalf("%v %+v", err, games)
+	}
+	_, err = Read(strings.NewReader("\xef\xbb\xbf1. e4 & *"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 1, column 7: unexpected '&'") {
+		t.Errorf("got %v", err)
+	}
+}

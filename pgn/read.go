@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -19,6 +20,8 @@ func Parse(r io.Reader) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// a byte order mark, as Windows programs write UTF-8, is no text
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	p := &parser{lexer: lexer{src: src, line: 1, col: 1}}
 	return p.parse()
 }

@@ -412,3 +412,14 @@ func TestReadBOM(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestReadLongWord: a word of megabytes in the movetext is no move, and
+// the error quotes its beginning only.
+func TestReadLongWord(t *testing.T) {
+	for _, word := range []string{strings.Repeat("a", 1<<20), "e" + strings.Repeat("1", 1<<20)} {
+		_, err := Read(strings.NewReader("1. e4 "+word+" *\n"), build)
+		if err == nil || !strings.Contains(err.Error(), "line 1, column 7: ") || len(err.Error()) > 200 {
+			t.Errorf("got %.300v", err)
+		}
+	}
+}

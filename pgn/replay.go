@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"unicode/utf8"
 
 	"houserules/rules"
 )
@@ -69,12 +70,15 @@ func (g *Game) Replay(rs *rules.Ruleset) (*rules.Game, error) {
 	}
 	for i := range g.Moves {
 		m := &g.Moves[i]
+		if len(m.SAN) > maxMove {
+			return nil, errAt(m.at, "%q is not a move in SAN", clip(m.SAN))
+		}
 		mv, err := rg.ParseMove(m.SAN)
 		if err != nil {
 			if !looksLikeMove.MatchString(m.SAN) {
-				return nil, errAt(m.at, "%q is not a move in SAN", m.SAN)
+				return nil, errAt(m.at, "%q is not a move in SAN", clip(m.SAN))
 			}
-			return nil, errAt(m.at, "%s", moveError(i, m.SAN, err))
+			return nil, errAt(m.at, "%s", moveError(i, clip(m.SAN), err))
 		}
 		m.Color, m.UCI, m.SAN = rg.Pos.SideToMove(), rg.Pos.UCI(mv), rg.SAN(mv)
 		rg.Do(mv)
@@ -85,4 +89,17 @@ func (g *Game) Replay(rs *rules.Ruleset) (*rules.Game, error) {
 // moveError says why the ply-th move (from 0), text s, cannot be played.
 func moveError(ply int, s string, err error) string {
 	return fmt.Sprintf("ply %d, %s: %v", ply+1, s, err)
+}
+
+// maxMove is the length of the longest text Replay takes for a move
+// (SAN or UCI: "Qa10xb11+", "a11a12=Q+", far shorter); a longer word
+// is no move.
+const maxMove = 40
+
+// clip shortens a text quoted in an error to maxMove characters.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= maxMove {
+		return s
+	}
+	return string([]rune(s)[:maxMove]) + "…"
 }

@@ -423,3 +423,33 @@ func TestReadLongWord(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLooseSAN: the SAN other programs write reads too: promotions
+// without "=", piece moves with more of the from-square than they need,
+// long algebraic with "-"; each is replaced by the ruleset's SAN. A
+// loose form two moves fit stays an error.
+func TestReadLooseSAN(t *testing.T) {
+	text := `[FEN "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. a8Q+ Kd7 2. Rh1-h5 Kd6 3. Rh5h6+ Ke5 4. Qa8-a7 *
+
+1. e4 e5 2. Ng1f3 Nb8-c6 3. Bf1b5 Ngf6 4. Nb1c3 *
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	for i, want := range []string{"a8=Q+ Kd7 Rh5 Kd6 Rh6+ Ke5 Qa7", "e4 e5 Nf3 Nc6 Bb5 Nf6 Nc3"} {
+		var sans []string
+		for _, m := range games[i].Moves {
+			sans = append(sans, m.SAN)
+		}
+		if got := strings.Join(sans, " "); got != want {
+			t.Errorf("game %d: %s, want %s", i+1, got, want)
+		}
+	}
+	_, err = Read(strings.NewReader("[FEN \"4k3/8/8/8/8/8/K7/R6R w - - 0 1\"]\n\n1. Rd1 *\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 3, column 4: ply 1, Rd1: ") {
+		t.Errorf("got %v", err)
+	}
+}

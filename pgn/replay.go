@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
+	"houserules/position"
 	"houserules/rules"
 )
 
@@ -75,6 +78,11 @@ func (g *Game) Replay(rs *rules.Ruleset) (*rules.Game, error) {
 		}
 		mv, err := rg.ParseMove(m.SAN)
 		if err != nil {
+			if lm, ok := parseLoose(rg, m.SAN); ok {
+				mv, err = lm, nil
+			}
+		}
+		if err != nil {
 			if !looksLikeMove.MatchString(m.SAN) {
 				return nil, errAt(m.at, "%q is not a move in SAN", clip(m.SAN))
 			}
@@ -89,6 +97,49 @@ func (g *Game) Replay(rs *rules.Ruleset) (*rules.Game, error) {
 // moveError says why the ply-th move (from 0), text s, cannot be played.
 func moveError(ply int, s string, err error) string {
 	return fmt.Sprintf("ply %d, %s: %v", ply+1, s, err)
+}
+
+// parseLoose reads the SAN forms other programs write that rules.Game's
+// SAN parser does not take: a promotion without "=" ("e8Q"), a piece move
+// with more of its square than it needs ("Ngf3", "Ng1f3", "Ng1-f3"). It
+// gives the move when exactly one legal move reads so.
+func parseLoose(rg *rules.Game, s string) (position.Move, bool) {
+	in := looseForm(strings.TrimRight(s, "+#!?"))
+	if in == "" || len(in) > 16 {
+		return position.NoMove, false
+	}
+	found, n := position.NoMove, 0
+	for _, m := range rg.LegalMoves() {
+		san := strings.TrimRight(rg.SAN(m), "+#")
+		if m.Kind() == position.Castling || strings.Contains(san, "@") {
+			continue
+		}
+		from, to := m.From().String(), m.To().String()
+		piece := san[:strings.IndexFunc(san+"a", func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' })]
+		promo := ""
+		if i := strings.LastIndex(san, to); i >= 0 {
+			promo = looseForm(san[i+len(to):])
+		}
+		forms := []string{looseForm(san), piece + from + to + promo}
+		if piece != "" {
+			forms = append(forms, piece+from[:1]+to+promo, piece+from[1:]+to+promo)
+		}
+		if slices.Contains(forms, in) {
+			found, n = m, n+1
+		}
+	}
+	return found, n == 1
+}
+
+// looseForm is a SAN text without the marks other programs leave out or
+// add: captures (x, :), "=" and "-".
+func looseForm(s string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("x:=-", r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // maxMove is the length of the longest text Replay takes for a move

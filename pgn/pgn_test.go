@@ -453,3 +453,51 @@ func TestReadLooseSAN(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestReadOtherVariantTags: the [Variant] tags lichess and pychess write
+// read as the variant they mean, in any case: "Standard" and "From
+// Position" are chess, "Chess960" is chess with Chess960 castling (its
+// FEN in X-FEN, KQkq), "Capablanca960" capablanca with Chess960 castling;
+// a variant we do not have ("Crazyhouse") is an error at its tag.
+func TestReadOtherVariantTags(t *testing.T) {
+	text := `[Variant "Standard"]
+
+1. e4 e5 *
+
+[Variant "From Position"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"]
+
+30... Kd7 31. e4 *
+
+[Variant "Chess960"]
+[FEN "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1"]
+[SetUp "1"]
+
+1. O-O O-O-O *
+
+[Variant "Capablanca960"]
+
+1. e4 e5 *
+
+[Variant "Three-check"]
+
+1. e4 e5 *
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 5 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[2]; !g.Chess960 || g.Moves[0].UCI != "b1e1" || g.Moves[1].UCI != "b8a8" {
+		t.Errorf("Chess960: %v %+v", g.Chess960, g.Moves)
+	}
+	if g := games[3]; !g.Chess960 || g.Variant != "Capablanca960" {
+		t.Errorf("Capablanca960: %v %q", g.Chess960, g.Variant)
+	}
+	if games[0].Chess960 || games[1].Chess960 || len(games[1].Moves) != 2 {
+		t.Errorf("chess games: %+v %+v", games[0], games[1])
+	}
+	_, err = Read(strings.NewReader("\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: the game's ruleset (Crazyhouse)") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"houserules/position"
@@ -18,7 +19,9 @@ import (
 type RulesetFunc func(variant, houseRules string) (*rules.Ruleset, error)
 
 // Read reads the games of a PGN text (Parse) and replays each under the
-// ruleset build gives for its tags (Replay), so each move has its UCI
+// ruleset build gives for its tags (Replay; a [Variant] build does not
+// know is tried as the variant other programs mean by it, see
+// pgnVariant: lichess's "Standard" or "Chess960"), so each move has its UCI
 // text, its side and its SAN as the ruleset writes it. An error names the
 // line and column and the reason (a bad tag, an unterminated comment, a
 // move that is no SAN, an illegal move, a ruleset that cannot be built);
@@ -31,6 +34,12 @@ func Read(r io.Reader, build RulesetFunc) ([]*Game, error) {
 			variant = "chess"
 		}
 		rs, berr := build(variant, g.HouseRules)
+		if name, chess960, ok := pgnVariant(variant); berr != nil && ok {
+			if rs2, err2 := build(name, g.HouseRules); err2 == nil {
+				rs, berr = rs2, nil
+				g.Chess960 = g.Chess960 || chess960
+			}
+		}
 		if berr != nil {
 			at := g.at
 			if p, ok := g.tagAt["Variant"]; ok {
@@ -43,6 +52,36 @@ func Read(r io.Reader, build RulesetFunc) ([]*Game, error) {
 		}
 	}
 	return games, err
+}
+
+// pgnVariant gives the variant name, and whether it is a Chess960
+// form, that other programs' [Variant] tag means when the ruleset
+// builder does not know the tag as it is: lichess's "Standard", "From
+// Position", "Chess960", "Three-check", "King of the Hill", pychess's
+// "Capablanca960" (a variant and Chess960 castling), any of them in
+// other case or spacing. ok is false when there is nothing else to try.
+func pgnVariant(tag string) (name string, chess960, ok bool) {
+	n := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, tag)
+	switch n {
+	case "standard", "fromposition":
+		n = "chess"
+	case "chess960", "fischerandom", "fischerrandom":
+		n, chess960 = "chess", true
+	case "threecheck":
+		n = "3check"
+	case "fivecheck":
+		n = "5check"
+	default:
+		if base, found := strings.CutSuffix(n, "960"); found && base != "" {
+			n, chess960 = base, true
+		}
+	}
+	return n, chess960, n != tag || chess960
 }
 
 func plusRules(houseRules string) string {

@@ -67,6 +67,16 @@ func specsString(specs []rules.Spec) string {
 // is a section of the custom ini text when given, else the catalogue
 // (blank: chess); errors carry the API code.
 func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
+	res, aerr := resolve(variant, ini, presets)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return res.Ruleset, nil
+}
+
+// resolve is compile with the variant's name as the section or catalogue
+// spells it ("MAKRUK" asks for makruk).
+func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *apiError) {
 	name := strings.TrimSpace(variant)
 	if name == "" {
 		name = "chess"
@@ -91,5 +101,5 @@ func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiErr
 	case presets.Err != nil:
 		return nil, errf(http.StatusBadRequest, CodeBadPresets, presets.Err.Error())
 	}
-	return res.Ruleset, nil
+	return res, nil
 }

@@ -501,3 +501,20 @@ func TestReadOtherVariantTags(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestReadRulesetErrorWhere: a ruleset that does not build is reported
+// at the tag that is wrong: [HouseRules] when the variant alone builds
+// (also under another program's name for it), else [Variant].
+func TestReadRulesetErrorWhere(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"[Event \"x\"]\n[Variant \"makruk\"]\n[HouseRules \"no-such-preset\"]\n\n*\n", "line 3, column 1: the game's ruleset (makruk + no-such-preset): unknown preset"},
+		{"[Variant \"Standard\"]\n[HouseRules \"no-such-preset\"]\n\n*\n", "line 2, column 1: the game's ruleset (chess + no-such-preset): unknown preset"},
+		{"[HouseRules \"no-such-preset\"]\n\n*\n", "line 1, column 1: the game's ruleset (chess + no-such-preset): unknown preset"},
+		{"[Variant \"no-such\"]\n[HouseRules \"piece-hp\"]\n\n*\n", "line 1, column 1: the game's ruleset (no-such + piece-hp)"},
+	} {
+		_, err := Read(strings.NewReader(c.text), build)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.text, err, c.want)
+		}
+	}
+}

@@ -35,15 +35,22 @@ func Read(r io.Reader, build RulesetFunc) ([]*Game, error) {
 		}
 		rs, berr := build(variant, g.HouseRules)
 		if name, chess960, ok := pgnVariant(variant); berr != nil && ok {
-			if rs2, err2 := build(name, g.HouseRules); err2 == nil {
-				rs, berr = rs2, nil
-				g.Chess960 = g.Chess960 || chess960
+			if _, err := build(name, ""); err == nil { // a variant we have
+				variant = name
+				if rs, berr = build(name, g.HouseRules); berr == nil {
+					g.Chess960 = g.Chess960 || chess960
+				}
 			}
 		}
 		if berr != nil {
 			at := g.at
 			if p, ok := g.tagAt["Variant"]; ok {
 				at = p
+			}
+			if p, ok := g.tagAt["HouseRules"]; ok && g.HouseRules != "" {
+				if _, err := build(variant, ""); err == nil { // the house rules are wrong
+					at = p
+				}
 			}
 			return games[:i], errAt(at, "the game's ruleset (%s%s): %v", variant, plusRules(g.HouseRules), berr)
 		}

@@ -49,7 +49,9 @@ type Game struct {
 	// Final is the comment after the last move, before the result: why
 	// the game ended ("checkmate", "Stockfish lost on time"). Read takes
 	// the last comment after the last move of a finished game (a result
-	// other than *) as Final, the way cutechess and houserules write it.
+	// other than *) as Final, the way cutechess and houserules write it,
+	// unless it is only embedded commands ("[%clk 0:03:00]": lichess's
+	// and chess.com's clock on the last move).
 	Final string
 
 	// Chess960 plays castling by Chess960's rules on Replay. It is no

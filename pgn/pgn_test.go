@@ -518,3 +518,29 @@ func TestReadRulesetErrorWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestReadClockCommentIsNoFinal: lichess and chess.com put the clock on
+// every move ({[%clk 0:02:55]}); on the last move it stays the move's
+// comment, not why the game ended; a reason after it is still Final.
+func TestReadClockCommentIsNoFinal(t *testing.T) {
+	text := `[Site "https://lichess.org/abcdefgh"]
+[Result "1-0"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Qh5 { [%clk 0:02:59] }
+2... Nc6 { [%clk 0:02:58] } 3. Bc4 { [%clk 0:02:57] } 3... Nf6?? { [%eval 5.1] [%clk 0:02:56] }
+4. Qxf7# { [%clk 0:02:55] } 1-0
+
+1. f3 {[%clk 0:09:58]} 1... e5 {[%clk 0:09:59]} 2. g4 {[%clk 0:09:57]} 2... Qh4#
+{[%clk 0:09:58]} {checkmate} 0-1
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[0]; g.Final != "" || g.Moves[6].Comment != "[%clk 0:02:55]" || g.Moves[5].Comment != "[%eval 5.1] [%clk 0:02:56]" {
+		t.Errorf("final %q, last comments %q %q", g.Final, g.Moves[6].Comment, g.Moves[5].Comment)
+	}
+	if g := games[1]; g.Final != "checkmate" || g.Moves[3].Comment != "[%clk 0:09:58]" {
+		t.Errorf("final %q, last comment %q", g.Final, g.Moves[3].Comment)
+	}
+}

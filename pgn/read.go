@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -368,7 +369,7 @@ func (p *parser) result(res string, at pos) error {
 	}
 	g.Result = res
 	n := len(p.notes)
-	if res != "*" && n > 0 {
+	if res != "*" && n > 0 && !onlyCommands(p.notes[n-1]) {
 		g.Final = p.notes[n-1]
 		n--
 	}
@@ -377,3 +378,12 @@ func (p *parser) result(res string, at pos) error {
 	p.g, p.moved = nil, false
 	return nil
 }
+
+// commandRE matches a comment made only of embedded commands, as lichess
+// and chess.com write a move's clock or evaluation ("[%clk 0:03:00]",
+// "[%eval 0.2] [%clk 0:01:00]").
+var commandRE = regexp.MustCompile(`^(?:\[%[^\]]*\]\s*)+$`)
+
+// onlyCommands reports whether a comment is only embedded commands: it
+// belongs to the move before it, not to the game's end.
+func onlyCommands(text string) bool { return commandRE.MatchString(text) }

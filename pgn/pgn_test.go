@@ -544,3 +544,22 @@ func TestReadClockCommentIsNoFinal(t *testing.T) {
 		t.Errorf("final %q, last comment %q", g.Final, g.Moves[3].Comment)
 	}
 }
+
+// TestReadCommentAboveTags: a comment above or between the tags (some
+// programs write "; exported by …" first) is the game's comment, not the
+// start of its movetext.
+func TestReadCommentAboveTags(t *testing.T) {
+	text := "; exported by some program\n[Event \"x\"]\n{between}\n[Site \"y\"]\n\n{before} 1. e4 *\n"
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[0]; g.Event != "x" || g.Site != "y" || g.Comment != "exported by some program between before" || len(g.Moves) != 1 {
+		t.Errorf("%+v", g)
+	}
+	// a tag after a move still says the game before has no result
+	_, err = Read(strings.NewReader("1. e4 {c}\n[Event \"x\"]\n*\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: a tag pair in the movetext") {
+		t.Errorf("got %v", err)
+	}
+}

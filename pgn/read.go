@@ -135,7 +135,9 @@ func (p *parser) token() error {
 		if err != nil {
 			return err
 		}
-		p.moved = true
+		// a comment before the movetext (one some programs write above
+		// the tags, "; exported by …") is the game's first comment and
+		// does not end its tags
 		if text != "" {
 			p.notes = append(p.notes, text)
 		}

@@ -361,3 +361,20 @@ func TestVariantNameAsCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownVariantNamesBrokenSections: a variant not found beside an
+// ini with sections that do not load (a header without "]") is unknown,
+// and the message says which sections were skipped and why, as the CLI
+// and UCI's VariantPath do.
+func TestUnknownVariantNamesBrokenSections(t *testing.T) {
+	ts := newTestServer(t, nil)
+	for _, path := range []string{"/api/games", "/api/rulesets/check"} {
+		code, m := call(t, "POST", ts.URL+path, "", map[string]any{"variant": "x", "ini": "[x:chess\nfoo = 1\n"})
+		e, _ := m["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if code != 400 || errCode(m) != CodeUnknownVariant || !strings.Contains(msg, `unknown variant "x"`) ||
+			!strings.Contains(msg, `invalid section header "[x:chess": missing ']' (custom.ini:1)`) {
+			t.Errorf("%s: %d %v", path, code, m)
+		}
+	}
+}

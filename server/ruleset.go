@@ -81,12 +81,20 @@ func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *ap
 	if name == "" {
 		name = "chess"
 	}
-	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs}
+	var broken []string // the ini's sections with errors, for an unknown variant
+	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs,
+		SectionError: func(s *variants.Section) {
+			broken = append(broken, fmt.Sprintf("section %s: %s", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; ")))
+		}}
 	if presets.Err != nil {
 		req.Specs = nil // the variant is checked first
 	}
 	res, err := variants.Resolve(req)
 	switch {
+	case errors.Is(err, variants.ErrUnknownVariant) && len(broken) > 0:
+		// the section meant may be one that does not load: say why
+		return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q: not a section of the ini that loads nor in the catalogue (GET /api/variants lists them); skipped: %s",
+			name, strings.Join(broken, "; ")))
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q (GET /api/variants lists them)", name))
 	case errors.Is(err, variants.ErrBadPresets):

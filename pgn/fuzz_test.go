@@ -16,6 +16,8 @@ func FuzzRead(f *testing.F) {
 		"[Variant \"capablanca\"]\n[HouseRules \"piece-hp,king-heals\"]\n\n1.e4 e5 2.Ce3 *",
 		"% escaped\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {checkmate} 1-0\n[Event \"two\"]\n*",
 		"[White \"a \\\"b\\\" \\\\ c\"]\n{unterminated",
+		"\xef\xbb\xbf[Variant \"Chess960\"]\r\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1\"]\r\n\r\n1. O-O O-O-O *\r\n",
+		"[Variant \"Standard\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. a8Q+ Kd7 2. Rh1-h5 Kd6 3. Rh5h6+ *\n",
 	} {
 		f.Add(s)
 	}

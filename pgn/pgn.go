@@ -49,7 +49,9 @@ type Game struct {
 	// Final is the comment after the last move, before the result: why
 	// the game ended ("checkmate", "Stockfish lost on time"). Read takes
 	// the last comment after the last move of a finished game (a result
-	// other than *) as Final, the way cutechess and houserules write it.
+	// other than *) as Final, the way cutechess and houserules write it,
+	// unless it is only embedded commands ("[%clk 0:03:00]": lichess's
+	// and chess.com's clock on the last move).
 	Final string
 
 	// Chess960 plays castling by Chess960's rules on Replay. It is no
@@ -67,8 +69,8 @@ type Move struct {
 	// sets it as the ruleset writes it.
 	SAN string
 	// Color is the side that played it: Write numbers the moves by it
-	// (a White ply follows "N.", a Black ply that starts the game or
-	// follows a Black ply "N..."). Replay sets it.
+	// (a White ply follows "N.", a Black ply that starts the game,
+	// follows a Black ply or follows a comment "N..."). Replay sets it.
 	Color position.Color
 	// UCI is the move in UCI text; Replay sets it (Write does not use it).
 	UCI string

@@ -378,3 +378,188 @@ func TestWriteMultiPlyTurns(t *testing.T) {
 		t.Errorf("got:\n%s\nwant %q", text, want)
 	}
 }
+
+// TestWriteBlackNumberAfterComment: in the PGN standard's export format
+// a Black move that follows a comment on White's move has its number
+// ("1. e4 {c} 1... e5"), as the match's PGN needs with a comment on
+// every move; a NAG alone or an empty comment does not call for one.
+func TestWriteBlackNumberAfterComment(t *testing.T) {
+	W, B := position.White, position.Black
+	g := &Game{Result: "*", Moves: []Move{
+		{SAN: "e4", Color: W, Comment: "+0.35/9 0.101s"}, {SAN: "e5", Color: B, Comment: "book"},
+		{SAN: "Nf3", Color: W, NAGs: []int{1}}, {SAN: "Nc6", Color: B},
+		{SAN: "Bb5", Color: W, Comment: "  "}, {SAN: "a6", Color: B},
+	}}
+	text := g.String()
+	if want := "\n1. e4 {+0.35/9 0.101s} 1... e5 {book} 2. Nf3 $1 Nc6 3. Bb5 a6 *\n"; !strings.Contains(text, want) {
+		t.Errorf("got:\n%s\nwant %q", text, want)
+	}
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 6 || games[0].Moves[1].Comment != "book" {
+		t.Errorf("read back: %v %+v", err, games)
+	}
+}
+
+// TestReadBOM: a file that starts with a UTF-8 byte order mark (as
+// Windows programs write it) reads, with columns counted after it.
+func TestReadBOM(t *testing.T) {
+	games, err := Read(strings.NewReader("\xef\xbb\xbf[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n"), build)
+	if err != nil || len(games) != 1 || games[0].Event != "x" || len(games[0].Moves) != 2 {
+		t.Fatalf("%v %+v", err, games)
+	}
+	_, err = Read(strings.NewReader("\xef\xbb\xbf1. e4 & *"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 1, column 7: unexpected '&'") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadLongWord: a word of megabytes in the movetext is no move, and
+// the error quotes its beginning only.
+func TestReadLongWord(t *testing.T) {
+	for _, word := range []string{strings.Repeat("a", 1<<20), "e" + strings.Repeat("1", 1<<20)} {
+		_, err := Read(strings.NewReader("1. e4 "+word+" *\n"), build)
+		if err == nil || !strings.Contains(err.Error(), "line 1, column 7: ") || len(err.Error()) > 200 {
+			t.Errorf("got %.300v", err)
+		}
+	}
+}
+
+// TestReadLooseSAN: the SAN other programs write reads too: promotions
+// without "=", piece moves with more of the from-square than they need,
+// long algebraic with "-"; each is replaced by the ruleset's SAN. A
+// loose form two moves fit stays an error.
+func TestReadLooseSAN(t *testing.T) {
+	text := `[FEN "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. a8Q+ Kd7 2. Rh1-h5 Kd6 3. Rh5h6+ Ke5 4. Qa8-a7 *
+
+1. e4 e5 2. Ng1f3 Nb8-c6 3. Bf1b5 Ngf6 4. Nb1c3 *
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	for i, want := range []string{"a8=Q+ Kd7 Rh5 Kd6 Rh6+ Ke5 Qa7", "e4 e5 Nf3 Nc6 Bb5 Nf6 Nc3"} {
+		var sans []string
+		for _, m := range games[i].Moves {
+			sans = append(sans, m.SAN)
+		}
+		if got := strings.Join(sans, " "); got != want {
+			t.Errorf("game %d: %s, want %s", i+1, got, want)
+		}
+	}
+	_, err = Read(strings.NewReader("[FEN \"4k3/8/8/8/8/8/K7/R6R w - - 0 1\"]\n\n1. Rd1 *\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 3, column 4: ply 1, Rd1: ") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadOtherVariantTags: the [Variant] tags lichess and pychess write
+// read as the variant they mean, in any case: "Standard" and "From
+// Position" are chess, "Chess960" is chess with Chess960 castling (its
+// FEN in X-FEN, KQkq), "Capablanca960" capablanca with Chess960 castling;
+// a variant we do not have ("Crazyhouse") is an error at its tag.
+func TestReadOtherVariantTags(t *testing.T) {
+	text := `[Variant "Standard"]
+
+1. e4 e5 *
+
+[Variant "From Position"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30"]
+
+30... Kd7 31. e4 *
+
+[Variant "Chess960"]
+[FEN "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1"]
+[SetUp "1"]
+
+1. O-O O-O-O *
+
+[Variant "Capablanca960"]
+
+1. e4 e5 *
+
+[Variant "Three-check"]
+
+1. e4 e5 *
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 5 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[2]; !g.Chess960 || g.Moves[0].UCI != "b1e1" || g.Moves[1].UCI != "b8a8" {
+		t.Errorf("Chess960: %v %+v", g.Chess960, g.Moves)
+	}
+	if g := games[3]; !g.Chess960 || g.Variant != "Capablanca960" {
+		t.Errorf("Capablanca960: %v %q", g.Chess960, g.Variant)
+	}
+	if games[0].Chess960 || games[1].Chess960 || len(games[1].Moves) != 2 {
+		t.Errorf("chess games: %+v %+v", games[0], games[1])
+	}
+	_, err = Read(strings.NewReader("\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: the game's ruleset (Crazyhouse)") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadRulesetErrorWhere: a ruleset that does not build is reported
+// at the tag that is wrong: [HouseRules] when the variant alone builds
+// (also under another program's name for it), else [Variant].
+func TestReadRulesetErrorWhere(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"[Event \"x\"]\n[Variant \"makruk\"]\n[HouseRules \"no-such-preset\"]\n\n*\n", "line 3, column 1: the game's ruleset (makruk + no-such-preset): unknown preset"},
+		{"[Variant \"Standard\"]\n[HouseRules \"no-such-preset\"]\n\n*\n", "line 2, column 1: the game's ruleset (chess + no-such-preset): unknown preset"},
+		{"[HouseRules \"no-such-preset\"]\n\n*\n", "line 1, column 1: the game's ruleset (chess + no-such-preset): unknown preset"},
+		{"[Variant \"no-such\"]\n[HouseRules \"piece-hp\"]\n\n*\n", "line 1, column 1: the game's ruleset (no-such + piece-hp)"},
+	} {
+		_, err := Read(strings.NewReader(c.text), build)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.text, err, c.want)
+		}
+	}
+}
+
+// TestReadClockCommentIsNoFinal: lichess and chess.com put the clock on
+// every move ({[%clk 0:02:55]}); on the last move it stays the move's
+// comment, not why the game ended; a reason after it is still Final.
+func TestReadClockCommentIsNoFinal(t *testing.T) {
+	text := `[Site "https://lichess.org/abcdefgh"]
+[Result "1-0"]
+
+1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Qh5 { [%clk 0:02:59] }
+2... Nc6 { [%clk 0:02:58] } 3. Bc4 { [%clk 0:02:57] } 3... Nf6?? { [%eval 5.1] [%clk 0:02:56] }
+4. Qxf7# { [%clk 0:02:55] } 1-0
+
+1. f3 {[%clk 0:09:58]} 1... e5 {[%clk 0:09:59]} 2. g4 {[%clk 0:09:57]} 2... Qh4#
+{[%clk 0:09:58]} {checkmate} 0-1
+`
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[0]; g.Final != "" || g.Moves[6].Comment != "[%clk 0:02:55]" || g.Moves[5].Comment != "[%eval 5.1] [%clk 0:02:56]" {
+		t.Errorf("final %q, last comments %q %q", g.Final, g.Moves[6].Comment, g.Moves[5].Comment)
+	}
+	if g := games[1]; g.Final != "checkmate" || g.Moves[3].Comment != "[%clk 0:09:58]" {
+		t.Errorf("final %q, last comment %q", g.Final, g.Moves[3].Comment)
+	}
+}
+
+// TestReadCommentAboveTags: a comment above or between the tags (some
+// programs write "; exported by …" first) is the game's comment, not the
+// start of its movetext.
+func TestReadCommentAboveTags(t *testing.T) {
+	text := "; exported by some program\n[Event \"x\"]\n{between}\n[Site \"y\"]\n\n{before} 1. e4 *\n"
+	games, err := Read(strings.NewReader(text), build)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%v, %d games", err, len(games))
+	}
+	if g := games[0]; g.Event != "x" || g.Site != "y" || g.Comment != "exported by some program between before" || len(g.Moves) != 1 {
+		t.Errorf("%+v", g)
+	}
+	// a tag after a move still says the game before has no result
+	_, err = Read(strings.NewReader("1. e4 {c}\n[Event \"x\"]\n*\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: a tag pair in the movetext") {
+		t.Errorf("got %v", err)
+	}
+}

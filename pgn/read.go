@@ -1,7 +1,9 @@
 package pgn
 
 import (
+	"bytes"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,6 +21,8 @@ func Parse(r io.Reader) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// a byte order mark, as Windows programs write UTF-8, is no text
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	p := &parser{lexer: lexer{src: src, line: 1, col: 1}}
 	return p.parse()
 }
@@ -131,7 +135,9 @@ func (p *parser) token() error {
 		if err != nil {
 			return err
 		}
-		p.moved = true
+		// a comment before the movetext (one some programs write above
+		// the tags, "; exported by …") is the game's first comment and
+		// does not end its tags
 		if text != "" {
 			p.notes = append(p.notes, text)
 		}
@@ -365,7 +371,7 @@ func (p *parser) result(res string, at pos) error {
 	}
 	g.Result = res
 	n := len(p.notes)
-	if res != "*" && n > 0 {
+	if res != "*" && n > 0 && !onlyCommands(p.notes[n-1]) {
 		g.Final = p.notes[n-1]
 		n--
 	}
@@ -374,3 +380,12 @@ func (p *parser) result(res string, at pos) error {
 	p.g, p.moved = nil, false
 	return nil
 }
+
+// commandRE matches a comment made only of embedded commands, as lichess
+// and chess.com write a move's clock or evaluation ("[%clk 0:03:00]",
+// "[%eval 0.2] [%clk 0:01:00]").
+var commandRE = regexp.MustCompile(`^(?:\[%[^\]]*\]\s*)+$`)
+
+// onlyCommands reports whether a comment is only embedded commands: it
+// belongs to the move before it, not to the game's end.
+func onlyCommands(text string) bool { return commandRE.MatchString(text) }

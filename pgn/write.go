@@ -103,7 +103,10 @@ func (g *Game) movetext() []string {
 		switch {
 		case m.Color == position.White:
 			words = append(words, fmt.Sprintf("%d.", num))
-		case i == 0 || g.Moves[i-1].Color != position.White:
+		case i == 0 || g.Moves[i-1].Color != position.White || commentText(g.Moves[i-1].Comment) != "":
+			// the PGN standard's export format: a Black move has its
+			// number when it starts the game or a comment comes
+			// between it and White's move ("1. e4 {c} 1... e5")
 			words = append(words, fmt.Sprintf("%d...", num))
 		}
 		words = append(words, m.SAN)
@@ -121,17 +124,25 @@ func (g *Game) movetext() []string {
 // (which would end the comment) becomes ")", and "{" "(" to match; runs
 // of white space become one space. An empty text adds nothing.
 func appendComment(words []string, text string) []string {
-	text = strings.NewReplacer("{", "(", "}", ")").Replace(text)
-	f := strings.Fields(text)
-	if len(f) == 0 {
+	text = commentText(text)
+	if text == "" {
 		return words
 	}
+	f := strings.Fields(text)
 	if c := "{" + strings.Join(f, " ") + "}"; utf8.RuneCountInString(c) <= lineWidth {
 		return append(words, c)
 	}
 	f[0] = "{" + f[0]
 	f[len(f)-1] += "}"
 	return append(words, f...)
+}
+
+// commentText is the text of a comment as Write writes it: "}" (which
+// would end the comment) becomes ")", and "{" "(" to match; runs of white
+// space become one space ("" when the comment is only white space).
+func commentText(text string) string {
+	text = strings.NewReplacer("{", "(", "}", ")").Replace(text)
+	return strings.Join(strings.Fields(text), " ")
 }
 
 // wrap joins words with spaces into lines of at most width characters

@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -327,6 +329,52 @@ func TestBodyNotAnObject(t *testing.T) {
 		m := w.expect(func(m map[string]any) bool { return m["type"] == "error" })
 		if m["code"] != CodeBadJSON || m["message"] != `not a JSON object: messages are JSON objects such as {"type":"move","move":"e2e4"}` {
 			t.Errorf("ws %q: got %v %q, want bad_json", msg, m["code"], m["message"])
+		}
+	}
+}
+
+// TestVariantNameAsCatalogue: a variant asked for in another case or
+// with spaces around it ("MAKRUK", " makruk ") is stored, shown and
+// exported as the catalogue spells it, not as typed.
+func TestVariantNameAsCatalogue(t *testing.T) {
+	ts := newTestServer(t, RandomMover{})
+	for _, name := range []string{"MAKRUK", " makruk ", "Makruk"} {
+		code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": name, "opponent": map[string]any{"type": "human"}})
+		if code != 201 {
+			t.Fatalf("%q: create: %d %v", name, code, g)
+		}
+		id := g["id"].(string)
+		if v := g["state"].(map[string]any)["variant"]; v != "makruk" {
+			t.Errorf("%q: state variant %q", name, v)
+		}
+		if rec, err := ts.DB.GetGame(context.Background(), id); err != nil || rec.Variant != "makruk" {
+			t.Errorf("%q: stored variant %q (%v)", name, rec.Variant, err)
+		}
+		resp, err := http.Get(ts.URL + "/api/games/" + id + "/pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), "[Variant \"makruk\"]\n") {
+			t.Errorf("%q: PGN\n%s", name, body)
+		}
+	}
+}
+
+// TestUnknownVariantNamesBrokenSections: a variant not found beside an
+// ini with sections that do not load (a header without "]") is unknown,
+// and the message says which sections were skipped and why, as the CLI
+// and UCI's VariantPath do.
+func TestUnknownVariantNamesBrokenSections(t *testing.T) {
+	ts := newTestServer(t, nil)
+	for _, path := range []string{"/api/games", "/api/rulesets/check"} {
+		code, m := call(t, "POST", ts.URL+path, "", map[string]any{"variant": "x", "ini": "[x:chess\nfoo = 1\n"})
+		e, _ := m["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if code != 400 || errCode(m) != CodeUnknownVariant || !strings.Contains(msg, `unknown variant "x"`) ||
+			!strings.Contains(msg, `invalid section header "[x:chess": missing ']' (custom.ini:1)`) {
+			t.Errorf("%s: %d %v", path, code, m)
 		}
 	}
 }

@@ -67,16 +67,34 @@ func specsString(specs []rules.Spec) string {
 // is a section of the custom ini text when given, else the catalogue
 // (blank: chess); errors carry the API code.
 func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
+	res, aerr := resolve(variant, ini, presets)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return res.Ruleset, nil
+}
+
+// resolve is compile with the variant's name as the section or catalogue
+// spells it ("MAKRUK" asks for makruk).
+func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *apiError) {
 	name := strings.TrimSpace(variant)
 	if name == "" {
 		name = "chess"
 	}
-	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs}
+	var broken []string // the ini's sections with errors, for an unknown variant
+	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs,
+		SectionError: func(s *variants.Section) {
+			broken = append(broken, fmt.Sprintf("section %s: %s", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; ")))
+		}}
 	if presets.Err != nil {
 		req.Specs = nil // the variant is checked first
 	}
 	res, err := variants.Resolve(req)
 	switch {
+	case errors.Is(err, variants.ErrUnknownVariant) && len(broken) > 0:
+		// the section meant may be one that does not load: say why
+		return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q: not a section of the ini that loads nor in the catalogue (GET /api/variants lists them); skipped: %s",
+			name, strings.Join(broken, "; ")))
 	case errors.Is(err, variants.ErrUnknownVariant):
 		return nil, errf(http.StatusBadRequest, CodeUnknownVariant, fmt.Sprintf("unknown variant %q (GET /api/variants lists them)", name))
 	case errors.Is(err, variants.ErrBadPresets):
@@ -91,5 +109,5 @@ func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiErr
 	case presets.Err != nil:
 		return nil, errf(http.StatusBadRequest, CodeBadPresets, presets.Err.Error())
 	}
-	return res.Ruleset, nil
+	return res, nil
 }

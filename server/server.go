@@ -341,11 +341,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
-	rs, aerr := compile(req.Variant, req.INI, req.Presets)
+	res, aerr := resolve(req.Variant, req.INI, req.Presets)
 	if aerr != nil {
 		writeError(w, aerr)
 		return
 	}
+	rs := res.Ruleset
 	side := req.Side
 	switch side {
 	case "", "white", "black":
@@ -395,10 +396,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		Presets: specsString(rs.Specs), StartFEN: g.FEN(), Chess960: req.Chess960 || rs.Variant.Chess960,
 		Status: store.StatusActive, Clock: clock}
 	if req.INI == "" {
-		rec.Variant = strings.TrimSpace(req.Variant)
-		if rec.Variant == "" {
-			rec.Variant = "chess"
-		}
+		rec.Variant = res.Name // as the catalogue spells it
 	}
 	mine := store.Seat{Kind: store.Human, TokenHash: store.HashToken(tok)}
 	if side == "white" {

@@ -19,7 +19,8 @@ type Request struct {
 	// given), else a variant of the built-in catalogue, else the key of a
 	// registered plugin (variants.Register). The exact spelling
 	// is looked for first, then the name without regard to case (as
-	// UCI_Variant names are matched). "" names no variant.
+	// UCI_Variant names are matched), spaces around it left out (as the
+	// server and UCI's setoption leave them out). "" names no variant.
 	Variant string
 
 	// The ini to look in first, one of three ways (at most one is set):
@@ -109,7 +110,7 @@ func Resolve(req Request) (*Resolved, error) {
 	if err != nil {
 		return nil, &ResolveError{ErrBadVariant, err}
 	}
-	name, v, err := findVariant(req.Variant, f, req.SectionError)
+	name, v, err := findVariant(strings.TrimSpace(req.Variant), f, req.SectionError)
 	if err != nil {
 		return nil, err
 	}

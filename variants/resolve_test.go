@@ -30,6 +30,9 @@ func TestResolve(t *testing.T) {
 	}{
 		{name: "catalogue name", req: variants.Request{Variant: "makruk"}, want: "makruk"},
 		{name: "wrong case", req: variants.Request{Variant: "MAKRUK"}, want: "makruk"},
+		{name: "spaces around", req: variants.Request{Variant: " makruk\t"}, want: "makruk"},
+		{name: "ini section, spaces around", req: variants.Request{Variant: " mini-knights ", INI: ini, ININame: "test.ini"},
+			want: "mini-knights", skipped: []string{"makruk", "broken"}},
 		{name: "ini section", req: variants.Request{Variant: "mini-knights", INI: ini, ININame: "test.ini"},
 			want: "mini-knights", skipped: []string{"makruk", "broken"}},
 		{name: "ini section, wrong case", req: variants.Request{Variant: "Mini-Knights", INI: ini, ININame: "test.ini"},

@@ -95,3 +95,25 @@ func TestMatchKeepsPGNOnEarlyFailure(t *testing.T) {
 		t.Errorf("a PGN file was left behind: %v", err)
 	}
 }
+
+// TestMatchPGNPresetsAsRegistered: the PGN's [HouseRules] holds the
+// presets as the server writes them (IDs as registered, in the ruleset's
+// order), not as typed on the command line.
+func TestMatchPGNPresetsAsRegistered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.pgn")
+	cmd := matchCmd()
+	cmd.SetArgs([]string{"--variant", "MAKRUK", "--presets", " KING-HEALS , Piece-HP ", "--games", "1", "--quiet",
+		"--level", "1", "--level2", "1", "--nodes", "50", "--max-plies", "4", "--openings", "0", "--pgn", path})
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "[Variant \"makruk\"]\n[HouseRules \"piece-hp,king-heals\"]\n") {
+		t.Errorf("PGN:\n%s", b)
+	}
+}

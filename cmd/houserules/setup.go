@@ -37,7 +37,8 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 // variant is a section of --ini first (sections with errors are reported
 // on stderr and skipped), then the catalogue, its name matched without
 // regard to case, as UCI_Variant does; g.variant takes the spelling of the
-// section or catalogue entry found. --presets are compiled on top.
+// section or catalogue entry found. --presets are compiled on top, and
+// g.presets takes them as the ruleset holds them.
 func (g *gameFlags) resolve() (*variants.Resolved, error) {
 	res, err := variants.Resolve(variants.Request{Variant: g.variant, INIPath: g.ini, Presets: g.presets,
 		Chess960: g.chess960, SectionError: g.reportSection})
@@ -45,6 +46,15 @@ func (g *gameFlags) resolve() (*variants.Resolved, error) {
 		return nil, err
 	}
 	g.variant = res.Name
+	if g.presets != "" {
+		// as the server writes them: IDs as registered, in the order the
+		// ruleset applies them ("PIECE-HP" is piece-hp in the PGN)
+		specs := make([]string, len(res.Ruleset.Specs))
+		for i, s := range res.Ruleset.Specs {
+			specs[i] = s.String()
+		}
+		g.presets = strings.Join(specs, ",")
+	}
 	return res, nil
 }
 

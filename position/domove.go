@@ -14,7 +14,10 @@ func (p *Position) IsCapture(m Move) bool {
 
 // captureSquare returns the square of the piece an en-passant capture to
 // `to` removes: a piece standing on an en-passant square (custom
-// en passant), else the square behind `to`.
+// en passant), else the opponent's piece nearest to `to` beyond it on its
+// file — the pawn that passed `to`, one square behind after a double step
+// and one or two after a triple step (Fairy-Stockfish's
+// Position::capture_square).
 func (p *Position) captureSquare(to geom.Square) geom.Square {
 	custom := p.st.EP.And(p.occ)
 	if custom.Any() {
@@ -27,8 +30,16 @@ func (p *Position) captureSquare(to geom.Square) geom.Square {
 		}
 		return last
 	}
-	s, _ := p.c.board.Step(to, 0, -p.c.pawnPush[p.side])
-	return s
+	back := -p.c.pawnPush[p.side]
+	first, ok := p.c.board.Step(to, 0, back)
+	them := p.byColor[p.side.Other()]
+	for s, n := first, 1; ok && n < p.c.board.Ranks; n++ {
+		if them.Has(s) {
+			return s
+		}
+		s, ok = p.c.board.Step(s, 0, back)
+	}
+	return first
 }
 
 // Do makes move m (which must be legal or at least pseudo-legal) and pushes

@@ -12,7 +12,9 @@ import (
 
 // epRegionIni: chess children whose promotion region is low enough that a
 // pawn passing an enemy pawn puts the en-passant square inside the enemy's
-// promotion region.
+// promotion region; and (eptriple11) wildebeest's pawns on a board of
+// kings and pawns, its triple step taken en passant outside any promotion
+// region.
 const epRegionIni = `[eppromo:chess]
 promotionRegionWhite = *6 *7 *8
 promotionRegionBlack = *1 *2 *3
@@ -33,6 +35,20 @@ promotionRegionWhite = *4 *5 *6 *7 *8
 promotionRegionBlack = *5 *4 *3 *2 *1
 promotionPieceTypes = n
 mandatoryPawnPromotion = false
+
+[eptriple11:chess]
+maxRank = 10
+maxFile = k
+startFen = 5k5/11/11/11/11/11/11/11/11/5K5 w - - 0 1
+doubleStepRegionWhite = *2 *3
+doubleStepRegionBlack = *9 *8
+tripleStepRegionWhite = *2
+tripleStepRegionBlack = *9
+promotionRegionWhite = *9 *10
+promotionRegionBlack = *2 *1
+promotionPieceTypes = q
+mandatoryPawnPromotion = false
+castling = false
 `
 
 // TestEnPassantIntoPromotionRegion: the en-passant rule does not look at
@@ -44,7 +60,8 @@ mandatoryPawnPromotion = false
 // a triple step). A step that promotes marks no square.
 //
 // Every literal is from the oracle, a current Fairy-Stockfish: commit
-// c19b5f6c (2026-07-23), built from source, loading epRegionIni
+// c19b5f6c (2026-07-23), built from source (largeboards=yes for the 11×10
+// board), loading epRegionIni
 // (`position fen F moves M`, `go perft 1` for the list, `go perft D`).
 // Fairy-Stockfish 11.1 (/usr/games/fairy-stockfish) instead generates no
 // en passant onto a square of the promotion region.
@@ -80,6 +97,13 @@ func TestEnPassantIntoPromotionRegion(t *testing.T) {
 			"e4d3 e4e3 e4e3n e8d7 e8d8 e8e7 e8f7 e8f8", 5, 28658},
 		{"epdoubleopt", "4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", "d2d4n",
 			"e4e3 e4e3n e8d7 e8d8 e8e7 e8f7 e8f8", 5, 73967},
+		// wildebeest's triple step: c4d3 takes the pawn on d5
+		{"eptriple11", "5k5/11/11/11/11/4p6/2p8/11/3P7/5K5 w - - 0 1", "d2d5",
+			"c4c3 c4d3 e5d4 e5e4 f10e10 f10e9 f10f9 f10g10 f10g9", 4, 2914},
+		{"eptriple11", "5k5/11/11/11/11/4p6/2p8/11/3P7/5K5 w - - 0 1", "d2d5 c4d3",
+			"f1e1 f1f2 f1g1 f1g2", 4, 2022},
+		{"eptriple11", "5k5/11/11/11/11/4p6/2p8/11/3P7/5K5 w - - 0 1", "d2d5 e5d4",
+			"f1e1 f1e2 f1f2 f1g1 f1g2", 4, 1847},
 	} {
 		name := c.variant + " " + c.fen + " moves " + c.moves
 		v, err := f.Lookup(c.variant)

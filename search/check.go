@@ -7,25 +7,13 @@ import (
 	"houserules/position"
 )
 
-func (w *worker) inCheck() bool {
-	if w.plain {
-		return w.p.InCheck()
-	}
-	if !w.v.Checking && !w.ev.royal {
-		return false
-	}
-	return w.g.InCheck(w.p.SideToMove())
-}
+// inCheck reports whether the side to move is in check.
+func (w *worker) inCheck() bool { return w.path.inCheck(w) }
 
 // opponentInCheck reports, right after a move, whether the side now to
 // move is in check (plain rulesets; hooked ones answer false, which only
 // lets a checking move be reduced or pruned like a quiet one).
-func (w *worker) opponentInCheck() bool {
-	if w.plain {
-		return w.p.Checkers().Any()
-	}
-	return false
-}
+func (w *worker) opponentInCheck() bool { return w.path.opponentInCheck(w) }
 
 // safeCheck reports, right after m was made, whether m earns the check
 // extension: under SEE (plain rulesets) a move that checks, not within
@@ -47,7 +35,7 @@ func (w *worker) safeCheck(m position.Move, same bool) bool {
 // royal king; otherwise false, as for opponentInCheck).
 func (w *worker) givesCheck(m position.Move) bool {
 	p := w.p
-	if !w.plain || !w.ev.royal {
+	if !w.checkTestOK {
 		return false
 	}
 	us := p.SideToMove()

@@ -36,3 +36,43 @@ func statBonus(d int) int32 {
 func addHistory(h *int32, bonus int32) {
 	*h += bonus - *h*max(bonus, -bonus)/8192
 }
+
+// onCutoff updates the tables when move m cut the node: the capture
+// history of m and of the captures tried before it; for a quiet move the
+// killers, the countermove, and the quiet and continuation histories of m
+// (up) and of the quiet moves tried before it (down).
+func (w *worker) onCutoff(n *node, m position.Move, capture, quiet bool) {
+	p, ply, us := w.p, n.ply, n.us
+	capBonus := int32(min(n.depth*n.depth, 400))
+	if capture {
+		w.updateCapHist(m, capBonus)
+	}
+	for _, q := range n.capsTried[:n.nc] {
+		w.updateCapHist(q, -capBonus)
+	}
+	if !quiet {
+		return
+	}
+	if w.killers[ply][0].Base() != m.Base() {
+		w.killers[ply][1] = w.killers[ply][0]
+		w.killers[ply][0] = m
+	}
+	if prev := p.State().Move; prev != position.NoMove && w.counterMoves != nil {
+		w.counterMoves[prev.From()][prev.To()] = m
+	}
+	bonus := statBonus(n.depth)
+	addHistory(&w.history[us][m.From()][m.To()], bonus)
+	for _, q := range n.quietsTried[:n.nq] {
+		addHistory(&w.history[us][q.From()][q.To()], -bonus)
+	}
+	if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
+		k := w.ch.index(p.PieceOn(m.From()), m.To())
+		w.ch.update(r1, k, bonus)
+		w.ch.update(r2, k, bonus)
+		for _, q := range n.quietsTried[:n.nq] {
+			kq := w.ch.index(p.PieceOn(q.From()), q.To())
+			w.ch.update(r1, kq, -bonus)
+			w.ch.update(r2, kq, -bonus)
+		}
+	}
+}

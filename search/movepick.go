@@ -1,4 +1,4 @@
-// Move generation and ordering.
+// Move generation and ordering: the move picker of the node search.
 
 package search
 
@@ -10,29 +10,13 @@ import (
 // genMoves lists the moves of the node: pseudo-legal ones for plain
 // rulesets (legality is checked lazily), legal ones through the pipeline
 // otherwise.
-func (w *worker) genMoves(ply int) []position.Move {
-	if w.plain {
-		w.buf[ply] = w.p.PseudoLegal(w.buf[ply][:0])
-	} else {
-		w.buf[ply] = append(w.buf[ply][:0], w.g.LegalMoves()...)
-	}
-	return w.buf[ply]
-}
+func (w *worker) genMoves(ply int) []position.Move { return w.path.allMoves(w, ply) }
 
-// nodeMoves lists the moves of an interior node and whether their
+// nodeMoves lists the moves of an interior node and how their
 // legality is still to be tested one by one: pseudo-legal moves for plain
 // rulesets; under house rules the pipeline's candidates where legality is
 // a per-move test, else the legal list.
-func (w *worker) nodeMoves(ply int) ([]position.Move, bool) {
-	if w.plain {
-		return w.genMoves(ply), false
-	}
-	if c, ok := w.g.Candidates(w.buf[ply][:0]); ok {
-		w.buf[ply] = c
-		return c, true
-	}
-	return w.genMoves(ply), false
-}
+func (w *worker) nodeMoves(ply int) ([]position.Move, legality) { return w.path.nodeMoves(w, ply) }
 
 // noisy reports whether quiescence searches m when not in check: a
 // capture, a promotion, or a move into the mover's flag region.
@@ -76,6 +60,91 @@ const (
 	scoreRefutation    = 1 << 24 // killers and the countermove
 	scoreLosingCapture = 1 << 23 // captures that lose material by SEE
 )
+
+// stage is the ordering stage of a move, by its score's band: the move
+// picker hands out the moves stage by stage (within a stage by score).
+type stage uint8
+
+const (
+	stageTT           stage = iota // the TT move, handed out before the others are scored
+	stageGoodCaptures              // captures by MVV-LVA and capture history; a losing one (SEE) is demoted when picked
+	stagePromotions                // promotions that capture nothing
+	stageRefutations               // the killers, then the countermove
+	stageBadCaptures               // captures that lose material by SEE
+	stageQuiets                    // the other moves, by quiet and continuation history
+)
+
+// stageOf is the stage of a move scored sc.
+func stageOf(sc int) stage {
+	switch {
+	case sc >= scoreTT:
+		return stageTT
+	case sc >= scoreCapture:
+		return stageGoodCaptures
+	case sc >= scorePromotion:
+		return stagePromotions
+	case sc >= scoreRefutation:
+		return stageRefutations
+	case sc >= scoreLosingCapture:
+		return stageBadCaptures
+	}
+	return stageQuiets
+}
+
+// movePicker hands out the moves of a node of the main search in stage
+// order (see stage): the TT move first, unscored; the rest are scored
+// (scoreMoves) only when the TT move did not cut the node (most cut nodes
+// end with it), then picked best first (pick) and, where SEE applies, a
+// capture picked from stageGoodCaptures that loses material is demoted to
+// stageBadCaptures (demoteLosing) and the next best picked instead.
+type movePicker struct {
+	w      *worker
+	moves  []position.Move // the node's list, reordered in place as moves are picked
+	sc     []int           // their scores
+	ply    int
+	ttMove position.Move // the TT move with its production tag when it is in the list
+	// ttFirst: the TT move is in the list, at 0, and the others are not
+	// scored yet
+	ttFirst bool
+}
+
+// newPicker starts picking moves (w.buf[ply]) at ply: the TT move, when
+// the list holds it, goes first.
+func (w *worker) newPicker(moves []position.Move, ttMove position.Move, ply int) movePicker {
+	mp := movePicker{w: w, moves: moves, sc: w.scoreBuf(ply, len(moves)), ply: ply, ttMove: ttMove}
+	if tb := ttMove.Base(); ttMove != position.NoMove {
+		for j, m := range moves {
+			if m.Base() == tb {
+				moves[0], moves[j] = moves[j], moves[0]
+				mp.sc[0] = scoreTT
+				mp.ttFirst = true
+				mp.ttMove = m // with its production tag (the table keeps Base)
+				break
+			}
+		}
+	}
+	if !mp.ttFirst {
+		w.scoreMoves(moves, mp.sc, ttMove, ply)
+	}
+	return mp
+}
+
+// next returns the i-th move (i counts up from 0, one call each), moved
+// to position i; mp.sc[i] is its score.
+func (mp *movePicker) next(i int) position.Move {
+	w := mp.w
+	if mp.ttFirst && i == 1 {
+		w.scoreMoves(mp.moves[1:], mp.sc[1:], position.NoMove, mp.ply)
+	}
+	m := mp.moves[0]
+	if !mp.ttFirst || i > 0 {
+		m = pick(mp.moves, mp.sc, i)
+	}
+	if w.seeOK && stageOf(mp.sc[i]) == stageGoodCaptures {
+		m = w.demoteLosing(mp.moves, mp.sc, i)
+	}
+	return m
+}
 
 // scoreMoves orders moves: TT move, captures by MVV-LVA, promotions,
 // killers, then history.

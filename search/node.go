@@ -6,6 +6,43 @@ import (
 	"houserules/position"
 )
 
+// node is the state of one node of the main search, shared by its steps
+// (enterNode, evalNode, the pruning steps of prune.go, searchMoves,
+// closeNode).
+type node struct {
+	alpha, beta, depth, ply int
+	origAlpha               int  // alpha when the moves are searched (after mate-distance pruning)
+	pvNode, cutNode         bool // cutNode: expected to fail high (Stockfish's cutNode), told by the parent
+	row                     int  // the node's TreeStats row: its depth on entry
+	excluded                position.Move
+	key                     uint64
+
+	// from the transposition table
+	ttMove                   position.Move
+	ttEval, ttScore, ttDepth int
+	ttBound                  bound
+	inCheck, improving       bool
+	forced                   bool   // a capture is compulsory: the side cannot stand on its static score
+	eval, raw                int    // static evaluation: corrected, as computed (-Infinite in check)
+	corr                     *int32 // the static evaluation's correction-history entry (nil in check)
+	us                       position.Color
+	best                     int
+	bestMove                 position.Move
+	legal                    int // moves found legal so far (pruned ones included: Stockfish's move count)
+	quietsTried, capsTried   [64]position.Move
+	nq, nc                   int
+	pruneOK, pruneQ, pruneMC bool // see searchMoves
+	skipQuiets               bool // the rest are late quiet moves, cut to their checks
+	checksFrom               int  // from here on, the testable moves are known to check
+}
+
+// search is the node search (alpha-beta, principal variation search) of
+// the position at ply with the remaining depth; it returns the score for
+// the side to move, a bound outside [alpha, beta]. Its steps, in order:
+// mate-distance pruning, draws and the hash table (enterNode); the static
+// evaluation (evalNode); reverse futility, null move and ProbCut
+// (prune.go); the check extension or the internal iterative reduction;
+// the moves (searchMoves); the hash table store (closeNode).
 func (w *worker) search(alpha, beta, depth, ply int) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
@@ -18,414 +55,292 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 	if ply > w.seldepth {
 		w.seldepth = ply
 	}
-	pvNode := beta-alpha > 1
-	row := 0 // the node's TreeStats row: its depth on entry
+	n := node{alpha: alpha, beta: beta, depth: depth, ply: ply, pvNode: beta-alpha > 1}
 	if statsOn {
-		row = statRow(depth)
-		w.stats.Nodes[row]++
-		if pvNode {
-			w.stats.PVNodes[row]++
+		n.row = statRow(depth)
+		w.stats.Nodes[n.row]++
+		if n.pvNode {
+			w.stats.PVNodes[n.row]++
 		}
 	}
-	cutNode := w.cut[ply] && !pvNode
-	p := w.p
-	if ply > 0 {
-		if s, ok := w.drawByRule(ply); ok {
-			return s
-		}
-		alpha = max(alpha, -Mate+ply)
-		beta = min(beta, Mate-ply-1)
-		if alpha >= beta {
-			return alpha
-		}
+	n.cutNode = w.cut[ply] && !n.pvNode
+	if s, done := w.enterNode(&n); done {
+		return s
 	}
-	if ply >= maxPly {
-		return w.ev.Evaluate(w.g)
-	}
-	excluded := w.excluded[ply]
-	key := w.key()
-	ttMove := position.NoMove
-	ttEval := -Infinite
-	ttScore, ttDepth, ttBound := 0, 0, boundNone
-	if te, hit := w.tt.probe(key); hit && excluded == position.NoMove {
-		ttMove = te.move
-		ttEval = int(te.eval)
-		ttScore, ttDepth, ttBound = fromTT(int(te.score), ply), int(te.depth), te.bound
-		if !pvNode && ttDepth >= depth {
-			s := ttScore
-			if te.bound == boundExact || (te.bound == boundLower && s >= beta) || (te.bound == boundUpper && s <= alpha) {
-				if statsOn {
-					w.stats.TTCuts[row]++
-				}
-				return s
-			}
-		}
-	}
-	if w.plain {
-		if _, over := p.ImmediateEnd(); over {
-			return w.terminal(ply)
-		}
-	}
-	inCheck := w.inCheck()
-	eval, raw := -Infinite, -Infinite // static evaluation: corrected, as computed
-	var corr *int32                   // its correction-history entry (nil in check)
-	improving := false
-	w.evals[ply] = -Infinite
-	// a side that must capture cannot "stand" on its static score
-	forced := w.v.MustCapture && (!w.plain || p.HasLegalCapture())
-	if !inCheck {
-		if ttEval > -Infinite {
-			raw = ttEval
-		} else {
-			raw = w.ev.Evaluate(w.g)
-		}
-		corr = w.corrEntry()
-		eval = corrected(raw, *corr)
-		w.evals[ply] = eval
-		improving = ply < 2 || w.evals[ply-2] == -Infinite || eval > w.evals[ply-2]
-		margin := 90 * depth
-		if improving {
-			margin -= 30
-		}
-		if !pvNode && !forced && depth <= 6 && eval-margin >= beta && absInt(beta) < MateBound {
+	w.evalNode(&n)
+	if !n.inCheck {
+		if w.reverseFutility(&n) {
 			if statsOn {
-				w.stats.StaticCuts[row]++
+				w.stats.StaticCuts[n.row]++
 			}
-			return eval
+			return n.eval
 		}
-		if !pvNode && w.nullOK && excluded == position.NoMove && depth >= 3 && eval >= beta && p.State().PliesFromNull > 0 && w.nonPawnCount(p.SideToMove()) > 0 {
-			r := 3 + depth/4 + min(3, (eval-beta)/200)
-			p.DoNull()
-			w.cut[ply+1] = !cutNode
-			s := -w.search(-beta, -beta+1, depth-1-r, ply+1)
-			p.Undo()
-			if w.stopped {
-				return 0
-			}
-			if s >= beta {
-				if s >= MateBound {
-					s = beta
-				}
-				return s
-			}
-		}
-	}
-	// ProbCut: a capture whose reduced search beats beta by a margin
-	// makes it very likely that the full search beats beta too
-	if !pvNode && !inCheck && w.nullOK && w.seeOK && excluded == position.NoMove && depth >= 5 && absInt(beta) < MateBound && eval > -Infinite {
-		if s, ok := w.probCut(beta, depth, ply, eval, improving, ttMove); ok {
+		if s, done := w.nullMove(&n); done {
 			return s
 		}
+	}
+	if s, done := w.probCut(&n); done {
+		return s
 	}
 	// check extension: with SEE the parent extends a safe checking move
 	// (safeCheck); otherwise every node in check is searched a ply deeper
-	if inCheck && ply < 2*maxPly/3 && !w.seeOK {
-		depth++
-	} else if !inCheck && depth >= 4 && ttMove == position.NoMove && excluded == position.NoMove {
-		depth-- // internal iterative reduction: no hint, search less
+	if n.inCheck && ply < 2*maxPly/3 && !w.seeOK {
+		n.depth++
+	} else if !n.inCheck && n.depth >= 4 && n.ttMove == position.NoMove && n.excluded == position.NoMove {
+		n.depth-- // internal iterative reduction: no hint, search less
 	}
 	if statsOn {
-		w.stats.Expanded[row]++
+		w.stats.Expanded[n.row]++
 	}
-	moves, lazy := w.nodeMoves(ply)
-	sc := w.scoreBuf(ply, len(moves))
-	// the TT move goes first and the others are scored only when it did
-	// not cut the node (most cut nodes end with it)
-	ttFirst := false
-	if tb := ttMove.Base(); ttMove != position.NoMove {
-		for j, m := range moves {
-			if m.Base() == tb {
-				moves[0], moves[j] = moves[j], moves[0]
-				sc[0] = scoreTT
-				ttFirst = true
-				ttMove = m // with its production tag (the table keeps Base)
-				break
+	if s, done := w.searchMoves(&n); done {
+		return s
+	}
+	return w.closeNode(&n)
+}
+
+// enterNode applies the draw rules and mate-distance pruning, evaluates a
+// node too deep to search, and probes the hash table (a stored score may
+// end the node) and the game's immediate end. It reports a score and true
+// when the node ends there.
+func (w *worker) enterNode(n *node) (int, bool) {
+	ply := n.ply
+	if ply > 0 {
+		if s, ok := w.drawByRule(ply); ok {
+			return s, true
+		}
+		n.alpha = max(n.alpha, -Mate+ply)
+		n.beta = min(n.beta, Mate-ply-1)
+		if n.alpha >= n.beta {
+			return n.alpha, true
+		}
+	}
+	if ply >= maxPly {
+		return w.ev.Evaluate(w.g), true
+	}
+	n.excluded = w.excluded[ply]
+	n.key = w.key()
+	n.ttMove = position.NoMove
+	n.ttEval = -Infinite
+	n.ttBound = boundNone
+	if te, hit := w.tt.probe(n.key); hit && n.excluded == position.NoMove {
+		n.ttMove = te.move
+		n.ttEval = int(te.eval)
+		n.ttScore, n.ttDepth, n.ttBound = fromTT(int(te.score), ply), int(te.depth), te.bound
+		if !n.pvNode && n.ttDepth >= n.depth {
+			s := n.ttScore
+			if te.bound == boundExact || (te.bound == boundLower && s >= n.beta) || (te.bound == boundUpper && s <= n.alpha) {
+				if statsOn {
+					w.stats.TTCuts[n.row]++
+				}
+				return s, true
 			}
 		}
 	}
-	if !ttFirst {
-		w.scoreMoves(moves, sc, ttMove, ply)
+	if w.path.endedAtOnce(w) {
+		return w.terminal(ply), true
 	}
-	us := p.SideToMove()
-	best, bestMove := -Infinite, position.NoMove
-	origAlpha := alpha
-	legal := 0
-	var quietsTried, capsTried [64]position.Move
-	nq, nc := 0, 0
-	// shallow-depth pruning of quiet moves (futility, late-move count):
-	// not in PV nodes, not in check, not when a capture is compulsory, not
-	// near mate scores, not for flag or check-counting races
-	pruneOK := !pvNode && !inCheck && !forced && absInt(alpha) < MateBound && eval > -Infinite &&
-		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
-	prune := pruneOK && depth <= 3
-	// quiet moves are pruned further from the leaves, by the depth they
-	// would be searched to after the late-move reduction (plain rulesets:
-	// under hooks a checking move cannot be told apart before it is made)
-	pruneQ := prune
-	pruneMC := false
-	skipQuiets := false      // the rest are late quiet moves, cut to their checks
-	checksFrom := len(moves) // from here on, the testable moves are known to check
-	if w.plain {
-		pruneQ = pruneOK && depth <= quietPruneDepth
-		// late quiet moves are skipped at every depth (Stockfish's
-		// move-count pruning)
-		pruneMC = pruneOK && w.nonPawnCount(us) > 0
+	return 0, false
+}
+
+// evalNode sets the node's check state and, out of check, its static
+// evaluation (the stored one when the table has it) corrected by the
+// correction history, and whether it improves on the side's last one.
+func (w *worker) evalNode(n *node) {
+	ply := n.ply
+	n.inCheck = w.inCheck()
+	n.eval, n.raw = -Infinite, -Infinite
+	w.evals[ply] = -Infinite
+	n.forced = w.path.mustCapture(w)
+	if n.inCheck {
+		return
 	}
-	for i := 0; i < len(moves); i++ {
-		if ttFirst && i == 1 {
-			w.scoreMoves(moves[1:], sc[1:], position.NoMove, ply)
-		}
-		m := moves[0]
-		if !ttFirst || i > 0 {
-			m = pick(moves, sc, i)
-		}
-		if w.seeOK && sc[i] >= scoreCapture && sc[i] < scoreTT {
-			m = w.demoteLosing(moves, sc, i)
-		}
-		if m == excluded {
+	if n.ttEval > -Infinite {
+		n.raw = n.ttEval
+	} else {
+		n.raw = w.ev.Evaluate(w.g)
+	}
+	n.corr = w.corrEntry()
+	n.eval = corrected(n.raw, *n.corr)
+	w.evals[ply] = n.eval
+	n.improving = ply < 2 || w.evals[ply-2] == -Infinite || n.eval > w.evals[ply-2]
+}
+
+// searchMoves searches the node's moves in the move picker's order,
+// pruning, extending and reducing them; it reports a score and true when
+// the node ends early (stopped, or cut by the singular-extension test).
+func (w *worker) searchMoves(n *node) (int, bool) {
+	p := w.p
+	moves, lz := w.nodeMoves(n.ply)
+	mp := w.newPicker(moves, n.ttMove, n.ply)
+	n.ttMove = mp.ttMove
+	n.us = p.SideToMove()
+	n.best, n.bestMove = -Infinite, position.NoMove
+	n.origAlpha = n.alpha
+	w.setPruning(n, len(moves))
+	for i := 0; i < len(mp.moves); i++ {
+		m := mp.next(i)
+		if m == n.excluded {
 			continue
 		}
-		// once the move count is reached every move still to come is a
-		// later quiet one (captures, promotions, killers and the
-		// countermove are ordered first) and only its checks are
-		// searched: the list is cut to them before they are ordered
-		if pruneMC && !skipQuiets && legal > lateMoveCount(depth, improving) && best > -MateBound && sc[i] < scoreLosingCapture &&
-			!p.IsCapture(m) && !w.isPromotion(m) {
-			skipQuiets = true
-			n := i + 1
-			checksFrom = n
-			for j := i + 1; j < len(moves); j++ {
-				q := moves[j]
-				if !checkTestable(q) || w.givesCheck(q) {
-					moves[n], sc[n] = q, sc[j]
-					n++
-				}
-			}
-			moves, sc = moves[:n], sc[:n]
+		if n.pruneMC && !n.skipQuiets && w.moveCountReached(n, &mp, i, m) {
+			w.cutToChecks(n, &mp, i)
 		}
 		// in plain rulesets a move other than the TT move is tested for
 		// legality just before it is made: one pruned first is counted
 		// as legal (Stockfish's move count; nothing is pruned before a
 		// move has been searched, so a position without legal moves
 		// still has legal == 0)
-		deferLegal := w.plain && m != ttMove
-		if !deferLegal && ((w.plain && !p.Legal(m)) || (lazy && !w.g.Legal(m))) {
+		deferLegal := lz == legalDeferred && m != n.ttMove
+		if !deferLegal && lz != legalAll && !w.path.legal(w, m) {
 			continue
 		}
-		legal++
-		// singular extension: the TT move is searched one ply deeper when
-		// every other move falls clearly short of its stored score (a
-		// reduced search without it fails low); when even that search
-		// beats beta, two moves refute this node and it is cut (multi-cut)
+		n.legal++
 		ext := 0
-		if depth >= 7 && m == ttMove && ply > 0 && excluded == position.NoMove && ttBound != boundUpper &&
-			ttDepth >= depth-3 && absInt(ttScore) < MateBound && w.plain {
-			sBeta := ttScore - 2*depth
-			// the test searches this ply again: it reuses the ply's
-			// move and score buffers, so this node's are kept aside
-			saveM, saveS := append([]position.Move(nil), moves...), append([]int(nil), sc...)
-			w.excluded[ply] = m
-			s := w.search(sBeta-1, sBeta, depth/2, ply)
-			w.excluded[ply] = position.NoMove
-			copy(moves, saveM)
-			copy(sc, saveS)
-			if w.stopped {
-				return 0
+		if w.singularOK && m == n.ttMove {
+			var s int
+			var done bool
+			if ext, s, done = w.singular(n, &mp, m); done {
+				return s, true
 			}
-			if s < sBeta {
-				ext = 1
-			} else if sBeta >= beta {
-				return sBeta
-			}
-			w.pvLen[ply] = ply
 		}
 		capture := p.IsCapture(m)
 		quiet := !capture && !w.isPromotion(m)
-		gain := 0 // a capture's victim, endgame value (read by the reduction below)
-		if capture && depth >= 3 {
+		gain := 0 // a capture's victim, endgame value (read by the reduction)
+		if capture && n.depth >= 3 {
 			gain = w.ev.Eg[w.victim(m)]
 		}
-		// a capture that loses more than 80 cp per ply of depth in the
-		// exchange is not searched (the best move is kept; Stockfish
-		// prunes so at every depth)
-		if pruneOK && !quiet && legal > 1 && best > -MateBound && w.seeOK && !w.isPromotion(m) &&
-			w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -80*depth) {
+		if w.seePruned(n, m, quiet) {
 			continue
 		}
-		// near the leaves, a quiet move that does not check is not searched
-		// when it puts its piece en prise, or when its history is bad
-		// (plain rulesets: under hooks that lost in piece-hp self-play);
-		// lmrDepth is the depth it would get after its late-move reduction
+		sc := mp.sc[i]
 		preTest := checkTestable(m)
-		checks := preTest && i >= checksFrom // tested when the list was cut
-		lmrDepth := depth
-		if pruneQ && quiet && w.plain {
-			lmrDepth = max(0, depth-1-lmrTable[min(depth, 63)][min(legal, 63)])
-		}
-		if pruneQ && quiet && legal > 1 && best > -MateBound &&
-			((w.plain && lmrDepth < 4 && sc[i] < -histPrune*max(1, lmrDepth)) ||
-				(w.seeOK && sc[i] < scoreRefutation && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth)))) &&
-			!checks && !w.givesCheck(m) {
+		checks := preTest && i >= n.checksFrom // tested when the list was cut
+		lmrDepth := w.lmrDepth(n, quiet)
+		if w.quietPruned(n, m, quiet, sc, lmrDepth) && !checks && !w.givesCheck(m) {
 			continue
 		}
 		// late and futile quiet moves are skipped unless they check: an
 		// ordinary move is tested before it is made (givesCheck), others
 		// after
-		pruneLate := false
-		if (pruneQ || pruneMC) && quiet && legal > 1 && sc[i] < scoreRefutation && best > -MateBound {
-			lateMove := legal > lateMoveCount(depth, improving)
-			futile := pruneQ && lmrDepth < 6 && eval+100+100*max(1, lmrDepth) <= alpha
-			pruneLate = lateMove || futile
-		}
+		pruneLate := w.lateOrFutile(n, quiet, sc, lmrDepth)
 		if pruneLate && preTest && !checks && !w.givesCheck(m) {
 			continue
 		}
-		if deferLegal && !p.Legal(m) {
-			legal--
+		if deferLegal && !w.path.legal(w, m) {
+			n.legal--
 			continue
 		}
 		w.g.Do(m)
-		same := p.SideToMove() == us
+		same := p.SideToMove() == n.us
 		if pruneLate && !preTest && !w.opponentInCheck() {
 			w.g.Undo()
 			continue
 		}
 		if statsOn {
-			w.countMove(row, pvNode, quiet)
+			w.countMove(n.row, n.pvNode, quiet)
 		}
-		if ext == 0 && ply < 2*maxPly/3 && w.safeCheck(m, same) {
+		if ext == 0 && n.ply < 2*maxPly/3 && w.safeCheck(m, same) {
 			ext = 1
 		}
-		newDepth := depth - 1 + ext
-		var s int
-		if legal == 1 {
-			w.cut[ply+1] = !pvNode && !cutNode
-			s = w.child(same, alpha, beta, newDepth, ply)
-		} else {
-			// late-move reduction: a quiet move that does not check; a
-			// capture or promotion when it comes after the late-move
-			// count, at a node expected to fail high, or when even its
-			// victim does not lift the static score to alpha (Stockfish
-			// 11's rule; in capablanca it took 40 % off the tree to
-			// depth 13)
-			r := 0
-			if depth >= 3 && !inCheck && ((quiet && !w.opponentInCheck()) ||
-				(!quiet && (legal > lateMoveCount(depth, improving) || cutNode || eval+gain <= alpha))) {
-				r = lmrTable[min(depth, 63)][min(legal, 63)]
-				if pvNode {
-					r--
-				}
-				if !quiet {
-					if depth < 8 && legal > 2 {
-						r++
-					}
-				} else {
-					if sc[i] >= scoreRefutation {
-						r-- // killer or countermove
-					}
-					if sc[i] < 0 {
-						r++ // a move with a bad history
-					}
-					if sc[i] < scoreRefutation {
-						r -= max(-2, min(2, sc[i]/6000)) // history steers the reduction
-					}
-					if !improving && !pvNode {
-						r++
-					}
-					if cutNode {
-						r += 2 // expected to fail high: the late moves matter little
-					}
-				}
-				r = max(0, min(r, newDepth-1))
-			}
-			w.cut[ply+1] = r > 0 || !cutNode
-			s = w.child(same, alpha, alpha+1, newDepth-r, ply)
-			if s > alpha && r > 0 && !w.stopped {
-				w.cut[ply+1] = !cutNode
-				s = w.child(same, alpha, alpha+1, newDepth, ply)
-			}
-			if s > alpha && s < beta && !w.stopped {
-				w.cut[ply+1] = false
-				s = w.child(same, alpha, beta, newDepth, ply)
-			}
-		}
+		s := w.searchMove(n, same, n.depth-1+ext, w.reduction(n, quiet, sc, gain, n.depth-1+ext))
 		w.g.Undo()
 		if w.stopped {
-			return 0
+			return 0, true
 		}
-		if s > best {
-			best, bestMove = s, m
-			if s > alpha {
-				alpha = s
-				w.updatePV(ply, m)
-				if s >= beta {
-					if statsOn {
-						w.countCut(row, legal == 1)
-					}
-					capBonus := int32(min(depth*depth, 400))
-					if capture {
-						w.updateCapHist(m, capBonus)
-					}
-					for _, q := range capsTried[:nc] {
-						w.updateCapHist(q, -capBonus)
-					}
-					if quiet {
-						if w.killers[ply][0].Base() != m.Base() {
-							w.killers[ply][1] = w.killers[ply][0]
-							w.killers[ply][0] = m
-						}
-						if prev := p.State().Move; prev != position.NoMove && w.counterMoves != nil {
-							w.counterMoves[prev.From()][prev.To()] = m
-						}
-						bonus := statBonus(depth)
-						addHistory(&w.history[us][m.From()][m.To()], bonus)
-						for _, q := range quietsTried[:nq] {
-							addHistory(&w.history[us][q.From()][q.To()], -bonus)
-						}
-						if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
-							k := w.ch.index(p.PieceOn(m.From()), m.To())
-							w.ch.update(r1, k, bonus)
-							w.ch.update(r2, k, bonus)
-							for _, q := range quietsTried[:nq] {
-								kq := w.ch.index(p.PieceOn(q.From()), q.To())
-								w.ch.update(r1, kq, -bonus)
-								w.ch.update(r2, kq, -bonus)
-							}
-						}
-					}
-					break
-				}
-			}
+		if w.betterMove(n, m, s, capture, quiet) {
+			break
 		}
-		if quiet && nq < len(quietsTried) {
-			quietsTried[nq] = m
-			nq++
-		} else if capture && nc < len(capsTried) {
-			capsTried[nc] = m
-			nc++
-		}
+		n.addTried(m, capture, quiet)
 	}
-	if legal == 0 {
-		if excluded != position.NoMove {
-			return alpha // only the excluded move: not a terminal position
-		}
-		return w.terminal(ply)
+	return 0, false
+}
+
+// searchMove searches the move just made to newDepth less the reduction
+// r (principal variation search: the first move with the full window,
+// the others with a null window, reduced first, searched again at full
+// depth and then with the full window while they beat alpha). It returns
+// the move's score for the node's side.
+func (w *worker) searchMove(n *node, same bool, newDepth, r int) int {
+	ply, alpha, beta := n.ply, n.alpha, n.beta
+	if n.legal == 1 {
+		w.cut[ply+1] = !n.pvNode && !n.cutNode
+		return w.child(same, alpha, beta, newDepth, ply)
 	}
-	if excluded != position.NoMove {
+	w.cut[ply+1] = r > 0 || !n.cutNode
+	s := w.child(same, alpha, alpha+1, newDepth-r, ply)
+	if s > alpha && r > 0 && !w.stopped {
+		w.cut[ply+1] = !n.cutNode
+		s = w.child(same, alpha, alpha+1, newDepth, ply)
+	}
+	if s > alpha && s < beta && !w.stopped {
+		w.cut[ply+1] = false
+		s = w.child(same, alpha, beta, newDepth, ply)
+	}
+	return s
+}
+
+// betterMove takes the score s of move m: a new best move raises alpha
+// and the PV, and at beta updates the history tables (onCutoff). It
+// reports whether the node is cut.
+func (w *worker) betterMove(n *node, m position.Move, s int, capture, quiet bool) bool {
+	if s <= n.best {
+		return false
+	}
+	n.best, n.bestMove = s, m
+	if s <= n.alpha {
+		return false
+	}
+	n.alpha = s
+	w.updatePV(n.ply, m)
+	if s < n.beta {
+		return false
+	}
+	if statsOn {
+		w.countCut(n.row, n.legal == 1)
+	}
+	w.onCutoff(n, m, capture, quiet)
+	return true
+}
+
+// addTried records a searched move that did not cut the node (its
+// history falls when a later move does).
+func (n *node) addTried(m position.Move, capture, quiet bool) {
+	if quiet && n.nq < len(n.quietsTried) {
+		n.quietsTried[n.nq] = m
+		n.nq++
+	} else if capture && n.nc < len(n.capsTried) {
+		n.capsTried[n.nc] = m
+		n.nc++
+	}
+}
+
+// closeNode ends a node whose moves were all searched: a node without
+// legal moves is scored by the rules; otherwise the correction history
+// learns from the result and the hash table stores it.
+func (w *worker) closeNode(n *node) int {
+	p := w.p
+	best, eval := n.best, n.eval
+	if n.legal == 0 {
+		if n.excluded != position.NoMove {
+			return n.alpha // only the excluded move: not a terminal position
+		}
+		return w.terminal(n.ply)
+	}
+	if n.excluded != position.NoMove {
 		return best
 	}
 	b := boundUpper
-	if best >= beta {
+	if best >= n.beta {
 		b = boundLower
-	} else if best > origAlpha {
+	} else if best > n.origAlpha {
 		b = boundExact
 	}
 	// the correction learns from quiet outcomes whose bound says which
 	// side of the static score the true score lies on
-	if corr != nil && absInt(best) < MateBound && (bestMove == position.NoMove || (!p.IsCapture(bestMove) && !w.isPromotion(bestMove))) &&
+	if n.corr != nil && absInt(best) < MateBound && (n.bestMove == position.NoMove || (!p.IsCapture(n.bestMove) && !w.isPromotion(n.bestMove))) &&
 		!(b == boundLower && best <= eval) && !(b == boundUpper && best >= eval) {
-		updateCorr(corr, best-eval, depth)
+		updateCorr(n.corr, best-eval, n.depth)
 	}
-	w.tt.store(key, bestMove, toTT(best, ply), raw, depth, b)
+	w.tt.store(n.key, n.bestMove, toTT(best, n.ply), n.raw, n.depth, b)
 	return best
 }

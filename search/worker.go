@@ -18,12 +18,24 @@ import (
 // bounds, polling).
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, plain: g.R.Plain(), ctx: ctx,
+	plain := g.R.Plain()
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, path: hookedPath{}, ctx: ctx,
 		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
+	if plain {
+		w.path = plainPath{}
+	}
 	w.noisyFn = w.noisy
-	w.nullOK = w.plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
+	w.setSwitches(plain)
+	return w
+}
+
+// setSwitches decides, once per search, which of the search's heuristics
+// apply to the ruleset (plain: the variant's own rules; else hooked).
+func (w *worker) setSwitches(plain bool) {
+	ev := w.ev
+	w.nullOK = plain && w.v.Checking && ev.royal && !w.v.MustCapture && w.v.ExtinctionValue == position.ValueNone &&
 		!ev.flag[0] && !ev.flag[1] && !w.v.CheckCounting
-	w.seeOK = w.plain && !w.v.BlastOnCapture && ev.materialSign > 0
+	w.seeOK = plain && !w.v.BlastOnCapture && ev.materialSign > 0
 	// Plies of quiescence: unbounded for plain rulesets (captures remove
 	// pieces, so capture chains end); bounded where they need not end:
 	// compulsory captures make every move noisy, and under house rules a
@@ -32,17 +44,30 @@ func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	if w.v.MustCapture {
 		w.qMax = 12
 	}
-	if !w.plain {
+	if !plain {
 		w.qMax = 6
 	}
 	if ev.capturesOnly {
 		w.qMax = 0 // every move captures: the main search is the whole tree
 	}
 	w.pollMask = 1023
-	if !w.plain {
+	if !plain {
 		w.pollMask = 63 // hooked rulesets are slower per node
 	}
-	return w
+	// Under house rules a checking move cannot be told apart before it is
+	// made, and the pruning below lost in piece-hp self-play: quiet moves
+	// are pruned only near the leaves (depth 3), by the late-move count and
+	// futility, and the TT move is not tested for singularity.
+	w.quietDepth = 3
+	if plain {
+		w.quietDepth = quietPruneDepth
+	}
+	w.moveCountOK = plain
+	w.histPruneOK = plain
+	w.singularOK = plain
+	w.checkTestOK = plain && ev.royal
+	w.lazyEvalOK = plain
+	w.recapturesOK = plain
 }
 
 type worker struct {
@@ -52,7 +77,7 @@ type worker struct {
 	v     *position.Variant
 	ev    *Evaluator
 	tt    *TT
-	plain bool
+	path  rulesPath // plain or hooked, chosen by newWorker
 	ctx   context.Context
 	stats *TreeStats // the engine's, counted in searchstats builds
 
@@ -68,6 +93,16 @@ type worker struct {
 	nullOK    bool
 	pollMask  uint64 // check the clock and stop every pollMask+1 nodes
 	seeOK     bool   // captures only remove the captured piece: SEE applies
+
+	// the heuristics that apply to the ruleset besides nullOK and seeOK
+	// (see setSwitches)
+	quietDepth   int  // the deepest remaining depth at which quiet moves are pruned
+	moveCountOK  bool // late quiet moves are skipped at every depth (move-count pruning)
+	histPruneOK  bool // quiet moves with a bad history are pruned, by their reduced depth
+	singularOK   bool // singular extension of the TT move
+	checkTestOK  bool // givesCheck can tell a check before the move is made (royal king, plain rules)
+	lazyEvalOK   bool // quiescence may stand pat on material alone far above beta (Quick)
+	recapturesOK bool // deep quiescence searches recaptures only
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -109,13 +144,7 @@ func init() {
 	}
 }
 
-func (w *worker) key() uint64 {
-	k := w.p.Key()
-	if !w.plain {
-		k ^= pliesMix[w.g.PliesThisTurn()&15]
-	}
-	return k
-}
+func (w *worker) key() uint64 { return w.path.key(w) }
 
 func (w *worker) child(same bool, alpha, beta, depth, ply int) int {
 	if same {

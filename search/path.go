@@ -54,10 +54,10 @@ type rulesPath interface {
 	qsEnter(w *worker, ply int) (qsNode, int, bool)
 	// qsForced reports whether the side to move of a quiescence node must
 	// capture (it may not stand pat).
-	qsForced(w *worker, q *qsNode) bool
+	qsForced(w *worker, q qsNode) bool
 	// qsMoves lists the moves a quiescence node looks at (before the
 	// noisy ones are kept), after the stand-pat cut-off.
-	qsMoves(w *worker, ply int, q *qsNode, all bool) []position.Move
+	qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move
 }
 
 // legality says how far a move list's moves are known to be legal.
@@ -109,11 +109,11 @@ func (plainPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 	return qsNode{inCheck: w.p.InCheck(), lz: legalEach}, 0, false
 }
 
-func (pp plainPath) qsForced(w *worker, q *qsNode) bool { return pp.mustCapture(w) }
+func (pp plainPath) qsForced(w *worker, q qsNode) bool { return pp.mustCapture(w) }
 
 // qsMoves: generated after the stand-pat cut-off; out of check and without
 // a reason to look at quiet moves only captures and promotions.
-func (pp plainPath) qsMoves(w *worker, ply int, q *qsNode, all bool) []position.Move {
+func (pp plainPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
 	if !all && !w.ev.flag[w.p.SideToMove()] && !w.v.CheckCounting {
 		w.buf[ply] = w.p.PseudoLegalNoisy(w.buf[ply][:0])
 		return w.buf[ply]
@@ -177,7 +177,7 @@ func (hp hookedPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 }
 
 // qsForced: a side that must capture and has a capture in its list.
-func (hookedPath) qsForced(w *worker, q *qsNode) bool {
+func (hookedPath) qsForced(w *worker, q qsNode) bool {
 	if !w.v.MustCapture {
 		return false
 	}
@@ -189,7 +189,7 @@ func (hookedPath) qsForced(w *worker, q *qsNode) bool {
 	return false
 }
 
-func (hookedPath) qsMoves(w *worker, ply int, q *qsNode, all bool) []position.Move {
+func (hookedPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
 	if q.generated {
 		return q.moves
 	}

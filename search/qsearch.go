@@ -55,7 +55,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	origAlpha := alpha
 	us := p.SideToMove()
 	// Under compulsory capture a side with a capture may not stand pat.
-	forced := w.path.qsForced(w, &q)
+	forced := w.path.qsForced(w, q)
 	stand, raw, best := -Infinite, -Infinite, -Infinite // static evaluation: corrected, as computed
 	if !q.inCheck && !forced {
 		var cut bool
@@ -65,7 +65,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 		alpha = max(alpha, stand)
 		best = stand
 	}
-	moves := w.path.qsMoves(w, ply, &q, q.inCheck || forced)
+	moves := w.path.qsMoves(w, ply, q, q.inCheck || forced)
 	checksWin := w.v.CheckCounting && p.State().ChecksRemaining[us] <= 1
 	// keep the noisy moves only (in check or under compulsory capture:
 	// every move)

@@ -12,12 +12,26 @@ import (
 	"houserules/rules"
 )
 
+// rootMove is a root move with its score in the current iteration (or
+// -Infinite before it was searched), the last iteration's, and its line.
 type rootMove struct {
 	move      position.Move
 	score     int
 	prevScore int
 	seldepth  int
 	pv        []position.Move
+}
+
+// rootPlan is what a search's limits and the engine's settings make of
+// the iterations: how many lines are searched and reported, to which
+// depth, and whether a clock runs.
+type rootPlan struct {
+	lim      Limits
+	skill    int // 0 … 20
+	multiPV  int // lines reported
+	searchPV int // lines searched (a weaker level picks among at least 4)
+	maxDepth int
+	timed    bool
 }
 
 // Search finds a move for the side to move of g under the limits. g is
@@ -33,8 +47,26 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	}
 	w := e.newWorker(g, ctx)
 	w.start, w.nodeLimit = time.Now(), lim.Nodes
-	ev := w.ev
 	e.tt.newSearch()
+	w.decayHistory()
+	w.setupTime(lim)
+	legal := w.rootLegal(lim.SearchMoves)
+	if len(legal) == 0 {
+		return w.noMoves(lim, onInfo)
+	}
+	w.orderRootMoves(legal)
+	plan := w.plan(lim)
+	w.rootEval = w.ev.Evaluate(g)
+	completed, reported := w.iterate(plan, onInfo)
+	if lim.Infinite {
+		<-ctx.Done()
+	}
+	return w.result(plan, completed, reported, onInfo)
+}
+
+// decayHistory quarters the quiet history and decays the continuation
+// history: what the last search learnt counts less.
+func (w *worker) decayHistory() {
 	for c := range w.history {
 		for f := range w.history[c] {
 			for t := range w.history[c][f] {
@@ -43,14 +75,16 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		}
 	}
 	w.ch.decay()
-	w.setupTime(lim)
+}
 
-	// Root moves.
-	legal := g.LegalMoves()
-	if len(lim.SearchMoves) > 0 {
+// rootLegal lists the legal moves of the root, only those of searchMoves
+// when some of them are legal.
+func (w *worker) rootLegal(searchMoves []position.Move) []position.Move {
+	legal := w.g.LegalMoves()
+	if len(searchMoves) > 0 {
 		var keep []position.Move
 		for _, m := range legal {
-			for _, s := range lim.SearchMoves {
+			for _, s := range searchMoves {
 				if m.Base() == s.Base() {
 					keep = append(keep, m)
 				}
@@ -60,22 +94,28 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			legal = keep
 		}
 	}
+	return legal
+}
+
+// noMoves is the result when the game is over (or the side to move has no
+// move): one report with the result's score ("score mate 0" when mated,
+// as Stockfish), and under go infinite no bestmove before stop.
+func (w *worker) noMoves(lim Limits, onInfo func(Info)) Result {
 	res := Result{MoveText: "(none)"}
-	if len(legal) == 0 {
-		// the game is over (or the side to move has no move): one report
-		// with the result's score ("score mate 0" when mated, as
-		// Stockfish), and under go infinite no bestmove before stop
-		if r, over := g.Result(); over {
-			res.Score = scoreOf(r, g.Pos.SideToMove(), 0)
-		}
-		if onInfo != nil {
-			onInfo(Info{Score: res.Score, MultiPV: 1})
-		}
-		if lim.Infinite {
-			<-ctx.Done()
-		}
-		return res
+	if r, over := w.g.Result(); over {
+		res.Score = scoreOf(r, w.p.SideToMove(), 0)
 	}
+	if onInfo != nil {
+		onInfo(Info{Score: res.Score, MultiPV: 1})
+	}
+	if lim.Infinite {
+		<-w.ctx.Done()
+	}
+	return res
+}
+
+// orderRootMoves makes the root moves in the move ordering's order.
+func (w *worker) orderRootMoves(legal []position.Move) {
 	sc := make([]int, len(legal))
 	w.scoreMoves(legal, sc, position.NoMove, 0)
 	idx := make([]int, len(legal))
@@ -86,62 +126,42 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 	for _, i := range idx {
 		w.rootMoves = append(w.rootMoves, rootMove{move: legal[i], score: -Infinite, prevScore: -Infinite})
 	}
+}
 
-	skill := max(0, min(20, e.Skill))
-	multiPV := max(1, e.MultiPV)
-	searchPV := multiPV
-	if skill < 20 {
-		searchPV = max(searchPV, 4)
+// plan sets the iterations' plan from the limits and the engine's skill
+// level and MultiPV.
+func (w *worker) plan(lim Limits) rootPlan {
+	e := w.e
+	pl := rootPlan{lim: lim, skill: max(0, min(20, e.Skill)), multiPV: max(1, e.MultiPV)}
+	pl.searchPV = pl.multiPV
+	if pl.skill < 20 {
+		pl.searchPV = max(pl.searchPV, 4)
 	}
-	searchPV = min(searchPV, len(w.rootMoves))
-	multiPV = min(multiPV, len(w.rootMoves))
-	maxDepth := maxPly - 8
+	pl.searchPV = min(pl.searchPV, len(w.rootMoves))
+	pl.multiPV = min(pl.multiPV, len(w.rootMoves))
+	pl.maxDepth = maxPly - 8
 	if lim.Depth > 0 {
-		maxDepth = min(maxDepth, lim.Depth)
+		pl.maxDepth = min(pl.maxDepth, lim.Depth)
 	}
-	if skill < 20 {
-		maxDepth = min(maxDepth, 1+skill/2+skill/4)
+	if pl.skill < 20 {
+		pl.maxDepth = min(pl.maxDepth, 1+pl.skill/2+pl.skill/4)
 	}
-	timed := w.hard > 0
+	pl.timed = w.hard > 0
+	return pl
+}
 
-	completed := 0
-	reported := position.NoMove // the first move of the last info line
-	w.rootEval = ev.Evaluate(g)
-	for depth := 1; depth <= maxDepth; depth++ {
+// iterate is the iterative deepening: each iteration searches the lines
+// (aspiration windows) and reports them. It returns the last completed
+// depth and the first move of the last info line.
+func (w *worker) iterate(pl rootPlan, onInfo func(Info)) (completed int, reported position.Move) {
+	reported = position.NoMove
+	for depth := 1; depth <= pl.maxDepth; depth++ {
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
 			w.rootMoves[i].score = -Infinite
 		}
-		for w.pvIdx = 0; w.pvIdx < searchPV; w.pvIdx++ {
-			w.seldepth = 0
-			alpha, beta, delta := -Infinite, Infinite, 25
-			prev := w.rootMoves[w.pvIdx].prevScore
-			if searchPV == 1 && depth >= 5 && absInt(prev) < MateBound {
-				alpha, beta = prev-delta, prev+delta
-			}
-			for {
-				rm := w.rootMoves[w.pvIdx:]
-				for i := range rm {
-					rm[i].score = -Infinite
-				}
-				best := w.rootSearch(depth, alpha, beta)
-				sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
-				if w.stopped {
-					break
-				}
-				if best <= alpha && alpha > -Infinite {
-					beta = (alpha + beta) / 2
-					alpha = max(best-delta, -Infinite)
-				} else if best >= beta && beta < Infinite {
-					beta = min(best+delta, Infinite)
-				} else {
-					break
-				}
-				delta += delta
-				if delta > 600 {
-					alpha, beta = -Infinite, Infinite
-				}
-			}
+		for w.pvIdx = 0; w.pvIdx < pl.searchPV; w.pvIdx++ {
+			w.aspiration(depth, pl.searchPV)
 			if w.stopped {
 				break
 			}
@@ -163,39 +183,83 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 		}
 		completed = depth
 		if onInfo != nil {
-			for i := 0; i < multiPV; i++ {
+			for i := 0; i < pl.multiPV; i++ {
 				onInfo(w.info(depth, i))
 			}
 			reported = w.rootMoves[0].move
 		}
+		if w.stopped || w.iterationsDone(pl, depth) {
+			break
+		}
+	}
+	return completed, reported
+}
+
+// aspiration searches line pvIdx at depth: from depth 5, with a single
+// line and no mate score, in a window of ±25 around the last score,
+// widened (doubling) on the failing side until the score falls inside,
+// and opened fully beyond 600.
+func (w *worker) aspiration(depth, searchPV int) {
+	w.seldepth = 0
+	alpha, beta, delta := -Infinite, Infinite, 25
+	prev := w.rootMoves[w.pvIdx].prevScore
+	if searchPV == 1 && depth >= 5 && absInt(prev) < MateBound {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		rm := w.rootMoves[w.pvIdx:]
+		for i := range rm {
+			rm[i].score = -Infinite
+		}
+		best := w.rootSearch(depth, alpha, beta)
+		sort.SliceStable(rm, func(a, b int) bool { return rm[a].score > rm[b].score })
 		if w.stopped {
-			break
+			return
 		}
-		el := time.Since(w.start)
-		if timed && w.soft > 0 && el > w.soft/2 {
-			break
+		if best <= alpha && alpha > -Infinite {
+			beta = (alpha + beta) / 2
+			alpha = max(best-delta, -Infinite)
+		} else if best >= beta && beta < Infinite {
+			beta = min(best+delta, Infinite)
+		} else {
+			return
 		}
-		if timed && len(w.rootMoves) == 1 && depth >= 4 {
-			break
-		}
-		if lim.Mate > 0 {
-			if n, ok := MateIn(w.rootMoves[0].score); ok && n > 0 && n <= lim.Mate {
-				break
-			}
-		}
-		if n, ok := MateIn(w.rootMoves[0].score); ok && !lim.Infinite && depth >= 2*absInt(n)+6 && lim.Depth == 0 {
-			break // a forced result is proved well enough
-		}
-		if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
-			break
+		delta += delta
+		if delta > 600 {
+			alpha, beta = -Infinite, Infinite
 		}
 	}
-	if lim.Infinite {
-		<-ctx.Done()
+}
+
+// iterationsDone reports whether the iteration that completed depth is
+// the last: past half the soft time, a single root move, the mate asked
+// for found, a forced result proved, or the node limit reached.
+func (w *worker) iterationsDone(pl rootPlan, depth int) bool {
+	lim := pl.lim
+	el := time.Since(w.start)
+	if pl.timed && w.soft > 0 && el > w.soft/2 {
+		return true
 	}
+	if pl.timed && len(w.rootMoves) == 1 && depth >= 4 {
+		return true
+	}
+	if lim.Mate > 0 {
+		if n, ok := MateIn(w.rootMoves[0].score); ok && n > 0 && n <= lim.Mate {
+			return true
+		}
+	}
+	if n, ok := MateIn(w.rootMoves[0].score); ok && !lim.Infinite && depth >= 2*absInt(n)+6 && lim.Depth == 0 {
+		return true // a forced result is proved well enough
+	}
+	return w.nodeLimit > 0 && w.nodes >= w.nodeLimit
+}
+
+// result is the search's outcome: the best move (a weaker level's pick),
+// its score and line.
+func (w *worker) result(pl rootPlan, completed int, reported position.Move, onInfo func(Info)) Result {
 	best := w.rootMoves[0]
-	if skill < 20 {
-		best = w.pickWeak(skill, searchPV)
+	if pl.skill < 20 {
+		best = w.pickWeak(pl.skill, pl.searchPV)
 	}
 	if best.score == -Infinite {
 		best.score = best.prevScore
@@ -217,12 +281,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, lim Limits, onInfo f
 			}
 		}
 	}
-	res.Move = best.move
-	res.Score = best.score
-	res.Depth = completed
-	res.Nodes = w.nodes
-	res.Time = time.Since(w.start)
-	res.PV = best.pv
+	res := Result{Move: best.move, Score: best.score, Depth: completed, Nodes: w.nodes, Time: time.Since(w.start), PV: best.pv}
 	if len(res.PV) == 0 || res.PV[0] != best.move {
 		res.PV = []position.Move{best.move}
 	}

@@ -10,357 +10,518 @@ import (
 	"houserules/rules"
 )
 
-// Evaluate returns the static score of g's position for the side to move.
+// evalState is one evaluation on its way: each side's middle-game and
+// endgame scores so far (centipawns, the side's own view) and the facts
+// the terms gather for the later ones (attacked squares, king attacks,
+// passed pawns).
+type evalState struct {
+	p       *position.Position
+	occ     geom.Set
+	mg, eg  [2]int
+	kingSq  [2]geom.Square
+	hasKing [2]bool
+	pawns   [2]geom.Set // each side's pawn-like pieces
+	pawnAtt [2]geom.Set // squares its pawns attack (when material counts)
+	// connected: pawns defended by an own pawn or beside one on their rank
+	connected [2]geom.Set
+	// passers: passed pawns near promotion, scored once both sides'
+	// attacks are known
+	passers  [2][16]geom.Square
+	passN    [2]int
+	attacked [2]geom.Set                 // squares each side's non-pawn pieces and king attack
+	attBy    [2][maxThreatTypes]geom.Set // attacked by each piece type (index in e.types)
+	// king danger: Stockfish's shape (kd, kingDanger), or under check
+	// counting (countKing) the older square of attack units
+	sfKing, countKing      bool
+	kd                     kingParts
+	attackers, attackUnits [2]int
+	// squares from which a piece (worth >= heavyValue / less) could check
+	// the enemy king (check counting)
+	checkHeavy, checkLight [2]geom.Set
+}
+
+// Evaluate returns the static score of g's position for the side to move
+// (centipawns, the tempo included). It sums named terms over one
+// evalState: per side the pieces (material, squares, king shelter, pawn
+// structure, mobility, king attack; pieceTerms), the flag race and the
+// checks remaining; then threats, passed pawns, king danger, space, and
+// the blend of middle game and endgame by phase (with the endgame scaled
+// and the mop-up).
 func (e *Evaluator) Evaluate(g *rules.Game) int {
-	p := g.Pos
-	var mg, eg [2]int
-	var kingSq [2]geom.Square
-	hasKing := [2]bool{}
+	var st evalState
+	e.setupEval(&st, g.Pos)
+	for c := position.White; c <= position.Black; c++ {
+		e.pieceTerms(&st, c)
+		if e.flag[c] {
+			e.flagRace(&st, c)
+		}
+		if e.checkCount {
+			e.checksRemaining(&st, c)
+		}
+	}
+	if e.materialSign > 0 && e.hpSlot < 0 {
+		e.threats(&st)
+	}
+	e.passedPawns(&st)
+	if st.sfKing {
+		e.kingSafety(&st)
+	}
+	if st.countKing {
+		e.checkCountingKing(&st)
+	}
+	return e.blend(&st)
+}
+
+// setupEval finds the kings and the pawns, the squares the pawns attack
+// and the connected pawns.
+func (e *Evaluator) setupEval(st *evalState, p *position.Position) {
+	st.p = p
 	if e.royal {
 		for c := position.White; c <= position.Black; c++ {
 			if k := p.PiecesOf(c, position.King); k.Any() {
-				kingSq[c] = k.First()
-				hasKing[c] = true
+				st.kingSq[c] = k.First()
+				st.hasKing[c] = true
 			}
 		}
 	}
-	var passers [2][16]geom.Square // passed pawns near promotion, scored once both sides' attacks are known
-	var passN [2]int
-	var attackers, attackUnits [2]int
-	var attacked [2]geom.Set               // squares each side's non-pawn pieces and king attack
-	var attBy [2][maxThreatTypes]geom.Set  // attacked by each piece type (index in e.types)
-	var checkHeavy, checkLight [2]geom.Set // squares from which a piece (worth >= heavyValue / less) could check the enemy king
-	// king danger: Stockfish's shape (kd, kingDanger), or under check
-	// counting the older square of attack units
-	var kd kingParts
-	sfKing, countKing := e.safety && !e.checkCount, e.safety && e.checkCount
-	occ := p.Occupied()
-	pawns := [2]geom.Set{}
+	st.sfKing, st.countKing = e.safety && !e.checkCount, e.safety && e.checkCount
+	st.occ = p.Occupied()
 	for c := position.White; c <= position.Black; c++ {
 		for _, pt := range e.types {
 			if e.pawnish[c][pt] {
-				pawns[c] = pawns[c].Or(p.PiecesOf(c, pt))
+				st.pawns[c] = st.pawns[c].Or(p.PiecesOf(c, pt))
 			}
 		}
 	}
-	var pawnAtt [2]geom.Set
-	if e.materialSign > 0 {
-		for c := position.White; c <= position.Black; c++ {
-			if e.pawnShift[c] {
-				pawnAtt[c] = e.pawnAttacksShift(p.PiecesOf(c, position.Pawn), c)
-				continue
-			}
-			for bb := p.PiecesOf(c, position.Pawn); bb.Any(); {
-				pawnAtt[c] = pawnAtt[c].Or(p.Attacks(c, position.Pawn, bb.Pop(), occ))
-			}
-		}
+	if e.materialSign <= 0 {
+		return
 	}
-	var connected [2]geom.Set // pawns defended by an own pawn or beside one on their rank
-	if e.materialSign > 0 {
-		for c := position.White; c <= position.Black; c++ {
-			pw := p.PiecesOf(c, position.Pawn)
-			beside := pw.AndNot(geom.FileSet(0)).Shift(-1).Or(pw.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(1))
-			connected[c] = pw.And(beside.Or(pawnAtt[c]))
+	for c := position.White; c <= position.Black; c++ {
+		if e.pawnShift[c] {
+			st.pawnAtt[c] = e.pawnAttacksShift(p.PiecesOf(c, position.Pawn), c)
+			continue
+		}
+		for bb := p.PiecesOf(c, position.Pawn); bb.Any(); {
+			st.pawnAtt[c] = st.pawnAtt[c].Or(p.Attacks(c, position.Pawn, bb.Pop(), st.occ))
 		}
 	}
 	for c := position.White; c <= position.Black; c++ {
-		them := c.Other()
-		own := p.Pieces(c)
-		if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
-			mg[c] += evalW.BishopPairMg
-			eg[c] += evalW.BishopPairEg
+		pw := p.PiecesOf(c, position.Pawn)
+		beside := pw.AndNot(geom.FileSet(0)).Shift(-1).Or(pw.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(1))
+		st.connected[c] = pw.And(beside.Or(st.pawnAtt[c]))
+	}
+}
+
+// pieceTerms scores side c's pieces type by type: the bishop pair, then
+// each piece's material and square (material), and by its kind the king's
+// terms (kingTerms), a pawn's (pawnTerms) or another piece's (pieceMoves).
+func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
+	p := st.p
+	them := c.Other()
+	if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
+		st.mg[c] += evalW.BishopPairMg
+		st.eg[c] += evalW.BishopPairEg
+	}
+	var rings kingRings
+	if e.safety && st.hasKing[them] {
+		rings.enemy = e.kingRing[st.kingSq[them]]
+		rings.enemy.Add(st.kingSq[them])
+		rings.danger = e.dangerRing[st.kingSq[them]]
+	}
+	var checkMemo checkMemo
+	for ti, pt := range e.types {
+		bb := p.PiecesOf(c, pt)
+		if bb.Empty() {
+			continue
 		}
-		enemyRing, dangerRing := geom.Set{}, geom.Set{}
-		if e.safety && hasKing[them] {
-			enemyRing = e.kingRing[kingSq[them]]
-			enemyRing.Add(kingSq[them])
-			dangerRing = e.dangerRing[kingSq[them]]
-		}
-		var checkMemo checkMemo
-		psqRole := &e.psqRole
-		for ti, pt := range e.types {
-			bb := p.PiecesOf(c, pt)
-			if bb.Empty() {
-				continue
-			}
-			vm, ve := e.Mg[pt], e.Eg[pt]
-			isPawn := e.pawnish[c][pt]
+		e.material(st, c, pt, bb)
+		isPawn := e.pawnish[c][pt]
+		switch {
+		case pt == position.King && e.royal:
+			e.kingTerms(st, c, bb)
+		case isPawn:
+			e.pawnTerms(st, c, pt, bb)
+		default:
 			// the squares from which this type checks the enemy king
 			// (the king's own moves as this type: pieces move alike
 			// both ways along a line)
 			var checkFrom geom.Set
-			if e.safety && hasKing[them] && !isPawn && pt != position.King {
-				checkFrom = e.checkSquares(p, &checkMemo, ti, them, kingSq[them], occ)
+			if e.safety && st.hasKing[them] && pt != position.King {
+				checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
 			}
-			for bb.Any() {
-				s := bb.Pop()
-				m, g2 := vm, ve
-				if e.hpSlot >= 0 && e.hpInit != nil {
-					init := int(e.hpInit(p.PieceOn(s)))
-					if init > 0 {
-						hp := int(p.Fact(s, e.hpSlot))
-						m = m * (init + hp) / (2 * init)
-						g2 = g2 * (init + hp) / (2 * init)
-					}
-				}
-				m *= e.materialSign
-				g2 *= e.materialSign
-				if ri := psqRole[pt]; ri >= 0 {
-					ps := &e.psq[c][ri][s]
-					m += int(ps[0])
-					g2 += int(ps[1])
-				}
-				switch {
-				case pt == position.King && e.royal:
-					attacked[c] = attacked[c].Or(e.kingRing[s])
-					cz := e.centr[s]
-					m += evalW.KingCentrMg * cz
-					g2 += evalW.KingCentrEg * cz
-					if e.safety {
-						shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns[c])
-						sh := evalW.KingShield * min(shield.Count(), 3)
-						if e.files[s.File()].And(pawns[c]).Empty() {
-							sh -= evalW.KingOpenFile // on a file without own pawns
-						}
-						sh -= evalW.KingStorm * e.stormZone[c][s].And(pawns[them]).Count()
-						m += sh
-						kd.shelter[c] = sh
-					}
-				case isPawn:
-					adv := e.promMax - int(e.promDist[c][s])
-					m += evalW.PawnAdvMg * adv
-					g2 += adv * adv * evalW.PawnAdvEg
-					if pt == position.Pawn && e.front[c][s].And(pawns[them]).Empty() {
-						g2 += adv * adv * evalW.PassedEg
-						m += adv * evalW.PassedMg
-						if np := passN[c]; np < len(passers[c]) && e.passScale[c] > 0 && e.materialSign > 0 && int(e.promDist[c][s]) <= evalW.PassNear {
-							passers[c][np] = s
-							passN[c]++
-						}
-					}
-					if connected[c].Has(s) {
-						m += evalW.ConnMg + evalW.ConnAdv*adv
-						g2 += evalW.ConnEg + evalW.ConnAdv*adv
-					}
-					if e.materialSign > 0 {
-						m += e.centr[s] * evalW.PawnCentr
-						f := s.File()
-						if e.adjFiles[f].And(pawns[c]).Empty() {
-							m -= evalW.IsolatedMg
-							g2 -= evalW.IsolatedEg
-						}
-						if e.files[f].And(pawns[c]).More() {
-							m -= evalW.DoubledMg
-							g2 -= evalW.DoubledEg
-						}
-					}
-				default:
-					t := p.Attacks(c, pt, s, occ)
-					if checkFrom.Any() {
-						switch {
-						case sfKing && ti < maxThreatTypes:
-							kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
-						case countKing && vm >= heavyValue:
-							checkHeavy[c] = checkHeavy[c].Or(t.And(checkFrom))
-						case countKing:
-							checkLight[c] = checkLight[c].Or(t.And(checkFrom))
-						}
-					}
-					if sfKing {
-						if vm < heavyValue {
-							kd.defLight[c] = kd.defLight[c].Or(t)
-						} else {
-							kd.heavy[c] = true
-						}
-					}
-					if e.fileRider[pt] && e.materialSign > 0 {
-						f := e.files[s.File()]
-						if f.And(pawns[c]).Empty() {
-							m += evalW.OpenFileMg
-							g2 += evalW.OpenFileEg
-							if f.And(pawns[them]).Empty() {
-								m += evalW.OpenFileMg
-								g2 += evalW.OpenFileEg
-							}
-						}
-					}
-					if e.materialSign > 0 && !e.slider[pt] && pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
-						e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
-						// an outpost: guarded by a pawn, no enemy pawn can chase it
-						m += evalW.OutpostMg
-						g2 += evalW.OutpostEg
-					}
-					if e.materialSign > 0 && c == p.SideToMove() && pawnAtt[them].Has(s) {
-						// attacked by a pawn: a tempo from losing material
-						m -= vm / evalW.PawnThreatDiv
-						g2 -= ve / evalW.PawnThreatDiv
-					}
-					attacked[c] = attacked[c].Or(t)
-					if ti < maxThreatTypes {
-						attBy[c][ti] = attBy[c][ti].Or(t)
-					}
-					if e.materialSign > 0 {
-						// safe mobility: squares not held by enemy pawns
-						n := t.AndNot(own).AndNot(pawnAtt[them]).Count()
-						mob := e.mobWt[pt] * (n*2 - int(e.Mobility[pt])) / 2
-						m += mob
-						kd.mob[c] += mob
-						g2 += mob * evalW.MobEg / 100
-						w := evalW.CentrSlider
-						if !e.slider[pt] {
-							w = evalW.CentrLeaper
-						}
-						m += w * e.centr[s]
-					}
-					if sfKing && dangerRing.Any() && t.And(dangerRing).Any() {
-						kd.count[c]++
-						if ti < maxThreatTypes {
-							kd.weight[c] += e.kingW[ti]
-						}
-						kd.attacks[c] += t.And(e.kingRing[kingSq[them]]).Count()
-					}
-					if countKing && enemyRing.Any() {
-						if h := t.And(enemyRing).Count(); h > 0 {
-							attackers[c]++
-							attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
-						}
-					}
-				}
-				if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
-					m += 200
-					g2 += 200
-				}
-				mg[c] += m
-				eg[c] += g2
+			e.pieceMoves(st, c, ti, pt, bb, checkFrom, &rings)
+		}
+	}
+}
+
+// kingRings are the squares around the enemy king that side c's attacks
+// are counted on: the king and its neighbours (check counting), and
+// Stockfish's king ring (danger).
+type kingRings struct {
+	enemy, danger geom.Set
+}
+
+// material scores side c's pieces bb of type pt: the piece's value
+// (scaled by its hit points, against its owner where losing material
+// wins), its square-table bonus, and the last pieces of an extinction
+// type.
+func (e *Evaluator) material(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
+	p := st.p
+	vm, ve := e.Mg[pt], e.Eg[pt]
+	ri := e.psqRole[pt]
+	last := e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1
+	mg, eg := 0, 0
+	for bb.Any() {
+		s := bb.Pop()
+		m, g2 := vm, ve
+		if e.hpSlot >= 0 && e.hpInit != nil {
+			init := int(e.hpInit(p.PieceOn(s)))
+			if init > 0 {
+				hp := int(p.Fact(s, e.hpSlot))
+				m = m * (init + hp) / (2 * init)
+				g2 = g2 * (init + hp) / (2 * init)
 			}
 		}
-		if e.flag[c] {
-			best := -1
-			var fl geom.Set
-			if e.flagPiece[c] == position.AllPieces {
-				fl = own
+		m *= e.materialSign
+		g2 *= e.materialSign
+		if ri >= 0 {
+			ps := &e.psq[c][ri][s]
+			m += int(ps[0])
+			g2 += int(ps[1])
+		}
+		if last {
+			m += 200
+			g2 += 200
+		}
+		mg += m
+		eg += g2
+	}
+	st.mg[c] += mg
+	st.eg[c] += eg
+}
+
+// kingTerms scores side c's royal king: centralisation, and where king
+// safety matters its pawn shelter (pawns around and ahead of it, less for
+// a file without own pawns and for storming enemy pawns).
+func (e *Evaluator) kingTerms(st *evalState, c position.Color, bb geom.Set) {
+	them := c.Other()
+	for bb.Any() {
+		s := bb.Pop()
+		st.attacked[c] = st.attacked[c].Or(e.kingRing[s])
+		cz := e.centr[s]
+		st.mg[c] += evalW.KingCentrMg * cz
+		st.eg[c] += evalW.KingCentrEg * cz
+		if e.safety {
+			pawns := st.pawns[c]
+			shield := e.kingRing[s].Or(e.front[c][s].And(e.adjFiles[s.File()].Or(e.files[s.File()]))).And(pawns)
+			sh := evalW.KingShield * min(shield.Count(), 3)
+			if e.files[s.File()].And(pawns).Empty() {
+				sh -= evalW.KingOpenFile // on a file without own pawns
+			}
+			sh -= evalW.KingStorm * e.stormZone[c][s].And(st.pawns[them]).Count()
+			st.mg[c] += sh
+			st.kd.shelter[c] = sh
+		}
+	}
+}
+
+// pawnTerms scores side c's pawns bb of type pt: advance, passed pawns
+// (noting those near promotion for passedPawns), connected pawns, and
+// where material counts centre, isolated and doubled pawns.
+func (e *Evaluator) pawnTerms(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
+	pawns, them := st.pawns[c], c.Other()
+	mg, eg := 0, 0
+	for bb.Any() {
+		s := bb.Pop()
+		adv := e.promMax - int(e.promDist[c][s])
+		mg += evalW.PawnAdvMg * adv
+		eg += adv * adv * evalW.PawnAdvEg
+		if pt == position.Pawn && e.front[c][s].And(st.pawns[them]).Empty() {
+			eg += adv * adv * evalW.PassedEg
+			mg += adv * evalW.PassedMg
+			if np := st.passN[c]; np < len(st.passers[c]) && e.passScale[c] > 0 && e.materialSign > 0 && int(e.promDist[c][s]) <= evalW.PassNear {
+				st.passers[c][np] = s
+				st.passN[c]++
+			}
+		}
+		if st.connected[c].Has(s) {
+			mg += evalW.ConnMg + evalW.ConnAdv*adv
+			eg += evalW.ConnEg + evalW.ConnAdv*adv
+		}
+		if e.materialSign > 0 {
+			mg += e.centr[s] * evalW.PawnCentr
+			f := s.File()
+			if e.adjFiles[f].And(pawns).Empty() {
+				mg -= evalW.IsolatedMg
+				eg -= evalW.IsolatedEg
+			}
+			if e.files[f].And(pawns).More() {
+				mg -= evalW.DoubledMg
+				eg -= evalW.DoubledEg
+			}
+		}
+	}
+	st.mg[c] += mg
+	st.eg[c] += eg
+}
+
+// pieceMoves scores side c's pieces bb of type pt (index ti) other than
+// pawns and the royal king by what they attack (t, the squares each
+// attacks): the king-attack facts (checks from checkFrom, defenders,
+// attacks on the rings), open files, outposts, a pawn's threat, safe
+// mobility and centralisation; it gathers the attacked squares.
+func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt position.PieceType, bb, checkFrom geom.Set, rings *kingRings) {
+	p, them := st.p, c.Other()
+	own := p.Pieces(c)
+	vm, ve := e.Mg[pt], e.Eg[pt]
+	kd := &st.kd
+	mg, eg := 0, 0
+	for bb.Any() {
+		s := bb.Pop()
+		t := p.Attacks(c, pt, s, st.occ)
+		if checkFrom.Any() {
+			switch {
+			case st.sfKing && ti < maxThreatTypes:
+				kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
+			case st.countKing && vm >= heavyValue:
+				st.checkHeavy[c] = st.checkHeavy[c].Or(t.And(checkFrom))
+			case st.countKing:
+				st.checkLight[c] = st.checkLight[c].Or(t.And(checkFrom))
+			}
+		}
+		if st.sfKing {
+			if vm < heavyValue {
+				kd.defLight[c] = kd.defLight[c].Or(t)
 			} else {
-				fl = p.PiecesOf(c, e.flagPiece[c])
-			}
-			for fl.Any() {
-				d := int(e.flagDist[c][fl.Pop()])
-				if best < 0 || d < best {
-					best = d
-				}
-			}
-			if best >= 0 {
-				x := e.flagMax[c] - best
-				mg[c] += e.flagW[c] * x * x * 2 / 3
-				eg[c] += e.flagW[c] * x * x
+				kd.heavy[c] = true
 			}
 		}
-		if e.checkCount {
-			switch p.State().ChecksRemaining[c] {
-			case 1:
-				mg[c] += 700
-				eg[c] += 700
-			case 2:
-				mg[c] += 250
-				eg[c] += 250
-			case 3:
-				mg[c] += 80
-				eg[c] += 80
-			}
+		if e.materialSign > 0 {
+			m, g2 := e.pieceSquare(st, c, pt, s, vm, ve)
+			mg += m
+			eg += g2
 		}
-	}
-	if e.materialSign > 0 && e.hpSlot < 0 {
-		// Loose pieces: a piece attacked and not defended is a target
-		// (the side to move can save one; two are often lost).
-		for c := position.White; c <= position.Black; c++ {
-			them := c.Other()
-			def := attacked[c].Or(pawnAtt[c])
-			loose := p.Pieces(c).And(attacked[them].Or(pawnAtt[them])).AndNot(def).AndNot(pawns[c])
-			for loose.Any() {
-				pt := p.PieceOn(loose.Pop()).Type()
-				if pt == position.King {
-					continue
-				}
-				mg[c] -= e.Mg[pt] / evalW.LooseDiv
-				eg[c] -= e.Eg[pt] / evalW.LooseDiv
+		st.attacked[c] = st.attacked[c].Or(t)
+		if ti < maxThreatTypes {
+			st.attBy[c][ti] = st.attBy[c][ti].Or(t)
+		}
+		if e.materialSign > 0 {
+			// safe mobility: squares not held by enemy pawns
+			n := t.AndNot(own).AndNot(st.pawnAtt[them]).Count()
+			mob := e.mobWt[pt] * (n*2 - int(e.Mobility[pt])) / 2
+			mg += mob
+			kd.mob[c] += mob
+			eg += mob * evalW.MobEg / 100
+			w := evalW.CentrSlider
+			if !e.slider[pt] {
+				w = evalW.CentrLeaper
 			}
-			// a piece attacked by a less valuable one is as good as
-			// attacked while defended
-			for ti, pt := range e.types[:min(len(e.types), maxThreatTypes)] {
-				mask := e.lesser[ti]
-				if mask == 0 {
-					continue
-				}
-				bb := p.PiecesOf(c, pt)
-				if bb.Empty() {
-					continue
-				}
-				var by geom.Set
-				for ; mask != 0; mask &= mask - 1 {
-					by = by.Or(attBy[them][bits.TrailingZeros16(mask)])
-				}
-				if n := bb.And(by).Count(); n > 0 {
-					mg[c] -= n * (e.Mg[pt] / evalW.LesserDiv)
-					eg[c] -= n * (e.Eg[pt] / evalW.LesserDiv)
-				}
+			mg += w * e.centr[s]
+		}
+		if st.sfKing && rings.danger.Any() && t.And(rings.danger).Any() {
+			kd.count[c]++
+			if ti < maxThreatTypes {
+				kd.weight[c] += e.kingW[ti]
+			}
+			kd.attacks[c] += t.And(e.kingRing[st.kingSq[them]]).Count()
+		}
+		if st.countKing && rings.enemy.Any() {
+			if h := t.And(rings.enemy).Count(); h > 0 {
+				st.attackers[c]++
+				st.attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
 			}
 		}
 	}
+	st.mg[c] += mg
+	st.eg[c] += eg
+}
+
+// pieceSquare scores where side c's piece of type pt (values vm, ve)
+// stands on s, where material counts: a rook-like piece on an open or
+// half-open file, a leaper on an outpost (guarded by a pawn, no enemy pawn
+// can chase it), and for the side to move a piece attacked by a pawn (a
+// tempo from losing material).
+func (e *Evaluator) pieceSquare(st *evalState, c position.Color, pt position.PieceType, s geom.Square, vm, ve int) (int, int) {
+	p, them := st.p, c.Other()
+	pawns := st.pawns
+	m, g2 := 0, 0
+	if e.fileRider[pt] {
+		f := e.files[s.File()]
+		if f.And(pawns[c]).Empty() {
+			m += evalW.OpenFileMg
+			g2 += evalW.OpenFileEg
+			if f.And(pawns[them]).Empty() {
+				m += evalW.OpenFileMg
+				g2 += evalW.OpenFileEg
+			}
+		}
+	}
+	if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
+		e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
+		// an outpost: guarded by a pawn, no enemy pawn can chase it
+		m += evalW.OutpostMg
+		g2 += evalW.OutpostEg
+	}
+	if c == p.SideToMove() && st.pawnAtt[them].Has(s) {
+		// attacked by a pawn: a tempo from losing material
+		m -= vm / evalW.PawnThreatDiv
+		g2 -= ve / evalW.PawnThreatDiv
+	}
+	return m, g2
+}
+
+// flagRace scores side c's race to its flag region: the square of how
+// close its nearest flag piece is.
+func (e *Evaluator) flagRace(st *evalState, c position.Color) {
+	p := st.p
+	best := -1
+	var fl geom.Set
+	if e.flagPiece[c] == position.AllPieces {
+		fl = p.Pieces(c)
+	} else {
+		fl = p.PiecesOf(c, e.flagPiece[c])
+	}
+	for fl.Any() {
+		d := int(e.flagDist[c][fl.Pop()])
+		if best < 0 || d < best {
+			best = d
+		}
+	}
+	if best >= 0 {
+		x := e.flagMax[c] - best
+		st.mg[c] += e.flagW[c] * x * x * 2 / 3
+		st.eg[c] += e.flagW[c] * x * x
+	}
+}
+
+// checksRemaining scores side c's checks still to give under check
+// counting: the fewer, the closer its win.
+func (e *Evaluator) checksRemaining(st *evalState, c position.Color) {
+	b := 0
+	switch st.p.State().ChecksRemaining[c] {
+	case 1:
+		b = 700
+	case 2:
+		b = 250
+	case 3:
+		b = 80
+	}
+	st.mg[c] += b
+	st.eg[c] += b
+}
+
+// threats scores loose pieces (attacked and not defended: a target; the
+// side to move can save one, two are often lost) and pieces attacked by a
+// less valuable one (as good as attacked while defended).
+func (e *Evaluator) threats(st *evalState) {
+	p := st.p
 	for c := position.White; c <= position.Black; c++ {
-		for _, s := range passers[c][:passN[c]] {
-			pm, pe := e.passedPawn(p, c, s, kingSq, hasKing, attacked[c.Other()].Or(pawnAtt[c.Other()]))
-			mg[c] += pm
-			eg[c] += pe
+		them := c.Other()
+		def := st.attacked[c].Or(st.pawnAtt[c])
+		loose := p.Pieces(c).And(st.attacked[them].Or(st.pawnAtt[them])).AndNot(def).AndNot(st.pawns[c])
+		for loose.Any() {
+			pt := p.PieceOn(loose.Pop()).Type()
+			if pt == position.King {
+				continue
+			}
+			st.mg[c] -= e.Mg[pt] / evalW.LooseDiv
+			st.eg[c] -= e.Eg[pt] / evalW.LooseDiv
 		}
-	}
-	if sfKing {
-		for c := position.White; c <= position.Black; c++ {
-			if hasKing[c.Other()] {
-				mg[c] += e.kingDanger(p, &kd, c, kingSq[c.Other()], attacked, pawnAtt, &eg[c])
+		for ti, pt := range e.types[:min(len(e.types), maxThreatTypes)] {
+			mask := e.lesser[ti]
+			if mask == 0 {
+				continue
 			}
-		}
-	}
-	if countKing {
-		// check counting (3check): the older attack-units square, doubled,
-		// from one attacker on
-		for c := position.White; c <= position.Black; c++ {
-			// safe checks: a check from a square the defender does not
-			// hold (by a piece or a pawn) and not occupied by the checker's
-			// own side
-			them := c.Other()
-			unsafe := attacked[them].Or(pawnAtt[them]).Or(p.Pieces(c))
-			units := 0
-			if checkHeavy[c].AndNot(unsafe).Any() {
-				units += evalW.SafeCheckHeavy
+			bb := p.PiecesOf(c, pt)
+			if bb.Empty() {
+				continue
 			}
-			if checkLight[c].AndNot(unsafe).Any() {
-				units += evalW.SafeCheckLight
+			var by geom.Set
+			for ; mask != 0; mask &= mask - 1 {
+				by = by.Or(st.attBy[them][bits.TrailingZeros16(mask)])
 			}
-			if units > 0 {
-				attackUnits[c] += units
-				attackers[c]++
-			}
-			if attackers[c] >= 1 {
-				d := attackUnits[c] * attackUnits[c] * evalW.KingDanger / 100 * 2
-				mg[c] += min(d, evalW.KingDangerMax)
+			if n := bb.And(by).Count(); n > 0 {
+				st.mg[c] -= n * (e.Mg[pt] / evalW.LesserDiv)
+				st.eg[c] -= n * (e.Eg[pt] / evalW.LesserDiv)
 			}
 		}
 	}
+}
+
+// passedPawns scores the passed pawns near promotion (passedPawn) now
+// that both sides' attacks are known.
+func (e *Evaluator) passedPawns(st *evalState) {
+	for c := position.White; c <= position.Black; c++ {
+		for _, s := range st.passers[c][:st.passN[c]] {
+			pm, pe := e.passedPawn(st.p, c, s, st.kingSq, st.hasKing, st.attacked[c.Other()].Or(st.pawnAtt[c.Other()]))
+			st.mg[c] += pm
+			st.eg[c] += pe
+		}
+	}
+}
+
+// kingSafety scores each side's attack on the enemy king in Stockfish's
+// shape (kingDanger).
+func (e *Evaluator) kingSafety(st *evalState) {
+	for c := position.White; c <= position.Black; c++ {
+		if st.hasKing[c.Other()] {
+			st.mg[c] += e.kingDanger(st.p, &st.kd, c, st.kingSq[c.Other()], st.attacked, st.pawnAtt, &st.eg[c])
+		}
+	}
+}
+
+// checkCountingKing scores the attack on the enemy king under check
+// counting (3check): the older attack-units square, doubled, from one
+// attacker on, safe checks counting as attack units.
+func (e *Evaluator) checkCountingKing(st *evalState) {
+	p := st.p
+	for c := position.White; c <= position.Black; c++ {
+		// safe checks: a check from a square the defender does not
+		// hold (by a piece or a pawn) and not occupied by the checker's
+		// own side
+		them := c.Other()
+		unsafe := st.attacked[them].Or(st.pawnAtt[them]).Or(p.Pieces(c))
+		units := 0
+		if st.checkHeavy[c].AndNot(unsafe).Any() {
+			units += evalW.SafeCheckHeavy
+		}
+		if st.checkLight[c].AndNot(unsafe).Any() {
+			units += evalW.SafeCheckLight
+		}
+		if units > 0 {
+			st.attackUnits[c] += units
+			st.attackers[c]++
+		}
+		if st.attackers[c] >= 1 {
+			d := st.attackUnits[c] * st.attackUnits[c] * evalW.KingDanger / 100 * 2
+			st.mg[c] += min(d, evalW.KingDangerMax)
+		}
+	}
+}
+
+// blend adds space while the board is full, then blends the middle-game
+// and endgame scores by phase (the non-pawn material left), the endgame
+// one scaled when the side ahead cannot win with what it has and with the
+// mop-up of a lone king, and returns it for the side to move with the
+// tempo.
+func (e *Evaluator) blend(st *evalState) int {
+	p := st.p
 	npm := e.nonPawnMaterialBySide(p) // for the phase and the pawnless endings
 	if e.materialSign > 0 && evalW.Space != 0 && (npm[0]+npm[1])*4 >= e.phaseTotal*3 {
 		for c := position.White; c <= position.Black; c++ {
 			if e.pawnShift[c] {
-				mg[c] += e.space(p, c, pawnAtt[c.Other()], attacked[c.Other()])
+				st.mg[c] += e.space(p, c, st.pawnAtt[c.Other()], st.attacked[c.Other()])
 			}
 		}
 	}
 	phase := min(256, (npm[0]+npm[1])*256/e.phaseTotal)
-	w := mg[0] - mg[1]
-	b := eg[0] - eg[1]
+	w := st.mg[0] - st.mg[1]
+	b := st.eg[0] - st.eg[1]
 	if e.scaleOK && b != 0 {
-		b = e.scaleEndgame(b, pawns, npm)
+		b = e.scaleEndgame(b, st.pawns, npm)
 	}
-	if e.scaleOK && hasKing[0] && hasKing[1] {
-		b += e.mopUp(p, pawns, npm, kingSq)
+	if e.scaleOK && st.hasKing[0] && st.hasKing[1] {
+		b += e.mopUp(p, st.pawns, npm, st.kingSq)
 	}
 	score := (w*phase + b*(256-phase)) / 256
 	if p.SideToMove() == position.Black {

@@ -150,6 +150,9 @@ func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 				checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
 			}
 			e.pieceMoves(st, c, ti, pt, bb, checkFrom, &rings)
+			if e.materialSign > 0 {
+				e.pieceSquares(st, c, pt, bb)
+			}
 		}
 	}
 }
@@ -167,37 +170,47 @@ type kingRings struct {
 // type.
 func (e *Evaluator) material(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
 	p := st.p
+	n := bb.Count()
+	mg, eg := 0, 0
+	if e.hpSlot >= 0 && e.hpInit != nil {
+		mg, eg = e.hpMaterial(p, pt, bb)
+	} else {
+		mg, eg = n*e.Mg[pt]*e.materialSign, n*e.Eg[pt]*e.materialSign
+	}
+	if ri := e.psqRole[pt]; ri >= 0 {
+		psq := &e.psq[c][ri]
+		for bb.Any() {
+			ps := &psq[bb.Pop()]
+			mg += int(ps[0])
+			eg += int(ps[1])
+		}
+	}
+	if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
+		mg += 200 * n
+		eg += 200 * n
+	}
+	st.mg[c] += mg
+	st.eg[c] += eg
+}
+
+// hpMaterial is the value of pieces bb of type pt with hit points: a
+// piece at h of its initial i points is worth (i+h)/2i of its value.
+func (e *Evaluator) hpMaterial(p *position.Position, pt position.PieceType, bb geom.Set) (int, int) {
 	vm, ve := e.Mg[pt], e.Eg[pt]
-	ri := e.psqRole[pt]
-	last := e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1
 	mg, eg := 0, 0
 	for bb.Any() {
 		s := bb.Pop()
 		m, g2 := vm, ve
-		if e.hpSlot >= 0 && e.hpInit != nil {
-			init := int(e.hpInit(p.PieceOn(s)))
-			if init > 0 {
-				hp := int(p.Fact(s, e.hpSlot))
-				m = m * (init + hp) / (2 * init)
-				g2 = g2 * (init + hp) / (2 * init)
-			}
+		init := int(e.hpInit(p.PieceOn(s)))
+		if init > 0 {
+			hp := int(p.Fact(s, e.hpSlot))
+			m = m * (init + hp) / (2 * init)
+			g2 = g2 * (init + hp) / (2 * init)
 		}
-		m *= e.materialSign
-		g2 *= e.materialSign
-		if ri >= 0 {
-			ps := &e.psq[c][ri][s]
-			m += int(ps[0])
-			g2 += int(ps[1])
-		}
-		if last {
-			m += 200
-			g2 += 200
-		}
-		mg += m
-		eg += g2
+		mg += m * e.materialSign
+		eg += g2 * e.materialSign
 	}
-	st.mg[c] += mg
-	st.eg[c] += eg
+	return mg, eg
 }
 
 // kingTerms scores side c's royal king: centralisation, and where king
@@ -268,12 +281,12 @@ func (e *Evaluator) pawnTerms(st *evalState, c position.Color, pt position.Piece
 // pieceMoves scores side c's pieces bb of type pt (index ti) other than
 // pawns and the royal king by what they attack (t, the squares each
 // attacks): the king-attack facts (checks from checkFrom, defenders,
-// attacks on the rings), open files, outposts, a pawn's threat, safe
-// mobility and centralisation; it gathers the attacked squares.
+// attacks on the rings), safe mobility and centralisation; it gathers the
+// attacked squares.
 func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt position.PieceType, bb, checkFrom geom.Set, rings *kingRings) {
 	p, them := st.p, c.Other()
 	own := p.Pieces(c)
-	vm, ve := e.Mg[pt], e.Eg[pt]
+	vm := e.Mg[pt]
 	kd := &st.kd
 	mg, eg := 0, 0
 	for bb.Any() {
@@ -295,11 +308,6 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt posit
 			} else {
 				kd.heavy[c] = true
 			}
-		}
-		if e.materialSign > 0 {
-			m, g2 := e.pieceSquare(st, c, pt, s, vm, ve)
-			mg += m
-			eg += g2
 		}
 		st.attacked[c] = st.attacked[c].Or(t)
 		if ti < maxThreatTypes {
@@ -336,38 +344,43 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt posit
 	st.eg[c] += eg
 }
 
-// pieceSquare scores where side c's piece of type pt (values vm, ve)
-// stands on s, where material counts: a rook-like piece on an open or
-// half-open file, a leaper on an outpost (guarded by a pawn, no enemy pawn
-// can chase it), and for the side to move a piece attacked by a pawn (a
-// tempo from losing material).
-func (e *Evaluator) pieceSquare(st *evalState, c position.Color, pt position.PieceType, s geom.Square, vm, ve int) (int, int) {
+// pieceSquares scores where side c's pieces bb of type pt stand, where
+// material counts: a rook-like piece on an open or half-open file, a
+// leaper on an outpost (guarded by a pawn, no enemy pawn can chase it),
+// and for the side to move a piece attacked by a pawn (a tempo from losing
+// material).
+func (e *Evaluator) pieceSquares(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
 	p, them := st.p, c.Other()
 	pawns := st.pawns
+	vm, ve := e.Mg[pt], e.Eg[pt]
 	m, g2 := 0, 0
-	if e.fileRider[pt] {
-		f := e.files[s.File()]
-		if f.And(pawns[c]).Empty() {
-			m += evalW.OpenFileMg
-			g2 += evalW.OpenFileEg
-			if f.And(pawns[them]).Empty() {
+	for bb.Any() {
+		s := bb.Pop()
+		if e.fileRider[pt] {
+			f := e.files[s.File()]
+			if f.And(pawns[c]).Empty() {
 				m += evalW.OpenFileMg
 				g2 += evalW.OpenFileEg
+				if f.And(pawns[them]).Empty() {
+					m += evalW.OpenFileMg
+					g2 += evalW.OpenFileEg
+				}
 			}
 		}
+		if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
+			e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
+			// an outpost: guarded by a pawn, no enemy pawn can chase it
+			m += evalW.OutpostMg
+			g2 += evalW.OutpostEg
+		}
+		if c == p.SideToMove() && st.pawnAtt[them].Has(s) {
+			// attacked by a pawn: a tempo from losing material
+			m -= vm / evalW.PawnThreatDiv
+			g2 -= ve / evalW.PawnThreatDiv
+		}
 	}
-	if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
-		e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
-		// an outpost: guarded by a pawn, no enemy pawn can chase it
-		m += evalW.OutpostMg
-		g2 += evalW.OutpostEg
-	}
-	if c == p.SideToMove() && st.pawnAtt[them].Has(s) {
-		// attacked by a pawn: a tempo from losing material
-		m -= vm / evalW.PawnThreatDiv
-		g2 -= ve / evalW.PawnThreatDiv
-	}
-	return m, g2
+	st.mg[c] += m
+	st.eg[c] += g2
 }
 
 // flagRace scores side c's race to its flag region: the square of how

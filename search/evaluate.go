@@ -134,7 +134,6 @@ func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 		if bb.Empty() {
 			continue
 		}
-		e.material(st, c, pt, bb)
 		isPawn := e.pawnish[c][pt]
 		switch {
 		case pt == position.King && e.royal:
@@ -150,11 +149,9 @@ func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 				checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
 			}
 			e.pieceMoves(st, c, ti, pt, bb, checkFrom, &rings)
-			if e.materialSign > 0 {
-				e.pieceSquares(st, c, pt, bb)
-			}
 		}
 	}
+	e.material(st, c)
 }
 
 // kingRings are the squares around the enemy king that side c's attacks
@@ -168,26 +165,36 @@ type kingRings struct {
 // (scaled by its hit points, against its owner where losing material
 // wins), its square-table bonus, and the last pieces of an extinction
 // type.
-func (e *Evaluator) material(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
+func (e *Evaluator) material(st *evalState, c position.Color) {
 	p := st.p
-	n := bb.Count()
+	hp := e.hpSlot >= 0 && e.hpInit != nil
 	mg, eg := 0, 0
-	if e.hpSlot >= 0 && e.hpInit != nil {
-		mg, eg = e.hpMaterial(p, pt, bb)
-	} else {
-		mg, eg = n*e.Mg[pt]*e.materialSign, n*e.Eg[pt]*e.materialSign
-	}
-	if ri := e.psqRole[pt]; ri >= 0 {
-		psq := &e.psq[c][ri]
-		for bb.Any() {
-			ps := &psq[bb.Pop()]
-			mg += int(ps[0])
-			eg += int(ps[1])
+	for _, pt := range e.types {
+		bb := p.PiecesOf(c, pt)
+		if bb.Empty() {
+			continue
 		}
-	}
-	if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
-		mg += 200 * n
-		eg += 200 * n
+		n := bb.Count()
+		if hp {
+			m, g2 := e.hpMaterial(p, pt, bb)
+			mg += m
+			eg += g2
+		} else {
+			mg += n * e.Mg[pt] * e.materialSign
+			eg += n * e.Eg[pt] * e.materialSign
+		}
+		if ri := e.psqRole[pt]; ri >= 0 {
+			psq := &e.psq[c][ri]
+			for bb.Any() {
+				ps := &psq[bb.Pop()]
+				mg += int(ps[0])
+				eg += int(ps[1])
+			}
+		}
+		if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
+			mg += 200 * n
+			eg += 200 * n
+		}
 	}
 	st.mg[c] += mg
 	st.eg[c] += eg
@@ -281,12 +288,15 @@ func (e *Evaluator) pawnTerms(st *evalState, c position.Color, pt position.Piece
 // pieceMoves scores side c's pieces bb of type pt (index ti) other than
 // pawns and the royal king by what they attack (t, the squares each
 // attacks): the king-attack facts (checks from checkFrom, defenders,
-// attacks on the rings), safe mobility and centralisation; it gathers the
-// attacked squares.
+// attacks on the rings), where material counts a rook-like piece on an
+// open or half-open file, a leaper on an outpost, a piece attacked by a
+// pawn (for the side to move: a tempo from losing material), safe
+// mobility and centralisation; it gathers the attacked squares.
 func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt position.PieceType, bb, checkFrom geom.Set, rings *kingRings) {
 	p, them := st.p, c.Other()
 	own := p.Pieces(c)
-	vm := e.Mg[pt]
+	vm, ve := e.Mg[pt], e.Eg[pt]
+	stm := c == p.SideToMove()
 	kd := &st.kd
 	mg, eg := 0, 0
 	for bb.Any() {
@@ -307,6 +317,30 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt posit
 				kd.defLight[c] = kd.defLight[c].Or(t)
 			} else {
 				kd.heavy[c] = true
+			}
+		}
+		if e.materialSign > 0 {
+			if e.fileRider[pt] {
+				f := e.files[s.File()]
+				if f.And(st.pawns[c]).Empty() {
+					mg += evalW.OpenFileMg
+					eg += evalW.OpenFileEg
+					if f.And(st.pawns[them]).Empty() {
+						mg += evalW.OpenFileMg
+						eg += evalW.OpenFileEg
+					}
+				}
+			}
+			if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
+				e.front[c][s].And(e.adjFiles[s.File()]).And(st.pawns[them]).Empty() {
+				// an outpost: guarded by a pawn, no enemy pawn can chase it
+				mg += evalW.OutpostMg
+				eg += evalW.OutpostEg
+			}
+			if stm && st.pawnAtt[them].Has(s) {
+				// attacked by a pawn: a tempo from losing material
+				mg -= vm / evalW.PawnThreatDiv
+				eg -= ve / evalW.PawnThreatDiv
 			}
 		}
 		st.attacked[c] = st.attacked[c].Or(t)
@@ -342,45 +376,6 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt posit
 	}
 	st.mg[c] += mg
 	st.eg[c] += eg
-}
-
-// pieceSquares scores where side c's pieces bb of type pt stand, where
-// material counts: a rook-like piece on an open or half-open file, a
-// leaper on an outpost (guarded by a pawn, no enemy pawn can chase it),
-// and for the side to move a piece attacked by a pawn (a tempo from losing
-// material).
-func (e *Evaluator) pieceSquares(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
-	p, them := st.p, c.Other()
-	pawns := st.pawns
-	vm, ve := e.Mg[pt], e.Eg[pt]
-	m, g2 := 0, 0
-	for bb.Any() {
-		s := bb.Pop()
-		if e.fileRider[pt] {
-			f := e.files[s.File()]
-			if f.And(pawns[c]).Empty() {
-				m += evalW.OpenFileMg
-				g2 += evalW.OpenFileEg
-				if f.And(pawns[them]).Empty() {
-					m += evalW.OpenFileMg
-					g2 += evalW.OpenFileEg
-				}
-			}
-		}
-		if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
-			e.front[c][s].And(e.adjFiles[s.File()]).And(pawns[them]).Empty() {
-			// an outpost: guarded by a pawn, no enemy pawn can chase it
-			m += evalW.OutpostMg
-			g2 += evalW.OutpostEg
-		}
-		if c == p.SideToMove() && st.pawnAtt[them].Has(s) {
-			// attacked by a pawn: a tempo from losing material
-			m -= vm / evalW.PawnThreatDiv
-			g2 -= ve / evalW.PawnThreatDiv
-		}
-	}
-	st.mg[c] += m
-	st.eg[c] += g2
 }
 
 // flagRace scores side c's race to its flag region: the square of how

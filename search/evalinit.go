@@ -34,102 +34,12 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.capturesOnly = true
 	for _, pt := range e.types {
-		bp := v.Betza(pt)
-		if bp == nil {
-			e.capturesOnly = false
-		} else {
-			for _, a := range bp.Atoms {
-				if a.Modality == betza.Quiet {
-					e.capturesOnly = false
-				}
-			}
-		}
-		leaps := false
-		// a colour-bound rider (bishop) joined with a leap that changes
-		// square colour (knight, wazir) reaches the whole board
-		boundRide, colourLeap := false, false
-		colourBound := bp != nil && len(bp.Atoms) > 0
-		if bp != nil {
-			for _, a := range bp.Atoms {
-				changesColour := (a.DF+a.DR)%2 != 0
-				colourBound = colourBound && !changesColour
-				boundRide = boundRide || (!changesColour && a.Kind != betza.Leap)
-				colourLeap = colourLeap || (changesColour && a.Kind == betza.Leap)
-				if a.Kind == betza.Leap {
-					leaps = true
-				} else {
-					e.slider[pt] = true
-				}
-				if a.Kind == betza.Slide && a.DF == 0 && a.DR != 0 && a.Limit == 0 && a.Modality == betza.Capture {
-					e.fileRider[pt] = true
-				}
-			}
-		}
-		q, cp := mobility(b, bp)
-		m := (q + cp) / 2
-		e.Mobility[pt] = m
-		val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
-		egVal := val * evalW.PieceEg / 100
-		val = val * evalW.PieceMg / 100
-		if leaps && e.slider[pt] {
-			// a piece that both leaps and rides (archbishop, chancellor,
-			// dragon horse): H.G. Muller's measurements put the archbishop
-			// near the queen although it reaches a fifth fewer squares.
-			// Fitted to the oracle, the gain is the colour fix below, not
-			// the compound as such (Compound is 0 since 2026-12-02)
-			val += val * evalW.Compound / 100
-			egVal += egVal * evalW.Compound / 100
-			if boundRide && colourLeap {
-				val += val * evalW.ColourFix / 100
-				egVal += egVal * evalW.ColourFix / 100
-			}
-		}
-		if colourBound {
-			// it reaches only the squares of one colour (bishop, ferz,
-			// alfil): half the board its mobility counts
-			val -= val * evalW.ColourBound / 100
-			egVal -= egVal * evalW.ColourBound / 100
-		}
-		if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
-			val, egVal = PawnValue, evalW.PawnEg
-		}
-		e.Mg[pt], e.Eg[pt] = max(val, 20), max(egVal, 20)
-		// Values from the variant file are in Fairy-Stockfish's units
-		// (a pawn is 126 mg / 208 eg); 2.4 of them make our centipawn.
-		if x := v.PieceValueMg[pt]; x > 0 {
-			e.Mg[pt] = x * 10 / 24
-			if v.PieceValueEg[pt] == 0 {
-				e.Eg[pt] = e.Mg[pt]
-			}
-		}
-		if x := v.PieceValueEg[pt]; x > 0 {
-			e.Eg[pt] = x * 10 / 24
-			if v.PieceValueMg[pt] == 0 {
-				e.Mg[pt] = e.Eg[pt]
-			}
-		}
+		e.initPieceValue(pt)
 	}
 	if e.royal {
 		e.Mg[position.King], e.Eg[position.King] = 0, 0
 	}
-	// Losing all one's pieces wins (antichess, giveaway): material counts
-	// against its owner and mobility means little.
-	if v.ExtinctionValue == position.ValueWin && (v.ExtinctionPieceTypes.Has(position.AllPieces) || v.StalemateValue == position.ValueWin) {
-		e.materialSign = -1
-		e.safety = false
-	}
-	if v.ExtinctionValue == position.ValueLoss {
-		for _, pt := range v.ExtinctionPieceTypes.Types() {
-			if pt != position.AllPieces {
-				e.extLoss = e.extLoss.With(pt)
-			}
-		}
-	}
-	if slot, ok := r.FactSlot("Hp"); ok {
-		e.hpSlot = slot
-		e.hpInit = r.Facts[slot].Initial
-	}
-	e.checkCount = v.CheckCounting
+	e.initGoals(r)
 	for f := 0; f < b.Files; f++ {
 		e.files[f] = geom.FileSet(f).And(b.Mask)
 	}
@@ -156,7 +66,128 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.scaleOK = e.safety && e.materialSign > 0 && e.hpSlot < 0 && !e.flag[0] && !e.flag[1] && !e.checkCount &&
 		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
-	// Phase: the non-pawn material of the start position.
+	e.initPhase()
+	e.initLesser()
+	e.initPSQT()
+	e.initCheckParts()
+	e.initKingWeights()
+	for _, pt := range e.types {
+		e.mobWt[pt] = max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
+	}
+	return e
+}
+
+// initPieceValue sets the middle-game and endgame values of type pt from
+// its mobility on an empty board (evalW's curve, with the compound and
+// colour-binding corrections), or from the variant file; it notes whether
+// the piece rides, rides along files, and whether it has a quiet move
+// (capturesOnly).
+func (e *Evaluator) initPieceValue(pt position.PieceType) {
+	v, b := e.v, e.board
+	bp := v.Betza(pt)
+	if bp == nil {
+		e.capturesOnly = false
+	} else {
+		for _, a := range bp.Atoms {
+			if a.Modality == betza.Quiet {
+				e.capturesOnly = false
+			}
+		}
+	}
+	leaps := false
+	// a colour-bound rider (bishop) joined with a leap that changes
+	// square colour (knight, wazir) reaches the whole board
+	boundRide, colourLeap := false, false
+	colourBound := bp != nil && len(bp.Atoms) > 0
+	if bp != nil {
+		for _, a := range bp.Atoms {
+			changesColour := (a.DF+a.DR)%2 != 0
+			colourBound = colourBound && !changesColour
+			boundRide = boundRide || (!changesColour && a.Kind != betza.Leap)
+			colourLeap = colourLeap || (changesColour && a.Kind == betza.Leap)
+			if a.Kind == betza.Leap {
+				leaps = true
+			} else {
+				e.slider[pt] = true
+			}
+			if a.Kind == betza.Slide && a.DF == 0 && a.DR != 0 && a.Limit == 0 && a.Modality == betza.Capture {
+				e.fileRider[pt] = true
+			}
+		}
+	}
+	q, cp := mobility(b, bp)
+	m := (q + cp) / 2
+	e.Mobility[pt] = m
+	val := int(math.Round(float64(evalW.PieceLin)*m/10 + float64(evalW.PieceQuad)*m*m/1000))
+	egVal := val * evalW.PieceEg / 100
+	val = val * evalW.PieceMg / 100
+	if leaps && e.slider[pt] {
+		// a piece that both leaps and rides (archbishop, chancellor,
+		// dragon horse): H.G. Muller's measurements put the archbishop
+		// near the queen although it reaches a fifth fewer squares.
+		// Fitted to the oracle, the gain is the colour fix below, not
+		// the compound as such (Compound is 0 since 2026-12-02)
+		val += val * evalW.Compound / 100
+		egVal += egVal * evalW.Compound / 100
+		if boundRide && colourLeap {
+			val += val * evalW.ColourFix / 100
+			egVal += egVal * evalW.ColourFix / 100
+		}
+	}
+	if colourBound {
+		// it reaches only the squares of one colour (bishop, ferz,
+		// alfil): half the board its mobility counts
+		val -= val * evalW.ColourBound / 100
+		egVal -= egVal * evalW.ColourBound / 100
+	}
+	if e.pawnish[0][pt] || e.pawnish[1][pt] || pt == position.Pawn {
+		val, egVal = PawnValue, evalW.PawnEg
+	}
+	e.Mg[pt], e.Eg[pt] = max(val, 20), max(egVal, 20)
+	// Values from the variant file are in Fairy-Stockfish's units
+	// (a pawn is 126 mg / 208 eg); 2.4 of them make our centipawn.
+	if x := v.PieceValueMg[pt]; x > 0 {
+		e.Mg[pt] = x * 10 / 24
+		if v.PieceValueEg[pt] == 0 {
+			e.Eg[pt] = e.Mg[pt]
+		}
+	}
+	if x := v.PieceValueEg[pt]; x > 0 {
+		e.Eg[pt] = x * 10 / 24
+		if v.PieceValueMg[pt] == 0 {
+			e.Mg[pt] = e.Eg[pt]
+		}
+	}
+}
+
+// initGoals sets the terms of the ruleset's goals: losing material wins
+// (antichess, giveaway: material counts against its owner and mobility
+// means little), extinction piece types, hit points, check counting.
+func (e *Evaluator) initGoals(r *rules.Ruleset) {
+	v := e.v
+	if v.ExtinctionValue == position.ValueWin && (v.ExtinctionPieceTypes.Has(position.AllPieces) || v.StalemateValue == position.ValueWin) {
+		e.materialSign = -1
+		e.safety = false
+	}
+	if v.ExtinctionValue == position.ValueLoss {
+		for _, pt := range v.ExtinctionPieceTypes.Types() {
+			if pt != position.AllPieces {
+				e.extLoss = e.extLoss.With(pt)
+			}
+		}
+	}
+	if slot, ok := r.FactSlot("Hp"); ok {
+		e.hpSlot = slot
+		e.hpInit = r.Facts[slot].Initial
+	}
+	e.checkCount = v.CheckCounting
+}
+
+// initPhase sets the phase's total (the non-pawn material of the start
+// position) and whether each side's pawn attacks are two shifts of its
+// pawn set (pawnShift).
+func (e *Evaluator) initPhase() {
+	v, b := e.v, e.board
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
 		npm := e.nonPawnMaterialBySide(p)
 		e.phaseTotal = npm[0] + npm[1]
@@ -175,14 +206,6 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	if e.phaseTotal <= 0 {
 		e.phaseTotal = 1
 	}
-	e.initLesser()
-	e.initPSQT()
-	e.initCheckParts()
-	e.initKingWeights()
-	for _, pt := range e.types {
-		e.mobWt[pt] = max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
-	}
-	return e
 }
 
 // maxThreatTypes bounds the piece types (by their index in the variant's

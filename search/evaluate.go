@@ -112,45 +112,26 @@ func (e *Evaluator) setupEval(st *evalState, p *position.Position) {
 	}
 }
 
-// pieceTerms scores side c's pieces type by type: the bishop pair, then
-// each piece's material and square (material), and by its kind the king's
-// terms (kingTerms), a pawn's (pawnTerms) or another piece's (pieceMoves).
+// pieceTerms scores side c's pieces: the bishop pair, the king's terms
+// (kingTerms), the pawns' (pawnTerms), the other pieces' (pieceMoves) and
+// the material of all (material).
 func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 	p := st.p
-	them := c.Other()
 	if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
 		st.mg[c] += evalW.BishopPairMg
 		st.eg[c] += evalW.BishopPairEg
 	}
-	var rings kingRings
-	if e.safety && st.hasKing[them] {
-		rings.enemy = e.kingRing[st.kingSq[them]]
-		rings.enemy.Add(st.kingSq[them])
-		rings.danger = e.dangerRing[st.kingSq[them]]
-	}
-	var checkMemo checkMemo
-	for ti, pt := range e.types {
-		bb := p.PiecesOf(c, pt)
-		if bb.Empty() {
-			continue
-		}
-		isPawn := e.pawnish[c][pt]
+	for _, pt := range e.types {
 		switch {
 		case pt == position.King && e.royal:
-			e.kingTerms(st, c, bb)
-		case isPawn:
-			e.pawnTerms(st, c, pt, bb)
-		default:
-			// the squares from which this type checks the enemy king
-			// (the king's own moves as this type: pieces move alike
-			// both ways along a line)
-			var checkFrom geom.Set
-			if e.safety && st.hasKing[them] && pt != position.King {
-				checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
+			e.kingTerms(st, c, p.PiecesOf(c, pt))
+		case e.pawnish[c][pt]:
+			if bb := p.PiecesOf(c, pt); bb.Any() {
+				e.pawnTerms(st, c, pt, bb)
 			}
-			e.pieceMoves(st, c, ti, pt, bb, checkFrom, &rings)
 		}
 	}
+	e.pieceMoves(st, c)
 	e.material(st, c)
 }
 
@@ -285,92 +266,115 @@ func (e *Evaluator) pawnTerms(st *evalState, c position.Color, pt position.Piece
 	st.eg[c] += eg
 }
 
-// pieceMoves scores side c's pieces bb of type pt (index ti) other than
-// pawns and the royal king by what they attack (t, the squares each
-// attacks): the king-attack facts (checks from checkFrom, defenders,
-// attacks on the rings), where material counts a rook-like piece on an
-// open or half-open file, a leaper on an outpost, a piece attacked by a
-// pawn (for the side to move: a tempo from losing material), safe
-// mobility and centralisation; it gathers the attacked squares.
-func (e *Evaluator) pieceMoves(st *evalState, c position.Color, ti int, pt position.PieceType, bb, checkFrom geom.Set, rings *kingRings) {
+// pieceMoves scores side c's pieces other than pawns and the royal king,
+// type by type, by what each attacks (t): the king-attack facts (checks
+// from the squares that check the enemy king, defenders, attacks on the
+// king's rings), where material counts a rook-like piece on an open or
+// half-open file, a leaper on an outpost, a piece attacked by a pawn (for
+// the side to move: a tempo from losing material), safe mobility and
+// centralisation; it gathers the attacked squares.
+func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 	p, them := st.p, c.Other()
 	own := p.Pieces(c)
-	vm, ve := e.Mg[pt], e.Eg[pt]
 	stm := c == p.SideToMove()
 	kd := &st.kd
+	var rings kingRings
+	if e.safety && st.hasKing[them] {
+		rings.enemy = e.kingRing[st.kingSq[them]]
+		rings.enemy.Add(st.kingSq[them])
+		rings.danger = e.dangerRing[st.kingSq[them]]
+	}
+	var checkMemo checkMemo
 	mg, eg := 0, 0
-	for bb.Any() {
-		s := bb.Pop()
-		t := p.Attacks(c, pt, s, st.occ)
-		if checkFrom.Any() {
-			switch {
-			case st.sfKing && ti < maxThreatTypes:
-				kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
-			case st.countKing && vm >= heavyValue:
-				st.checkHeavy[c] = st.checkHeavy[c].Or(t.And(checkFrom))
-			case st.countKing:
-				st.checkLight[c] = st.checkLight[c].Or(t.And(checkFrom))
-			}
+	for ti, pt := range e.types {
+		if (pt == position.King && e.royal) || e.pawnish[c][pt] {
+			continue
 		}
-		if st.sfKing {
-			if vm < heavyValue {
-				kd.defLight[c] = kd.defLight[c].Or(t)
-			} else {
-				kd.heavy[c] = true
-			}
+		bb := p.PiecesOf(c, pt)
+		if bb.Empty() {
+			continue
 		}
-		if e.materialSign > 0 {
-			if e.fileRider[pt] {
-				f := e.files[s.File()]
-				if f.And(st.pawns[c]).Empty() {
-					mg += evalW.OpenFileMg
-					eg += evalW.OpenFileEg
-					if f.And(st.pawns[them]).Empty() {
-						mg += evalW.OpenFileMg
-						eg += evalW.OpenFileEg
-					}
+		vm, ve := e.Mg[pt], e.Eg[pt]
+		// the squares from which this type checks the enemy king (the
+		// king's own moves as this type: pieces move alike both ways
+		// along a line)
+		var checkFrom geom.Set
+		if e.safety && st.hasKing[them] && pt != position.King {
+			checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
+		}
+		for bb.Any() {
+			s := bb.Pop()
+			t := p.Attacks(c, pt, s, st.occ)
+			if checkFrom.Any() {
+				switch {
+				case st.sfKing && ti < maxThreatTypes:
+					kd.checks[c][ti] = kd.checks[c][ti].Or(t.And(checkFrom))
+				case st.countKing && vm >= heavyValue:
+					st.checkHeavy[c] = st.checkHeavy[c].Or(t.And(checkFrom))
+				case st.countKing:
+					st.checkLight[c] = st.checkLight[c].Or(t.And(checkFrom))
 				}
 			}
-			if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
-				e.front[c][s].And(e.adjFiles[s.File()]).And(st.pawns[them]).Empty() {
-				// an outpost: guarded by a pawn, no enemy pawn can chase it
-				mg += evalW.OutpostMg
-				eg += evalW.OutpostEg
+			if st.sfKing {
+				if vm < heavyValue {
+					kd.defLight[c] = kd.defLight[c].Or(t)
+				} else {
+					kd.heavy[c] = true
+				}
 			}
-			if stm && st.pawnAtt[them].Has(s) {
-				// attacked by a pawn: a tempo from losing material
-				mg -= vm / evalW.PawnThreatDiv
-				eg -= ve / evalW.PawnThreatDiv
+			if e.materialSign > 0 {
+				if e.fileRider[pt] {
+					f := e.files[s.File()]
+					if f.And(st.pawns[c]).Empty() {
+						mg += evalW.OpenFileMg
+						eg += evalW.OpenFileEg
+						if f.And(st.pawns[them]).Empty() {
+							mg += evalW.OpenFileMg
+							eg += evalW.OpenFileEg
+						}
+					}
+				}
+				if !e.slider[pt] && st.pawnAtt[c].Has(s) && e.inEnemyHalf(c, s) &&
+					e.front[c][s].And(e.adjFiles[s.File()]).And(st.pawns[them]).Empty() {
+					// an outpost: guarded by a pawn, no enemy pawn can chase it
+					mg += evalW.OutpostMg
+					eg += evalW.OutpostEg
+				}
+				if stm && st.pawnAtt[them].Has(s) {
+					// attacked by a pawn: a tempo from losing material
+					mg -= vm / evalW.PawnThreatDiv
+					eg -= ve / evalW.PawnThreatDiv
+				}
 			}
-		}
-		st.attacked[c] = st.attacked[c].Or(t)
-		if ti < maxThreatTypes {
-			st.attBy[c][ti] = st.attBy[c][ti].Or(t)
-		}
-		if e.materialSign > 0 {
-			// safe mobility: squares not held by enemy pawns
-			n := t.AndNot(own).AndNot(st.pawnAtt[them]).Count()
-			mob := e.mobWt[pt] * (n*2 - int(e.Mobility[pt])) / 2
-			mg += mob
-			kd.mob[c] += mob
-			eg += mob * evalW.MobEg / 100
-			w := evalW.CentrSlider
-			if !e.slider[pt] {
-				w = evalW.CentrLeaper
-			}
-			mg += w * e.centr[s]
-		}
-		if st.sfKing && rings.danger.Any() && t.And(rings.danger).Any() {
-			kd.count[c]++
+			st.attacked[c] = st.attacked[c].Or(t)
 			if ti < maxThreatTypes {
-				kd.weight[c] += e.kingW[ti]
+				st.attBy[c][ti] = st.attBy[c][ti].Or(t)
 			}
-			kd.attacks[c] += t.And(e.kingRing[st.kingSq[them]]).Count()
-		}
-		if st.countKing && rings.enemy.Any() {
-			if h := t.And(rings.enemy).Count(); h > 0 {
-				st.attackers[c]++
-				st.attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
+			if e.materialSign > 0 {
+				// safe mobility: squares not held by enemy pawns
+				n := t.AndNot(own).AndNot(st.pawnAtt[them]).Count()
+				mob := e.mobWt[pt] * (n*2 - int(e.Mobility[pt])) / 2
+				mg += mob
+				kd.mob[c] += mob
+				eg += mob * evalW.MobEg / 100
+				w := evalW.CentrSlider
+				if !e.slider[pt] {
+					w = evalW.CentrLeaper
+				}
+				mg += w * e.centr[s]
+			}
+			if st.sfKing && rings.danger.Any() && t.And(rings.danger).Any() {
+				kd.count[c]++
+				if ti < maxThreatTypes {
+					kd.weight[c] += e.kingW[ti]
+				}
+				kd.attacks[c] += t.And(e.kingRing[st.kingSq[them]]).Count()
+			}
+			if st.countKing && rings.enemy.Any() {
+				if h := t.And(rings.enemy).Count(); h > 0 {
+					st.attackers[c]++
+					st.attackUnits[c] += h * max(1, e.Mg[pt]/evalW.KingUnit)
+				}
 			}
 		}
 	}

@@ -75,12 +75,16 @@ func (w *worker) search(alpha, beta, depth, ply int) int {
 			}
 			return n.eval
 		}
-		if s, done := w.nullMove(&n); done {
-			return s
+		if !n.pvNode && w.nullOK {
+			if s, done := w.nullMove(&n); done {
+				return s
+			}
 		}
 	}
-	if s, done := w.probCut(&n); done {
-		return s
+	if !n.pvNode && w.seeOK && w.nullOK {
+		if s, done := w.probCut(&n); done {
+			return s
+		}
 	}
 	// check extension: with SEE the parent extends a safe checking move
 	// (safeCheck); otherwise every node in check is searched a ply deeper
@@ -209,20 +213,20 @@ func (w *worker) searchMoves(n *node) (int, bool) {
 		if capture && n.depth >= 3 {
 			gain = w.ev.Eg[w.victim(m)]
 		}
-		if w.seePruned(n, m, quiet) {
+		if n.pruneOK && !quiet && w.seePruned(n, m, quiet) {
 			continue
 		}
 		sc := mp.sc[i]
 		preTest := checkTestable(m)
 		checks := preTest && i >= n.checksFrom // tested when the list was cut
 		lmrDepth := w.lmrDepth(n, quiet)
-		if w.quietPruned(n, m, quiet, sc, lmrDepth) && !checks && !w.givesCheck(m) {
+		if n.pruneQ && quiet && w.quietPruned(n, m, quiet, sc, lmrDepth) && !checks && !w.givesCheck(m) {
 			continue
 		}
 		// late and futile quiet moves are skipped unless they check: an
 		// ordinary move is tested before it is made (givesCheck), others
 		// after
-		pruneLate := w.lateOrFutile(n, quiet, sc, lmrDepth)
+		pruneLate := (n.pruneQ || n.pruneMC) && quiet && w.lateOrFutile(n, quiet, sc, lmrDepth)
 		if pruneLate && preTest && !checks && !w.givesCheck(m) {
 			continue
 		}
@@ -242,12 +246,16 @@ func (w *worker) searchMoves(n *node) (int, bool) {
 		if ext == 0 && n.ply < 2*maxPly/3 && w.safeCheck(m, same) {
 			ext = 1
 		}
-		s := w.searchMove(n, same, n.depth-1+ext, w.reduction(n, quiet, sc, gain, n.depth-1+ext))
+		newDepth, r := n.depth-1+ext, 0
+		if n.legal > 1 && n.depth >= 3 && !n.inCheck {
+			r = w.reduction(n, quiet, sc, gain, newDepth)
+		}
+		s := w.searchMove(n, same, newDepth, r)
 		w.g.Undo()
 		if w.stopped {
 			return 0, true
 		}
-		if w.betterMove(n, m, s, capture, quiet) {
+		if s > n.best && w.betterMove(n, m, s, capture, quiet) {
 			break
 		}
 		n.addTried(m, capture, quiet)

@@ -9,6 +9,26 @@
 // where check exists, mate scores, multi-ply turns (the side to move need
 // not alternate), time management and skill levels.
 //
+// Where things are (Stockfish's search.cpp / movepick.cpp / evaluate.cpp
+// split):
+//
+//   - search.go: the API (Engine, Limits, Info, Result); worker.go: one
+//     search's state and the switches chosen for the ruleset; path.go: the
+//     plain and the hooked way of reading the rules, chosen once.
+//   - root.go: iterative deepening, aspiration windows, MultiPV, skill
+//     levels, reports; timeman.go: the time for a move, stop polling.
+//   - node.go: the node search (principal variation search) step by step;
+//     prune.go: its pruning, extension and reduction steps, one function
+//     each; qsearch.go: quiescence.
+//   - movepick.go: move generation and the move picker's stages;
+//     history.go, conthist.go, corrhist.go: the history tables; see.go:
+//     static exchange evaluation; check.go: checks; scores.go: mate,
+//     result and draw scores; tt.go: the transposition table.
+//   - eval.go, evalinit.go: the Evaluator and how it is built for a
+//     ruleset; evaluate.go: Evaluate as named terms; kingdanger.go,
+//     checkparts.go, mopup.go, psqt.go, weights.go: its larger terms and
+//     weights; treestats*.go: tree-shape counts (build tag searchstats).
+//
 //	e := search.NewEngine(16)
 //	res := e.Search(ctx, game, search.Limits{Depth: 6}, nil)
 //	fmt.Println(game.Pos.UCI(res.Move))

@@ -9,6 +9,10 @@
 // where check exists, mate scores, multi-ply turns (the side to move need
 // not alternate), time management and skill levels.
 //
+//	e := search.NewEngine(16)
+//	res := e.Search(ctx, game, search.Limits{Depth: 6}, nil)
+//	fmt.Println(game.Pos.UCI(res.Move))
+//
 // Where things are (Stockfish's search.cpp / movepick.cpp / evaluate.cpp
 // split):
 //
@@ -28,10 +32,6 @@
 //     ruleset; evaluate.go: Evaluate as named terms; kingdanger.go,
 //     checkparts.go, mopup.go, psqt.go, weights.go: its larger terms and
 //     weights; treestats*.go: tree-shape counts (build tag searchstats).
-//
-//	e := search.NewEngine(16)
-//	res := e.Search(ctx, game, search.Limits{Depth: 6}, nil)
-//	fmt.Println(game.Pos.UCI(res.Move))
 package search
 
 import (

@@ -142,10 +142,10 @@ type kingRings struct {
 	enemy, danger geom.Set
 }
 
-// material scores side c's pieces bb of type pt: the piece's value
-// (scaled by its hit points, against its owner where losing material
-// wins), its square-table bonus, and the last pieces of an extinction
-// type.
+// material scores side c's pieces: each piece's value (scaled by its
+// hit points, against its owner where losing material wins), and the last
+// pieces of an extinction type. (Their square-table bonus, psqBonus, is
+// added where each piece is scored by its kind.)
 func (e *Evaluator) material(st *evalState, c position.Color) {
 	p := st.p
 	hp := e.hpSlot >= 0 && e.hpInit != nil
@@ -163,14 +163,6 @@ func (e *Evaluator) material(st *evalState, c position.Color) {
 		} else {
 			mg += n * e.Mg[pt] * e.materialSign
 			eg += n * e.Eg[pt] * e.materialSign
-		}
-		if ri := e.psqRole[pt]; ri >= 0 {
-			psq := &e.psq[c][ri]
-			for bb.Any() {
-				ps := &psq[bb.Pop()]
-				mg += int(ps[0])
-				eg += int(ps[1])
-			}
 		}
 		if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
 			mg += 200 * n
@@ -201,13 +193,26 @@ func (e *Evaluator) hpMaterial(p *position.Position, pt position.PieceType, bb g
 	return mg, eg
 }
 
+// psqBonus is the square-table bonus (middle game, endgame) of side c's
+// piece of square-table role ri on s.
+func (e *Evaluator) psqBonus(c position.Color, ri int8, s geom.Square) (int, int) {
+	ps := &e.psq[c][ri][s]
+	return int(ps[0]), int(ps[1])
+}
+
 // kingTerms scores side c's royal king: centralisation, and where king
 // safety matters its pawn shelter (pawns around and ahead of it, less for
 // a file without own pawns and for storming enemy pawns).
 func (e *Evaluator) kingTerms(st *evalState, c position.Color, bb geom.Set) {
 	them := c.Other()
+	ri := e.psqRole[position.King]
 	for bb.Any() {
 		s := bb.Pop()
+		if ri >= 0 {
+			m, g2 := e.psqBonus(c, ri, s)
+			st.mg[c] += m
+			st.eg[c] += g2
+		}
 		st.attacked[c] = st.attacked[c].Or(e.kingRing[s])
 		cz := e.centr[s]
 		st.mg[c] += evalW.KingCentrMg * cz
@@ -231,9 +236,15 @@ func (e *Evaluator) kingTerms(st *evalState, c position.Color, bb geom.Set) {
 // where material counts centre, isolated and doubled pawns.
 func (e *Evaluator) pawnTerms(st *evalState, c position.Color, pt position.PieceType, bb geom.Set) {
 	pawns, them := st.pawns[c], c.Other()
+	ri := e.psqRole[pt]
 	mg, eg := 0, 0
 	for bb.Any() {
 		s := bb.Pop()
+		if ri >= 0 {
+			m, g2 := e.psqBonus(c, ri, s)
+			mg += m
+			eg += g2
+		}
 		adv := e.promMax - int(e.promDist[c][s])
 		mg += evalW.PawnAdvMg * adv
 		eg += adv * adv * evalW.PawnAdvEg
@@ -295,6 +306,7 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 			continue
 		}
 		vm, ve := e.Mg[pt], e.Eg[pt]
+		ri := e.psqRole[pt]
 		// the squares from which this type checks the enemy king (the
 		// king's own moves as this type: pieces move alike both ways
 		// along a line)
@@ -304,6 +316,11 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 		}
 		for bb.Any() {
 			s := bb.Pop()
+			if ri >= 0 {
+				m, g2 := e.psqBonus(c, ri, s)
+				mg += m
+				eg += g2
+			}
 			t := p.Attacks(c, pt, s, st.occ)
 			if checkFrom.Any() {
 				switch {

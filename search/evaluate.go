@@ -112,27 +112,39 @@ func (e *Evaluator) setupEval(st *evalState, p *position.Position) {
 	}
 }
 
-// pieceTerms scores side c's pieces: the bishop pair, the king's terms
-// (kingTerms), the pawns' (pawnTerms), the other pieces' (pieceMoves) and
-// the material of all (material).
+// pieceTerms scores side c's pieces: the bishop pair, the material of
+// each type (material), the king's terms (kingTerms), the pawns'
+// (pawnTerms) and the other pieces' (pieceMoves).
 func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 	p := st.p
 	if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
 		st.mg[c] += evalW.BishopPairMg
 		st.eg[c] += evalW.BishopPairEg
 	}
+	mg, eg := 0, 0
+	weigh := e.hpSlot >= 0 || e.extLoss != 0 // the rules weigh pieces: material
 	for _, pt := range e.types {
+		bb := p.PiecesOf(c, pt)
+		if bb.Empty() {
+			continue
+		}
+		if weigh {
+			m, g2 := e.material(p, c, pt, bb)
+			mg, eg = mg+m, eg+g2
+		} else {
+			n := bb.Count()
+			mg, eg = mg+n*e.Mg[pt]*e.materialSign, eg+n*e.Eg[pt]*e.materialSign
+		}
 		switch {
 		case pt == position.King && e.royal:
-			e.kingTerms(st, c, p.PiecesOf(c, pt))
+			e.kingTerms(st, c, bb)
 		case e.pawnish[c][pt]:
-			if bb := p.PiecesOf(c, pt); bb.Any() {
-				e.pawnTerms(st, c, pt, bb)
-			}
+			e.pawnTerms(st, c, pt, bb)
 		}
 	}
+	st.mg[c] += mg
+	st.eg[c] += eg
 	e.pieceMoves(st, c)
-	e.material(st, c)
 }
 
 // kingRings are the squares around the enemy king that side c's attacks
@@ -142,35 +154,23 @@ type kingRings struct {
 	enemy, danger geom.Set
 }
 
-// material scores side c's pieces: each piece's value (scaled by its
-// hit points, against its owner where losing material wins), and the last
-// pieces of an extinction type. (Their square-table bonus, psqBonus, is
-// added where each piece is scored by its kind.)
-func (e *Evaluator) material(st *evalState, c position.Color) {
-	p := st.p
-	hp := e.hpSlot >= 0 && e.hpInit != nil
-	mg, eg := 0, 0
-	for _, pt := range e.types {
-		bb := p.PiecesOf(c, pt)
-		if bb.Empty() {
-			continue
-		}
-		n := bb.Count()
-		if hp {
-			m, g2 := e.hpMaterial(p, pt, bb)
-			mg += m
-			eg += g2
-		} else {
-			mg += n * e.Mg[pt] * e.materialSign
-			eg += n * e.Eg[pt] * e.materialSign
-		}
-		if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
-			mg += 200 * n
-			eg += 200 * n
-		}
+// material is the material of side c's pieces bb of type pt: each
+// piece's value (scaled by its hit points, against its owner where losing
+// material wins), and the last pieces of an extinction type. (Their
+// square-table bonus, psqBonus, is added where each piece is scored by
+// its kind.) pieceTerms computes the plain case (no hit points, no
+// extinction type) itself: count × value.
+func (e *Evaluator) material(p *position.Position, c position.Color, pt position.PieceType, bb geom.Set) (mg, eg int) {
+	n := bb.Count()
+	if e.hpSlot >= 0 && e.hpInit != nil {
+		mg, eg = e.hpMaterial(p, pt, bb)
+	} else {
+		mg, eg = n*e.Mg[pt]*e.materialSign, n*e.Eg[pt]*e.materialSign
 	}
-	st.mg[c] += mg
-	st.eg[c] += eg
+	if e.extLoss.Has(pt) && p.Count(c, pt) <= e.v.ExtinctionPieceCount+1 {
+		mg, eg = mg+200*n, eg+200*n
+	}
+	return mg, eg
 }
 
 // hpMaterial is the value of pieces bb of type pt with hit points: a

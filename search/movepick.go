@@ -7,11 +7,6 @@ import (
 	"houserules/position"
 )
 
-// genMoves lists the moves of the node: pseudo-legal ones for plain
-// rulesets (legality is checked lazily), legal ones through the pipeline
-// otherwise.
-func (w *worker) genMoves(ply int) []position.Move { return w.path.allMoves(w, ply) }
-
 // nodeMoves lists the moves of an interior node and how their
 // legality is still to be tested one by one: pseudo-legal moves for plain
 // rulesets; under house rules the pipeline's candidates where legality is

@@ -17,28 +17,34 @@ type node struct {
 	excluded                position.Move
 	key                     uint64
 
-	// from the transposition table
+	// from the transposition table (ttMove: in Base form until the move
+	// picker finds it in the list)
 	ttMove                   position.Move
 	ttEval, ttScore, ttDepth int
 	ttBound                  bound
-	inCheck, improving       bool
-	forced                   bool   // a capture is compulsory: the side cannot stand on its static score
-	eval, raw                int    // static evaluation: corrected, as computed (-Infinite in check)
-	corr                     *int32 // the static evaluation's correction-history entry (nil in check)
+
+	// the static evaluation: corrected, as computed (-Infinite in check),
+	// and its correction-history entry (nil in check)
+	inCheck, improving bool
+	forced             bool // a capture is compulsory: the side cannot stand on its static score
+	eval, raw          int
+	corr               *int32
+
+	// the moves
 	us                       position.Color
 	best                     int
 	bestMove                 position.Move
 	legal                    int // moves found legal so far (pruned ones included: Stockfish's move count)
 	quietsTried, capsTried   [64]position.Move
 	nq, nc                   int
-	pruneOK, pruneQ, pruneMC bool // see searchMoves
+	pruneOK, pruneQ, pruneMC bool // which pruning applies (setPruning)
 	skipQuiets               bool // the rest are late quiet moves, cut to their checks
 	checksFrom               int  // from here on, the testable moves are known to check
 }
 
 // search is the node search (alpha-beta, principal variation search) of
 // the position at ply with the remaining depth; it returns the score for
-// the side to move, a bound outside [alpha, beta]. Its steps, in order:
+// the side to move (a bound when it falls outside [alpha, beta]). Its steps, in order:
 // mate-distance pruning, draws and the hash table (enterNode); the static
 // evaluation (evalNode); reverse futility, null move and ProbCut
 // (prune.go); the check extension or the internal iterative reduction;

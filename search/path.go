@@ -49,12 +49,11 @@ type rulesPath interface {
 	// legal tests one move of a list whose legality is still open.
 	legal(w *worker, m position.Move) bool
 	// qsEnter starts a quiescence node: a score and true when the game
-	// has ended there; else whether the side to move is in check, and the
-	// node's full move list when it is needed before standing pat.
+	// has ended there; else the node's key, whether the side to move is
+	// in check and whether it must capture (it may not stand pat), and
+	// the node's full move list when it is needed before standing pat.
+	// (One call for all: quiescence nodes are most of the tree.)
 	qsEnter(w *worker, ply int) (qsNode, int, bool)
-	// qsForced reports whether the side to move of a quiescence node must
-	// capture (it may not stand pat).
-	qsForced(w *worker, q qsNode) bool
 	// qsMoves lists the moves a quiescence node looks at (before the
 	// noisy ones are kept), after the stand-pat cut-off.
 	qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move
@@ -71,7 +70,9 @@ const (
 
 // qsNode is what a quiescence node learnt on entry.
 type qsNode struct {
+	key     uint64
 	inCheck bool
+	forced  bool
 	// moves is the node's full list when qsEnter generated it, else nil
 	moves     []position.Move
 	generated bool
@@ -106,10 +107,8 @@ func (plainPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 	if _, over := w.p.ImmediateEnd(); over {
 		return qsNode{}, w.terminal(ply), true
 	}
-	return qsNode{inCheck: w.p.InCheck(), lz: legalEach}, 0, false
+	return qsNode{key: w.p.Key(), inCheck: w.p.InCheck(), forced: w.v.MustCapture && w.p.HasLegalCapture(), lz: legalEach}, 0, false
 }
-
-func (pp plainPath) qsForced(w *worker, q qsNode) bool { return pp.mustCapture(w) }
 
 // qsMoves: generated after the stand-pat cut-off; out of check and without
 // a reason to look at quiet moves only captures and promotions.
@@ -173,15 +172,17 @@ func (hp hookedPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 			return q, w.terminal(ply), true
 		}
 	}
+	q.key = hp.key(w)
+	q.forced = hp.forced(w, q.moves)
 	return q, 0, false
 }
 
-// qsForced: a side that must capture and has a capture in its list.
-func (hookedPath) qsForced(w *worker, q qsNode) bool {
+// forced: a side that must capture and has a capture in its list.
+func (hookedPath) forced(w *worker, moves []position.Move) bool {
 	if !w.v.MustCapture {
 		return false
 	}
-	for _, m := range q.moves {
+	for _, m := range moves {
 		if w.p.IsCapture(m) {
 			return true
 		}

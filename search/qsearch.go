@@ -41,7 +41,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	if qd >= w.qMax {
 		return ev.Evaluate(w.g) // the capture tree has no end in sight
 	}
-	key := w.key()
+	key := q.key
 	ttMove, ttEval := position.NoMove, -Infinite
 	if te, hit := w.tt.probe(key); hit {
 		ttMove, ttEval = te.move, int(te.eval)
@@ -55,7 +55,7 @@ func (w *worker) qsearch(alpha, beta, ply, qd int) int {
 	origAlpha := alpha
 	us := p.SideToMove()
 	// Under compulsory capture a side with a capture may not stand pat.
-	forced := w.path.qsForced(w, q)
+	forced := q.forced
 	stand, raw, best := -Infinite, -Infinite, -Infinite // static evaluation: corrected, as computed
 	if !q.inCheck && !forced {
 		var cut bool

@@ -7,9 +7,6 @@ import (
 	"houserules/position"
 )
 
-// inCheck reports whether the side to move is in check.
-func (w *worker) inCheck() bool { return w.path.inCheck(w) }
-
 // opponentInCheck reports, right after a move, whether the side now to
 // move is in check (plain rulesets; hooked ones answer false, which only
 // lets a checking move be reduced or pruned like a quiet one).

@@ -157,10 +157,9 @@ func (w *worker) enterNode(n *node) (int, bool) {
 // correction history, and whether it improves on the side's last one.
 func (w *worker) evalNode(n *node) {
 	ply := n.ply
-	n.inCheck = w.inCheck()
+	n.inCheck, n.forced = w.path.checkAndCapture(w)
 	n.eval, n.raw = -Infinite, -Infinite
 	w.evals[ply] = -Infinite
-	n.forced = w.path.mustCapture(w)
 	if n.inCheck {
 		return
 	}

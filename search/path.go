@@ -29,8 +29,6 @@ type rulesPath interface {
 	// endedAtOnce reports whether the game ended with the last move
 	// (main search; the hooked path leaves that to the move list).
 	endedAtOnce(w *worker) bool
-	// inCheck reports whether the side to move is in check.
-	inCheck(w *worker) bool
 	// opponentInCheck reports, right after a move, whether the side now
 	// to move is in check (hooked: false, which only lets a checking move
 	// be reduced or pruned like a quiet one).
@@ -38,11 +36,10 @@ type rulesPath interface {
 	// checked reports, right after a move, whether the side now to move
 	// is in check, asked of the rules (quiescence under check counting).
 	checked(w *worker) bool
-	// mustCapture reports whether the side to move must capture (main
-	// search: it cannot stand on its static score).
-	mustCapture(w *worker) bool
-	// allMoves lists every move of the node in w.buf[ply].
-	allMoves(w *worker, ply int) []position.Move
+	// checkAndCapture reports whether the side to move is in check and
+	// whether it must capture (main search: it cannot stand on its static
+	// score), in one call.
+	checkAndCapture(w *worker) (inCheck, mustCapture bool)
 	// nodeMoves lists the moves of an interior node in w.buf[ply] and how
 	// their legality is still to be tested.
 	nodeMoves(w *worker, ply int) ([]position.Move, legality)
@@ -83,11 +80,13 @@ type qsNode struct {
 type plainPath struct{}
 
 func (plainPath) key(w *worker) uint64                  { return w.p.Key() }
-func (plainPath) inCheck(w *worker) bool                { return w.p.InCheck() }
 func (plainPath) opponentInCheck(w *worker) bool        { return w.p.Checkers().Any() }
 func (plainPath) checked(w *worker) bool                { return w.p.Checkers().Any() }
-func (plainPath) mustCapture(w *worker) bool            { return w.v.MustCapture && w.p.HasLegalCapture() }
 func (plainPath) legal(w *worker, m position.Move) bool { return w.p.Legal(m) }
+
+func (plainPath) checkAndCapture(w *worker) (bool, bool) {
+	return w.p.InCheck(), w.v.MustCapture && w.p.HasLegalCapture()
+}
 
 func (plainPath) endedAtOnce(w *worker) bool {
 	_, over := w.p.ImmediateEnd()
@@ -130,9 +129,14 @@ func (hookedPath) key(w *worker) uint64 {
 func (hookedPath) endedAtOnce(w *worker) bool            { return false }
 func (hookedPath) opponentInCheck(w *worker) bool        { return false }
 func (hookedPath) checked(w *worker) bool                { return w.g.InCheck(w.p.SideToMove()) }
-func (hookedPath) mustCapture(w *worker) bool            { return w.v.MustCapture }
 func (hookedPath) legal(w *worker, m position.Move) bool { return w.g.Legal(m) }
 
+func (hp hookedPath) checkAndCapture(w *worker) (bool, bool) {
+	return hp.inCheck(w), w.v.MustCapture
+}
+
+// inCheck: the game asks the rules (only where checks or a royal king
+// exist).
 func (hookedPath) inCheck(w *worker) bool {
 	if !w.v.Checking && !w.ev.royal {
 		return false

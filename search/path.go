@@ -93,6 +93,7 @@ func (plainPath) endedAtOnce(w *worker) bool {
 	return over
 }
 
+// allMoves lists the pseudo-legal moves in w.buf[ply].
 func (plainPath) allMoves(w *worker, ply int) []position.Move {
 	w.buf[ply] = w.p.PseudoLegal(w.buf[ply][:0])
 	return w.buf[ply]
@@ -144,6 +145,7 @@ func (hookedPath) inCheck(w *worker) bool {
 	return w.g.InCheck(w.p.SideToMove())
 }
 
+// allMoves lists the legal moves (the pipeline's) in w.buf[ply].
 func (hookedPath) allMoves(w *worker, ply int) []position.Move {
 	w.buf[ply] = append(w.buf[ply][:0], w.g.LegalMoves()...)
 	return w.buf[ply]

@@ -46,93 +46,17 @@ func TestFitPSQT(t *testing.T) {
 	if file == "" {
 		t.Skip("HOUSERULES_TUNE_PSQT not set")
 	}
-	skip := map[string]bool{}
+	f := &psqtFit{t: t, skip: map[string]bool{}, byName: map[string]*fitVariant{},
+		testFile: os.Getenv("HOUSERULES_TUNE_PSQT_TEST"),
+		// HOUSERULES_TUNE_PSQT_KEEP=1: the committed table stays and only
+		// the scale and offset are fitted (a baseline for the tables)
+		fitPSQ: os.Getenv("HOUSERULES_TUNE_PSQT_KEEP") != "1"}
 	for _, v := range strings.Split(os.Getenv("HOUSERULES_TUNE_PSQT_SKIP"), ",") {
-		skip[strings.TrimSpace(v)] = true
+		f.skip[strings.TrimSpace(v)] = true
 	}
-	type feat struct {
-		idx int32
-		c   float32
-	}
-	type sample struct {
-		ours, target float64
-		feats        []feat
-		vi           int // the variant's index in vnames
-	}
-	// HOUSERULES_TUNE_PSQT_KEEP=1: the committed table stays and only
-	// the scale and offset are fitted (a baseline for the tables)
-	fitPSQ := os.Getenv("HOUSERULES_TUNE_PSQT_KEEP") != "1"
-	const cells = len(psqtRoles) * 2 * 8 * 4
-	index := func(role, phase, rank, fileB int) int { return ((role*2+phase)*8+rank)*4 + fileB }
-	// each variant's ruleset and evaluator, by its index in vnames
-	type fitVariant struct {
-		rs *rules.Ruleset
-		e  *Evaluator
-		vi int
-	}
-	byName := map[string]*fitVariant{}
-	var train, test []sample
-	var vnames []string
-	testFile := os.Getenv("HOUSERULES_TUNE_PSQT_TEST")
-	n := 0
-	// read adds the file's positions to train and test: every fifth to
-	// test, unless a test file is given; then all of it to test and all of
-	// the training file to train
-	read := func(name string, held bool) {
-		readLabelled(t, name, func(v, fen string, cp int) {
-			if cp > 1500 || cp < -1500 {
-				return
-			}
-			fv := byName[v]
-			if fv == nil {
-				fv = &fitVariant{rs: rulestest.Compile(t, v, ""), vi: len(vnames)}
-				fv.e = NewEvaluator(fv.rs)
-				if fitPSQ {
-					fv.e.psq = [2][len(psqtRoles)][geom.SquareNB]psqEntry{} // the residual of everything else
-				}
-				byName[v] = fv
-				vnames = append(vnames, v)
-			}
-			e := fv.e
-			g, err := rules.NewGame(fv.rs, fen, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := g.Pos
-			npm := e.nonPawnMaterialBySide(p)
-			phase := float32(min(256, (npm[0]+npm[1])*256/e.phaseTotal)) / 256
-			s := sample{ours: float64(e.Evaluate(g)), target: sigmoid(float64(cp)), vi: fv.vi}
-			b := e.board
-			for c := position.White; c <= position.Black && fitPSQ; c++ {
-				sign := float32(1)
-				if c != p.SideToMove() {
-					sign = -1
-				}
-				for _, pt := range e.types {
-					role := int(e.psqRole[pt])
-					if role < 0 {
-						continue
-					}
-					for bb := p.PiecesOf(c, pt); bb.Any(); {
-						sq := bb.Pop()
-						r, fb := psqtCell(b, c, sq)
-						s.feats = append(s.feats, feat{int32(index(role, 0, r, fb)), sign * phase},
-							feat{int32(index(role, 1, r, fb)), sign * (1 - phase)})
-					}
-				}
-			}
-			switch {
-			case held || (testFile == "" && n%5 == 4):
-				test = append(test, s)
-			case !skip[v]:
-				train = append(train, s)
-			}
-			n++
-		})
-	}
-	read(file, false)
-	if testFile != "" {
-		read(testFile, true)
+	f.read(file, false)
+	if f.testFile != "" {
+		f.read(f.testFile, true)
 	}
 	// after the cells, each variant's scale and offset: the reference's
 	// units need not be ours (Fairy-Stockfish prints endgame pawns, its
@@ -140,41 +64,12 @@ func TestFitPSQT(t *testing.T) {
 	// HOUSERULES_TUNE_PSQT_SCALE=1 they are fitted beside the tables
 	// instead of being absorbed by them; they are not part of the result
 	fitScale := os.Getenv("HOUSERULES_TUNE_PSQT_SCALE") == "1"
-	w := make([]float64, cells+2*len(vnames))
-	for vi := range vnames {
-		w[cells+2*vi] = 1
+	f.w = make([]float64, psqtCells+2*len(f.vnames))
+	for vi := range f.vnames {
+		f.w[psqtCells+2*vi] = 1
 	}
-	raw := func(s *sample) float64 {
-		x := s.ours
-		for _, ft := range s.feats {
-			x += float64(ft.c) * w[ft.idx]
-		}
-		return x
-	}
-	pred := func(s *sample) float64 { return w[cells+2*s.vi]*raw(s) + w[cells+2*s.vi+1] }
-	// loss is the unseen loss of variant vi (-1: of all)
-	loss := func(vi int) string {
-		sum, k := 0.0, 0
-		for i := range test {
-			if vi < 0 || test[i].vi == vi {
-				d := sigmoid(pred(&test[i])) - test[i].target
-				sum += d * d
-				k++
-			}
-		}
-		return fmt.Sprintf("%.6f (%d)", sum/float64(max(k, 1)), k)
-	}
-	report := func(tag string) {
-		out := []string{"all " + loss(-1)}
-		for vi, v := range vnames {
-			out = append(out, v+" "+loss(vi))
-		}
-		t.Logf("%s, unseen: %s", tag, strings.Join(out, ", "))
-	}
-	t.Logf("%d positions fitted", len(train))
-	report("before the fit")
-	m, vv, grad := make([]float64, len(w)), make([]float64, len(w)), make([]float64, len(w))
-	const lr, b1, b2, batch = 0.3, 0.9, 0.999, 1024
+	t.Logf("%d positions fitted", len(f.train))
+	f.report("before the fit")
 	l2 := 1e-7
 	if s := os.Getenv("HOUSERULES_TUNE_PSQT_L2"); s != "" {
 		var err error
@@ -182,6 +77,177 @@ func TestFitPSQT(t *testing.T) {
 			t.Fatalf("HOUSERULES_TUNE_PSQT_L2: %v", err)
 		}
 	}
+	f.adam(l2, fitScale)
+	f.report("fitted")
+	for vi, v := range f.vnames {
+		t.Logf("%s: scale %.3f, offset %.1f", v, f.w[psqtCells+2*vi], f.w[psqtCells+2*vi+1])
+	}
+	if !f.fitPSQ {
+		return
+	}
+	t.Logf("psqtTable:\n%s", f.table())
+}
+
+// psqtCells is the number of fitted cells: per role, phase, rank and
+// file from the edge.
+const psqtCells = len(psqtRoles) * 2 * 8 * 4
+
+// psqtIndex is the cell of a role, phase, rank and file from the edge.
+func psqtIndex(role, phase, rank, fileB int) int { return ((role*2+phase)*8+rank)*4 + fileB }
+
+// psqtFeat is a sample's weight on one cell.
+type psqtFeat struct {
+	idx int32
+	c   float32
+}
+
+// psqtSample is a labelled position: our score without the tables, the
+// target in [0, 1], the cells it reads.
+type psqtSample struct {
+	ours, target float64
+	feats        []psqtFeat
+	vi           int // the variant's index in vnames
+}
+
+// fitVariant is a variant's ruleset and evaluator, with its index in
+// vnames.
+type fitVariant struct {
+	rs *rules.Ruleset
+	e  *Evaluator
+	vi int
+}
+
+// psqtFit is TestFitPSQT's state: the positions, the variants and the
+// weights (the cells, then each variant's scale and offset).
+type psqtFit struct {
+	t           *testing.T
+	skip        map[string]bool
+	fitPSQ      bool
+	byName      map[string]*fitVariant
+	vnames      []string
+	train, test []psqtSample
+	testFile    string
+	n           int
+	w           []float64
+}
+
+// read adds the file's positions to train and test: every fifth to test,
+// unless a test file is given; then all of it to test (held) and all of
+// the training file to train.
+func (f *psqtFit) read(name string, held bool) {
+	t := f.t
+	readLabelled(t, name, func(v, fen string, cp int) {
+		if cp > 1500 || cp < -1500 {
+			return
+		}
+		fv := f.variant(v)
+		e := fv.e
+		g, err := rules.NewGame(fv.rs, fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := psqtSample{ours: float64(e.Evaluate(g)), target: sigmoid(float64(cp)), vi: fv.vi}
+		if f.fitPSQ {
+			s.feats = psqtFeatures(e, g.Pos)
+		}
+		switch {
+		case held || (f.testFile == "" && f.n%5 == 4):
+			f.test = append(f.test, s)
+		case !f.skip[v]:
+			f.train = append(f.train, s)
+		}
+		f.n++
+	})
+}
+
+// variant returns (making it on first use) variant v's ruleset and
+// evaluator; when the tables are fitted the evaluator has none (the
+// residual of everything else).
+func (f *psqtFit) variant(v string) *fitVariant {
+	fv := f.byName[v]
+	if fv == nil {
+		fv = &fitVariant{rs: rulestest.Compile(f.t, v, ""), vi: len(f.vnames)}
+		fv.e = NewEvaluator(fv.rs)
+		if f.fitPSQ {
+			fv.e.psq = [2][len(psqtRoles)][geom.SquareNB]psqEntry{}
+		}
+		f.byName[v] = fv
+		f.vnames = append(f.vnames, v)
+	}
+	return fv
+}
+
+// psqtFeatures are the cells position p reads, each piece's two (middle
+// game and endgame, by phase), signed for the side to move.
+func psqtFeatures(e *Evaluator, p *position.Position) []psqtFeat {
+	var feats []psqtFeat
+	npm := e.nonPawnMaterialBySide(p)
+	phase := float32(min(256, (npm[0]+npm[1])*256/e.phaseTotal)) / 256
+	b := e.board
+	for c := position.White; c <= position.Black; c++ {
+		sign := float32(1)
+		if c != p.SideToMove() {
+			sign = -1
+		}
+		for _, pt := range e.types {
+			role := int(e.psqRole[pt])
+			if role < 0 {
+				continue
+			}
+			for bb := p.PiecesOf(c, pt); bb.Any(); {
+				sq := bb.Pop()
+				r, fb := psqtCell(b, c, sq)
+				feats = append(feats, psqtFeat{int32(psqtIndex(role, 0, r, fb)), sign * phase},
+					psqtFeat{int32(psqtIndex(role, 1, r, fb)), sign * (1 - phase)})
+			}
+		}
+	}
+	return feats
+}
+
+// raw is a sample's score with the cells.
+func (f *psqtFit) raw(s *psqtSample) float64 {
+	x := s.ours
+	for _, ft := range s.feats {
+		x += float64(ft.c) * f.w[ft.idx]
+	}
+	return x
+}
+
+// pred is raw scaled and offset for the sample's variant.
+func (f *psqtFit) pred(s *psqtSample) float64 {
+	return f.w[psqtCells+2*s.vi]*f.raw(s) + f.w[psqtCells+2*s.vi+1]
+}
+
+// loss is the unseen loss of variant vi (-1: of all).
+func (f *psqtFit) loss(vi int) string {
+	sum, k := 0.0, 0
+	for i := range f.test {
+		if vi < 0 || f.test[i].vi == vi {
+			d := sigmoid(f.pred(&f.test[i])) - f.test[i].target
+			sum += d * d
+			k++
+		}
+	}
+	return fmt.Sprintf("%.6f (%d)", sum/float64(max(k, 1)), k)
+}
+
+// report logs the unseen loss, in all and per variant.
+func (f *psqtFit) report(tag string) {
+	out := []string{"all " + f.loss(-1)}
+	for vi, v := range f.vnames {
+		out = append(out, v+" "+f.loss(vi))
+	}
+	f.t.Logf("%s, unseen: %s", tag, strings.Join(out, ", "))
+}
+
+// adam fits the weights to the training positions: 40 epochs of Adam in
+// batches of 1,024, with L2 regularisation l2 of the cells (the scales
+// and offsets too when fitScale).
+func (f *psqtFit) adam(l2 float64, fitScale bool) {
+	w, train := f.w, f.train
+	m, vv, grad := make([]float64, len(w)), make([]float64, len(w)), make([]float64, len(w))
+	const lr, b1, b2, batch = 0.3, 0.9, 0.999, 1024
 	rng := rand.New(rand.NewSource(1))
 	step := 0
 	for epoch := 0; epoch < 40; epoch++ {
@@ -191,25 +257,25 @@ func TestFitPSQT(t *testing.T) {
 			end := min(st+batch, len(train))
 			for i := st; i < end; i++ {
 				s := &train[i]
-				x := raw(s)
-				k := w[cells+2*s.vi]
-				sg := sigmoid(k*x + w[cells+2*s.vi+1])
+				x := f.raw(s)
+				k := w[psqtCells+2*s.vi]
+				sg := sigmoid(k*x + w[psqtCells+2*s.vi+1])
 				d := 2 * (sg - s.target) * sg * (1 - sg) * math.Ln10 / 400
 				for _, ft := range s.feats {
 					grad[ft.idx] += d * k * float64(ft.c)
 				}
 				if fitScale {
-					grad[cells+2*s.vi] += d * x
-					grad[cells+2*s.vi+1] += d
+					grad[psqtCells+2*s.vi] += d * x
+					grad[psqtCells+2*s.vi+1] += d
 				}
 			}
 			step++
 			for j := range w {
 				gj, rate := grad[j]/float64(end-st), lr
 				switch {
-				case j < cells:
+				case j < psqtCells:
 					gj += l2 * w[j]
-				case (j-cells)%2 == 0:
+				case (j-psqtCells)%2 == 0:
 					rate = 0.002 // a scale
 				}
 				m[j] = b1*m[j] + (1-b1)*gj
@@ -220,13 +286,10 @@ func TestFitPSQT(t *testing.T) {
 			}
 		}
 	}
-	report("fitted")
-	for vi, v := range vnames {
-		t.Logf("%s: scale %.3f, offset %.1f", v, w[cells+2*vi], w[cells+2*vi+1])
-	}
-	if !fitPSQ {
-		return
-	}
+}
+
+// table renders the fitted cells as psqtTable's Go literal.
+func (f *psqtFit) table() string {
 	var sb strings.Builder
 	for ri, pt := range psqtRoles {
 		fmt.Fprintf(&sb, "{ // %s\n", pt)
@@ -238,7 +301,7 @@ func TestFitPSQT(t *testing.T) {
 					if fb > 0 {
 						sb.WriteString(", ")
 					}
-					fmt.Fprintf(&sb, "%d", int(math.Round(w[index(ri, ph, r, fb)])))
+					fmt.Fprintf(&sb, "%d", int(math.Round(f.w[psqtIndex(ri, ph, r, fb)])))
 				}
 				sb.WriteString("}")
 				if r < 7 {
@@ -249,5 +312,5 @@ func TestFitPSQT(t *testing.T) {
 		}
 		sb.WriteString("},\n")
 	}
-	t.Logf("psqtTable:\n%s", sb.String())
+	return sb.String()
 }

@@ -53,59 +53,16 @@ func TestTuneWeights(t *testing.T) {
 	if file == "" && pgns == "" {
 		t.Skip("neither HOUSERULES_TUNE nor HOUSERULES_TUNE_PGN set")
 	}
-	type sample struct {
-		g      *rules.Game
-		target float64 // expected score in [0, 1]
-		r      *rules.Ruleset
-	}
-	rulesets := map[string]*rules.Ruleset{}
-	ruleset := func(name string) *rules.Ruleset {
-		if r := rulesets[name]; r != nil {
-			return r
-		}
-		r := rulestest.Compile(t, name, "")
-		rulesets[name] = r
-		return r
-	}
-	var train, test []sample
-	eng := NewEngine(1)
-	n := 0
-	// add keeps a quiet position (our quiescence search agrees with the
-	// static score) with its target, given for White when forWhite and
-	// else for the side to move
-	quiet := func(g *rules.Game) bool {
-		w := eng.newWorker(g, context.Background())
-		return !g.Pos.InCheck() && w.qsearch(-Infinite, Infinite, 0, 0) == w.ev.Evaluate(g)
-	}
-	add := func(r *rules.Ruleset, fen string, target float64, forWhite bool) {
-		g, err := rules.NewGame(r, fen, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !quiet(g) {
-			return
-		}
-		if forWhite && g.Pos.SideToMove() == position.Black {
-			target = 1 - target
-		}
-		s := sample{g: g, target: target, r: r}
-		if n%5 == 4 {
-			test = append(test, s)
-		} else {
-			train = append(train, s)
-		}
-		n++
-	}
+	d := &tuneData{t: t, rulesets: map[string]*rules.Ruleset{}, eng: NewEngine(1)}
 	if file != "" {
 		readLabelled(t, file, func(variant, fen string, cp int) {
-			add(ruleset(variant), fen, sigmoid(float64(cp)), false)
+			d.add(d.ruleset(variant), fen, sigmoid(float64(cp)), false)
 		})
 	}
 	// HOUSERULES_TUNE_DUMP: write the PGN games' quiet positions (every
 	// second one past ply 8) as "variant<TAB>FEN" lines and stop, for a
 	// reference engine to label (bench/fsf-eval.sh)
 	var dump *bufio.Writer
-	dumped := 0
 	if name := os.Getenv("HOUSERULES_TUNE_DUMP"); name != "" {
 		f, err := os.Create(name)
 		if err != nil {
@@ -115,6 +72,90 @@ func TestTuneWeights(t *testing.T) {
 		dump = bufio.NewWriter(f)
 		defer dump.Flush()
 	}
+	dumped := d.readPGNs(pgns, dump)
+	if dump != nil {
+		t.Logf("%d quiet positions written to %s", dumped, os.Getenv("HOUSERULES_TUNE_DUMP"))
+		return
+	}
+	t.Logf("%d quiet positions (%d to fit)", d.n, len(d.train))
+	// the scale between our centipawns and the reference's
+	k, best := 1.0, d.loss(d.train, 1)
+	// game results are not in centipawns: their scale is always fitted
+	fitScale := os.Getenv("HOUSERULES_TUNE_SCALE") != "" || pgns != ""
+	for _, kk := range []float64{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.35, 1.5, 1.75, 2} {
+		if l := d.loss(d.train, kk); l < best && fitScale {
+			k, best = kk, l
+		}
+	}
+	t.Logf("scale %.2f: loss %.6f fitted, %.6f unseen", k, best, d.loss(d.test, k))
+	before := d.byRuleset(k)
+	k = d.descend(newTuneBounds(), k, best, fitScale)
+	t.Logf("unseen loss by variant: before %s; after %s", before, d.byRuleset(k))
+	fmt.Printf("%#v\n", evalW)
+}
+
+// tuneSample is a quiet position with its expected score in [0, 1].
+type tuneSample struct {
+	g      *rules.Game
+	target float64
+	r      *rules.Ruleset
+}
+
+// tuneData is TestTuneWeights' positions: one in five is kept unseen
+// (test), the rest are fitted (train).
+type tuneData struct {
+	t           *testing.T
+	rulesets    map[string]*rules.Ruleset
+	eng         *Engine
+	train, test []tuneSample
+	n           int
+}
+
+// ruleset compiles (once) the catalogue variant name.
+func (d *tuneData) ruleset(name string) *rules.Ruleset {
+	if r := d.rulesets[name]; r != nil {
+		return r
+	}
+	r := rulestest.Compile(d.t, name, "")
+	d.rulesets[name] = r
+	return r
+}
+
+// quiet reports whether our quiescence search agrees with the static
+// score of g, out of check.
+func (d *tuneData) quiet(g *rules.Game) bool {
+	w := d.eng.newWorker(g, context.Background())
+	return !g.Pos.InCheck() && w.qsearch(-Infinite, Infinite, 0, 0) == w.ev.Evaluate(g)
+}
+
+// add keeps a quiet position with its target, given for White when
+// forWhite and else for the side to move.
+func (d *tuneData) add(r *rules.Ruleset, fen string, target float64, forWhite bool) {
+	g, err := rules.NewGame(r, fen, false)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	if !d.quiet(g) {
+		return
+	}
+	if forWhite && g.Pos.SideToMove() == position.Black {
+		target = 1 - target
+	}
+	s := tuneSample{g: g, target: target, r: r}
+	if d.n%5 == 4 {
+		d.test = append(d.test, s)
+	} else {
+		d.train = append(d.train, s)
+	}
+	d.n++
+}
+
+// readPGNs plays the games of the PGN files pgns (comma-separated) and
+// adds, past the random opening, one position in three with the game's
+// result; with dump it writes quiet positions there instead and returns
+// how many.
+func (d *tuneData) readPGNs(pgns string, dump *bufio.Writer) int {
+	t, dumped := d.t, 0
 	for _, name := range strings.Split(pgns, ",") {
 		if name == "" {
 			continue
@@ -124,7 +165,7 @@ func TestTuneWeights(t *testing.T) {
 			t.Fatal(err)
 		}
 		for gi, pg := range games {
-			r := ruleset(pg.variant)
+			r := d.ruleset(pg.variant)
 			g, err := rules.NewGame(r, pg.fen, false)
 			if err != nil {
 				t.Fatalf("%s game %d: %v", name, gi+1, err)
@@ -136,7 +177,7 @@ func TestTuneWeights(t *testing.T) {
 				}
 				g.Do(m)
 				if dump != nil {
-					if _, over := g.Result(); !over && ply >= 8 && (ply+gi)%2 == 0 && quiet(g) {
+					if _, over := g.Result(); !over && ply >= 8 && (ply+gi)%2 == 0 && d.quiet(g) {
 						fmt.Fprintf(dump, "%s\t%s\n", pg.variant, g.FEN())
 						dumped++
 					}
@@ -144,145 +185,155 @@ func TestTuneWeights(t *testing.T) {
 				}
 				// past the random opening, one position in three
 				if ply >= 12 && (ply+gi)%3 == 0 {
-					add(r, g.FEN(), pg.white, true)
+					d.add(r, g.FEN(), pg.white, true)
 				}
 			}
 		}
 	}
-	if dump != nil {
-		t.Logf("%d quiet positions written to %s", dumped, os.Getenv("HOUSERULES_TUNE_DUMP"))
-		return
-	}
-	t.Logf("%d quiet positions (%d to fit)", n, len(train))
-	// loss is the mean squared error, computed by one goroutine per CPU
-	loss := func(set []sample, k float64) float64 {
-		parts := runtime.GOMAXPROCS(0)
-		sums := make([]float64, parts)
-		var wg sync.WaitGroup
-		for p := 0; p < parts; p++ {
-			wg.Add(1)
-			go func(p int) {
-				defer wg.Done()
-				evs := map[*rules.Ruleset]*Evaluator{}
-				for _, r := range rulesets {
-					evs[r] = NewEvaluator(r)
-				}
-				for i := p; i < len(set); i += parts {
-					s := set[i]
-					d := sigmoid(k*float64(evs[s.r].Evaluate(s.g))) - s.target
-					sums[p] += d * d
-				}
-			}(p)
-		}
-		wg.Wait()
-		sum := 0.0
-		for _, x := range sums {
-			sum += x
-		}
-		return sum / float64(len(set))
-	}
-	// the scale between our centipawns and the reference's
-	k, best := 1.0, loss(train, 1)
-	// game results are not in centipawns: their scale is always fitted
-	fitScale := os.Getenv("HOUSERULES_TUNE_SCALE") != "" || pgns != ""
-	for _, kk := range []float64{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.35, 1.5, 1.75, 2} {
-		if l := loss(train, kk); l < best && fitScale {
-			k, best = kk, l
-		}
-	}
-	t.Logf("scale %.2f: loss %.6f fitted, %.6f unseen", k, best, loss(test, k))
-	// the unseen loss of each ruleset, before and after
-	byRuleset := func() string {
-		var out []string
-		for name, r := range rulesets {
-			var set []sample
-			for _, s := range test {
-				if s.r == r {
-					set = append(set, s)
-				}
+	return dumped
+}
+
+// loss is the mean squared error of set at scale k, computed by one
+// goroutine per CPU.
+func (d *tuneData) loss(set []tuneSample, k float64) float64 {
+	parts := runtime.GOMAXPROCS(0)
+	sums := make([]float64, parts)
+	var wg sync.WaitGroup
+	for p := 0; p < parts; p++ {
+		wg.Add(1)
+		go func(p int) {
+			defer wg.Done()
+			evs := map[*rules.Ruleset]*Evaluator{}
+			for _, r := range d.rulesets {
+				evs[r] = NewEvaluator(r)
 			}
-			if len(set) > 0 {
-				out = append(out, fmt.Sprintf("%s %.6f (%d)", name, loss(set, k), len(set)))
+			for i := p; i < len(set); i += parts {
+				s := set[i]
+				e := sigmoid(k*float64(evs[s.r].Evaluate(s.g))) - s.target
+				sums[p] += e * e
+			}
+		}(p)
+	}
+	wg.Wait()
+	sum := 0.0
+	for _, x := range sums {
+		sum += x
+	}
+	return sum / float64(len(set))
+}
+
+// byRuleset is the unseen loss of each ruleset.
+func (d *tuneData) byRuleset(k float64) string {
+	var out []string
+	for name, r := range d.rulesets {
+		var set []tuneSample
+		for _, s := range d.test {
+			if s.r == r {
+				set = append(set, s)
 			}
 		}
-		sort.Strings(out)
-		return strings.Join(out, ", ")
+		if len(set) > 0 {
+			out = append(out, fmt.Sprintf("%s %.6f (%d)", name, d.loss(set, k), len(set)))
+		}
 	}
-	before := byRuleset()
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+// tuneBounds are the weights' ranges (lo, hi by field of evalW), the
+// weights that must stay positive and those left alone.
+type tuneBounds struct {
+	lo, hi           []int64
+	positive, frozen map[string]bool
+}
+
+// newTuneBounds: each weight stays within a factor of 3 of its hand-set
+// value (the reference's search sees more than a static score can, and a
+// weight running off to explain that is not wanted); weights added after
+// the hand-set ones (some started at 0, where a factor of 3 is no range)
+// get a range of their own; HOUSERULES_TUNE_FREEZE lists (comma-separated)
+// weights to leave alone.
+func newTuneBounds() tuneBounds {
 	wv := reflect.ValueOf(&evalW).Elem()
-	// each weight stays within a factor of 3 of its hand-set value: the
-	// reference's search sees more than a static score can, and a weight
-	// running off to explain that is not wanted
-	lo, hi := make([]int64, wv.NumField()), make([]int64, wv.NumField())
-	for i := range lo {
+	b := tuneBounds{lo: make([]int64, wv.NumField()), hi: make([]int64, wv.NumField())}
+	for i := range b.lo {
 		v := wv.Field(i).Int()
-		lo[i], hi[i] = v/3, v*3
+		b.lo[i], b.hi[i] = v/3, v*3
 		if v < 0 {
-			lo[i], hi[i] = v*3, v/3
+			b.lo[i], b.hi[i] = v*3, v/3
 		}
 	}
-	// weights added after the hand-set ones (some started at 0, where a
-	// factor of 3 is no range) get a range of their own
-	for name, b := range map[string][2]int64{"Compound": {-30, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12},
+	for name, r := range map[string][2]int64{"Compound": {-30, 40}, "SafeCheckHeavy": {0, 12}, "SafeCheckLight": {0, 12},
 		"ConnMg": {-20, 40}, "ConnEg": {-20, 40}, "ConnAdv": {0, 20}, "KingStorm": {0, 40}, "ColourFix": {0, 60}, "ColourBound": {-20, 40}, "Space": {0, 200}} {
 		if f, ok := wv.Type().FieldByName(name); ok {
-			lo[f.Index[0]], hi[f.Index[0]] = b[0], b[1]
+			b.lo[f.Index[0]], b.hi[f.Index[0]] = r[0], r[1]
 		}
 	}
-	positive := map[string]bool{"PawnThreatDiv": true, "LooseDiv": true, "LesserDiv": true, "MobStep": true, "KingUnit": true, "PieceEg": true, "PieceMg": true}
-	// HOUSERULES_TUNE_FREEZE: comma-separated weights to leave alone
-	frozen := map[string]bool{}
+	b.positive = map[string]bool{"PawnThreatDiv": true, "LooseDiv": true, "LesserDiv": true, "MobStep": true, "KingUnit": true, "PieceEg": true, "PieceMg": true}
+	b.frozen = map[string]bool{}
 	for _, n := range strings.Split(os.Getenv("HOUSERULES_TUNE_FREEZE"), ",") {
-		frozen[strings.TrimSpace(n)] = true
+		b.frozen[strings.TrimSpace(n)] = true
 	}
+	return b
+}
+
+// allowed reports whether weight i (named name) may take the value nv.
+func (b tuneBounds) allowed(i int, name string, nv int64) bool {
+	return !((b.positive[name] && nv < 1) || nv < b.lo[i] || nv > b.hi[i])
+}
+
+// descend fits evalW by coordinate descent from loss best at scale k (up
+// to 12 rounds: each weight stepped by a tenth while the fitted loss
+// falls; the scale too when fitScale) and returns the scale.
+func (d *tuneData) descend(b tuneBounds, k, best float64, fitScale bool) float64 {
+	wv := reflect.ValueOf(&evalW).Elem()
 	for round := 0; round < 12; round++ {
 		improved := false
 		for i := 0; i < wv.NumField(); i++ {
 			fv := wv.Field(i)
 			name := wv.Type().Field(i).Name
-			if frozen[name] {
+			if b.frozen[name] {
 				continue
 			}
 			old := fv.Int()
 			step := max(1, absInt(int(old))/10)
 			if old == 0 {
-				step = max(1, int(hi[i]-lo[i])/20)
+				step = max(1, int(b.hi[i]-b.lo[i])/20)
 			}
-			for _, d := range []int{step, -step} {
-				nv := old + int64(d)
-				if (positive[name] && nv < 1) || nv < lo[i] || nv > hi[i] {
+			for _, dv := range []int{step, -step} {
+				nv := old + int64(dv)
+				if !b.allowed(i, name, nv) {
 					continue
 				}
 				fv.SetInt(nv)
-				if l := loss(train, k); l < best {
+				if l := d.loss(d.train, k); l < best {
 					best, old, improved = l, nv, true
 					for { // keep going while it helps
-						if nv := old + int64(d); (positive[name] && nv < 1) || nv < lo[i] || nv > hi[i] {
+						if !b.allowed(i, name, old+int64(dv)) {
 							break
 						}
-						fv.SetInt(old + int64(d))
-						l2 := loss(train, k)
+						fv.SetInt(old + int64(dv))
+						l2 := d.loss(d.train, k)
 						if l2 >= best {
 							break
 						}
-						best, old = l2, old+int64(d)
+						best, old = l2, old+int64(dv)
 					}
 				}
 				fv.SetInt(old)
 			}
 		}
 		for _, kk := range []float64{k * 0.95, k * 1.05} {
-			if l := loss(train, kk); l < best && fitScale {
+			if l := d.loss(d.train, kk); l < best && fitScale {
 				k, best, improved = kk, l, true
 			}
 		}
-		t.Logf("round %d: scale %.3f, loss %.6f fitted, %.6f unseen", round, k, best, loss(test, k))
+		d.t.Logf("round %d: scale %.3f, loss %.6f fitted, %.6f unseen", round, k, best, d.loss(d.test, k))
 		if !improved {
 			break
 		}
 	}
-	t.Logf("unseen loss by variant: before %s; after %s", before, byRuleset())
-	fmt.Printf("%#v\n", evalW)
+	return k
 }
 
 // sigmoid maps centipawns to an expected score (a 400-centipawn lead is

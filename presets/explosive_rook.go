@@ -79,10 +79,10 @@ func (explosiveRook) Result(g *rules.Game) (rules.Result, bool) {
 	return rules.Result{}, false
 }
 
-// ResultOrder: before capture-to-win (RULINGS: the mover whose own last
+// ResultStage: self-loss, before capture-to-win (RULINGS: the mover whose own last
 // royal is blown up loses, whatever else the blast did), whatever order
 // the presets are listed in.
-func (explosiveRook) ResultOrder() int { return -10 }
+func (explosiveRook) ResultStage() rules.Stage { return rules.StageSelfLoss }
 
-// AfterMoveOrder: capture resolution: the detonation.
-func (explosiveRook) AfterMoveOrder() int { return 10 }
+// AfterMoveStage: capture resolution: the detonation.
+func (explosiveRook) AfterMoveStage() rules.Stage { return rules.StageDamage }

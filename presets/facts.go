@@ -66,5 +66,5 @@ func freshMeta(g *rules.Game, pc position.Piece) position.Meta {
 	return m
 }
 
-// AfterMoveOrder: bookkeeping, after every board change.
-func (h hasMovedMarker) AfterMoveOrder() int { return 30 }
+// AfterMoveStage: bookkeeping, after every board change.
+func (h hasMovedMarker) AfterMoveStage() rules.Stage { return rules.StageBookkeeping }

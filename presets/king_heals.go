@@ -43,8 +43,8 @@ type kingHeals struct{ slot int }
 // prodKingHeal names the heal among a move's resolutions.
 var prodKingHeal = position.RegisterProduction("preset.king-heal")
 
-// EndTurnOrder: after poison (RULINGS: poison resolves first).
-func (h *kingHeals) EndTurnOrder() int { return 20 }
+// EndTurnStage: healing, after poison (RULINGS: poison resolves first).
+func (h *kingHeals) EndTurnStage() rules.Stage { return rules.StageTurnEndHeal }
 
 // EndTurn heals the mover's kings that are not attacked.
 func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {

@@ -105,8 +105,8 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 	return rules.Result{}, false
 }
 
-// AfterMoveOrder: capture resolution: damage and push.
-func (h *pieceHP) AfterMoveOrder() int { return 10 }
+// AfterMoveStage: capture resolution: damage and push.
+func (h *pieceHP) AfterMoveStage() rules.Stage { return rules.StageDamage }
 
 // MaxHP bounds the hit points a FEN may give a piece.
 const MaxHP = 99

@@ -62,8 +62,8 @@ type poison struct {
 	squares geom.Set
 }
 
-// EndTurnOrder: before king-heals (20).
-func (h *poison) EndTurnOrder() int { return 10 }
+// EndTurnStage: damage, before king-heals.
+func (h *poison) EndTurnStage() rules.Stage { return rules.StageTurnEndDamage }
 
 // EndTurn damages the mover's pieces on poisoned squares.
 func (h *poison) EndTurn(g *rules.Game, mover position.Color) {

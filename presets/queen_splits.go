@@ -86,5 +86,5 @@ func (queenSplits) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo
 	}
 }
 
-// AfterMoveOrder: after capture resolution (piece-hp damage first).
-func (queenSplits) AfterMoveOrder() int { return 20 }
+// AfterMoveStage: piece spawn, after capture resolution (piece-hp damage first).
+func (queenSplits) AfterMoveStage() rules.Stage { return rules.StagePieceSpawn }

@@ -156,9 +156,12 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		result:     hooksOf[ResultHook](b.hooks),
 		validators: hooksOf[FactsValidator](b.hooks),
 	}
-	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
-	sort.SliceStable(r.after, func(i, j int) bool { return afterOrder(r.after[i]) < afterOrder(r.after[j]) })
-	sort.SliceStable(r.result, func(i, j int) bool { return resultOrder(r.result[i]) < resultOrder(r.result[j]) })
+	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
+	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })
+	sort.SliceStable(r.result, func(i, j int) bool { return resultStage(r.result[i]) < resultStage(r.result[j]) })
+	if err := checkStages(r); err != nil {
+		return nil, &CompileError{err.Error(), BadSpec}
+	}
 	if len(ordered) > 0 {
 		// presets that leave no game to play (racingkings' kings on a2 and
 		// h2 touch across wrap-board's seam: White starts checkmated) do
@@ -189,27 +192,6 @@ func hooksOf[T any](hooks []any) []T {
 		}
 	}
 	return out
-}
-
-func resultOrder(h ResultHook) int {
-	if o, ok := h.(ResultOrderer); ok {
-		return o.ResultOrder()
-	}
-	return 0
-}
-
-func afterOrder(h AfterMoveHook) int {
-	if o, ok := h.(AfterMoveOrderer); ok {
-		return o.AfterMoveOrder()
-	}
-	return 0
-}
-
-func endOrder(h EndTurnHook) int {
-	if o, ok := h.(EndTurnOrderer); ok {
-		return o.EndTurnOrder()
-	}
-	return 0
 }
 
 // orderByRequires puts every preset after the presets it requires, keeping

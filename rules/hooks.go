@@ -12,8 +12,9 @@ import (
 // Legal-move query: base generator → ExtraMoves → FilterMoves → legality
 // (royal safety with Royals and Attackers) → FilterLegal.
 // Move application: the physical move (position.Do) → AfterMove (capture
-// and damage resolution, fission, detonation …) → EndTurn (poison, heal …,
-// in registration order) → KeepTurn (multi-ply turns) → GameResult.
+// and damage resolution, fission, detonation …) → EndTurn (poison, heal …)
+// → KeepTurn (multi-ply turns) → GameResult. Within a stage hooks run in
+// registration order; the stages are the Stage constants, in order.
 
 // ExtraMovesHook adds moves for colour c (extra-moves). It must append
 // only moves whose origin holds a piece of colour c, tagged with its
@@ -63,11 +64,10 @@ type AfterMoveHook interface {
 	AfterMove(g *Game, m position.Move, info MoveInfo)
 }
 
-// AfterMoveOrderer lets an AfterMoveHook say when it runs among the
-// others: lower first, default 0. Capture and damage resolution use 10,
-// effects that transform the moved piece (fission) 20, bookkeeping 30.
-type AfterMoveOrderer interface {
-	AfterMoveOrder() int
+// AfterMoveStager says at which stage an AfterMoveHook runs (StageDamage
+// … StageConditional); without it the hook runs at StageAfterMove.
+type AfterMoveStager interface {
+	AfterMoveStage() Stage
 }
 
 // EndTurnHook runs when colour mover's turn ends (after its last ply).
@@ -75,10 +75,10 @@ type EndTurnHook interface {
 	EndTurn(g *Game, mover position.Color)
 }
 
-// EndTurnOrderer lets an EndTurnHook say when it runs among the others:
-// lower first, default 0 (poison resolves before healing, RULINGS).
-type EndTurnOrderer interface {
-	EndTurnOrder() int
+// EndTurnStager says at which stage an EndTurnHook runs (StageTurnEnd,
+// StageTurnEndDamage, StageTurnEndHeal); without it StageTurnEnd.
+type EndTurnStager interface {
+	EndTurnStage() Stage
 }
 
 // KeepTurnHook decides multi-ply turns: return true to let mover play
@@ -99,10 +99,11 @@ type ResultHook interface {
 	Result(g *Game) (Result, bool)
 }
 
-// ResultOrderer lets a ResultHook say when it is asked among the others,
-// so that a result does not depend on the order the presets were listed
-// in: lower first, default 0. A rule by which the mover loses its own
-// royals (explosive-rook: -10) comes before rules that win by a capture.
-type ResultOrderer interface {
-	ResultOrder() int
+// ResultStager says when a ResultHook is asked among the others, so that
+// a result does not depend on the order the presets were listed in:
+// StageSelfLoss (a rule by which the mover loses its own royals,
+// explosive-rook) before StageResult (the default: rules that win by a
+// capture, a lost king …).
+type ResultStager interface {
+	ResultStage() Stage
 }

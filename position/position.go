@@ -272,3 +272,105 @@ func (p *Position) WithPiece(s geom.Square, pc Piece, fn func()) {
 	p.serial++
 	p.st.Key = key
 }
+
+// PlyChanges calls fn for every square the last Do (and the hooks that
+// edited the board in the same ply) changed, once per square in the order
+// first changed, with what stood there before the ply.
+func (p *Position) PlyChanges(fn func(s geom.Square, prior Piece, priorMeta Meta)) {
+	var seen geom.Set
+	for _, c := range p.log[p.st.logLen:] {
+		if seen.Has(c.sq) {
+			continue
+		}
+		seen.Add(c.sq)
+		fn(c.sq, c.pc, c.meta)
+	}
+}
+
+// Prior returns the piece and meta that stood on s before the last Do.
+func (p *Position) Prior(s geom.Square) (Piece, Meta) {
+	for _, c := range p.log[p.st.logLen:] {
+		if c.sq == s {
+			return c.pc, c.meta
+		}
+	}
+	return p.board[s], p.meta[s]
+}
+
+// Rewind runs fn with the position as it stood before the last Do (board,
+// facts, state, side to move), then restores the position exactly. fn
+// must leave the position as it found it (read it, or Do and Undo). It is
+// the snapshot of the state before a move, at no cost to the move itself.
+func (p *Position) Rewind(fn func()) {
+	if len(p.stack) < 2 {
+		fn()
+		return
+	}
+	st := *p.st
+	changes := append([]change(nil), p.log[st.logLen:]...)
+	type final struct {
+		sq       geom.Square
+		pc       Piece
+		promoted bool
+		meta     Meta
+	}
+	var finals []final
+	var seen geom.Set
+	for _, c := range changes {
+		if !seen.Has(c.sq) {
+			seen.Add(c.sq)
+			finals = append(finals, final{c.sq, p.board[c.sq], p.promoted.Has(c.sq), p.meta[c.sq]})
+		}
+	}
+	side, ply := p.side, p.gamePly
+	p.Undo()
+	fn()
+	p.stack = append(p.stack, st)
+	p.st = &p.stack[len(p.stack)-1]
+	p.log = append(p.log, changes...)
+	for _, f := range finals {
+		p.put(f.sq, f.pc, f.promoted, f.meta)
+	}
+	p.st.Key = st.Key
+	p.side, p.gamePly = side, ply
+	p.serial++
+}
+
+// DoCustom makes move m with physical carrying it out instead of the base
+// rules (a before-move hook that replaces the move, as rifle chess does;
+// physical nil leaves the board as it is). physical edits the board with
+// Put and Remove. The ply is counted as Do counts it: the en-passant
+// squares go, the fifty-move counter restarts when a pawn moved or a piece
+// left the board, the side to move passes; Undo takes it back.
+func (p *Position) DoCustom(m Move, physical func()) {
+	prevLen := len(p.log)
+	p.stack = append(p.stack, *p.st)
+	p.st = &p.stack[len(p.stack)-1]
+	st := p.st
+	st.logLen = prevLen
+	st.Move = m
+	st.Key ^= zobristSide
+	p.serial++
+	p.gamePly++
+	st.Rule50++
+	st.PliesFromNull++
+	st.Captured = NoPiece
+	st.CapturedMeta = Meta{}
+	st.Pass = m.Kind() == Pass
+	for e := st.EP; e.Any(); {
+		st.Key ^= zobristEP[e.Pop().File()]
+	}
+	st.EP = geom.Set{}
+	pawn := m.Kind() != Drop && m.Kind() != Pass && p.board[m.From()].Type() == Pawn
+	n := p.occ.Count()
+	if physical != nil {
+		physical()
+	}
+	if pawn || p.occ.Count() < n {
+		st.Rule50 = 0
+	}
+	p.side = p.side.Other()
+	st.Side = p.side
+	p.serial++
+	p.setCheckInfo()
+}

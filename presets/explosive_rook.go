@@ -48,7 +48,7 @@ func (explosiveRook) AfterMove(g *rules.Game, m position.Move, info rules.MoveIn
 	p := g.Pos
 	b := p.V.Board()
 	to := m.To()
-	g.Effect(prodDetonation)
+	g.Record(rules.Event{Kind: rules.EventEffect, Prod: prodDetonation, Square: to, Piece: p.PieceOn(to), ID: p.IDOn(to), Color: info.Mover})
 	for _, d := range blastSteps {
 		// rank and file distance, no wrapping (the blast is a distance)
 		f, r := to.File()+d[0], to.Rank()+d[1]
@@ -56,7 +56,7 @@ func (explosiveRook) AfterMove(g *rules.Game, m position.Move, info rules.MoveIn
 			continue
 		}
 		if s, ok := b.Step(to, d[0], d[1]); ok && p.PieceOn(s) != position.NoPiece {
-			p.Remove(s)
+			g.RemovePiece(s, prodDetonation)
 		}
 	}
 }

@@ -60,12 +60,13 @@ func (h *pieceHP) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo)
 	p := g.Pos
 	meta := info.CapturedMeta
 	meta.Facts[h.slot]--
-	g.Effect(prodHPDamage)
+	g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodHPDamage, Square: info.CaptureSquare, Piece: info.Captured,
+		ID: meta.ID, Amount: 1, Value: meta.Facts[h.slot], Color: info.Captured.Color()})
 	if meta.Facts[h.slot] <= 0 {
 		return // the capture stands: the piece is gone
 	}
 	if to, ok := firstEmptyAdjacent(p, info.CaptureSquare); ok {
-		p.Put(to, info.Captured, meta)
+		g.Place(to, info.Captured, meta, prodHPDamage)
 	}
 }
 

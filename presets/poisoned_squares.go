@@ -69,14 +69,12 @@ func (h *poison) EndTurnStage() rules.Stage { return rules.StageTurnEndDamage }
 func (h *poison) EndTurn(g *rules.Game, mover position.Color) {
 	p := g.Pos
 	on := p.Pieces(mover).And(h.squares)
-	if on.Any() {
-		g.Effect(prodPoison)
-	}
 	for on.Any() {
 		s := on.Pop()
 		hp := p.Fact(s, h.slot) - 1
+		g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodPoison, Square: s, Piece: p.PieceOn(s), ID: p.IDOn(s), Amount: 1, Value: hp, Color: mover})
 		if hp <= 0 {
-			p.Remove(s)
+			g.RemovePiece(s, prodPoison)
 			continue
 		}
 		p.SetFact(s, h.slot, hp)

@@ -77,12 +77,11 @@ func (queenSplits) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo
 	if q == position.NoPiece || q.Type() != position.Queen || q.Color() != info.Mover {
 		return
 	}
-	g.Effect(prodQueenFission)
 	rook := position.MakePiece(info.Mover, position.Rook)
-	p.Put(to, rook, freshMeta(g, rook))
+	g.Place(to, rook, freshMeta(g, rook), prodQueenFission)
 	if s, ok := firstEmptyAdjacent(p, to); ok {
 		bishop := position.MakePiece(info.Mover, position.Bishop)
-		p.Put(s, bishop, freshMeta(g, bishop))
+		g.Place(s, bishop, freshMeta(g, bishop), prodQueenFission)
 	}
 }
 

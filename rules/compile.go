@@ -145,6 +145,8 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		return nil, err
 	}
 	r := &Ruleset{Variant: b.Variant, Specs: ordered, Facts: b.facts, GameFacts: b.gameFacts,
+		before:     hooksOf[BeforeMoveHook](b.hooks),
+		turnStart:  hooksOf[TurnStartHook](b.hooks),
 		extra:      hooksOf[ExtraMovesHook](b.hooks),
 		filter:     hooksOf[FilterMovesHook](b.hooks),
 		legal:      hooksOf[FilterLegalHook](b.hooks),
@@ -159,6 +161,7 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })
 	sort.SliceStable(r.result, func(i, j int) bool { return resultStage(r.result[i]) < resultStage(r.result[j]) })
+	r.plain = r.computePlain()
 	if err := checkStages(r); err != nil {
 		return nil, &CompileError{err.Error(), BadSpec}
 	}

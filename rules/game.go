@@ -11,26 +11,27 @@ import (
 type Game struct {
 	R   *Ruleset
 	Pos *position.Position
-	// plies[i] = the number of plies the mover had played in the current
-	// turn before move i (multi-ply turns).
-	plies []int
+	// plies[i] records move i of the game (rulesets with hooks): the
+	// plies the mover had played in the current turn before it (multi-ply
+	// turns) and where its events start in ev.
+	plies []plyRec
 	cur   int
 	// hadKing[c]: colour c has a king in the variant's start position.
 	hadKing [2]bool
-	// effects are the productions of the resolutions the presets applied
-	// in the last Do (see Effect).
+	// ev holds the events of the moves in plies, one run per move.
+	ev    []Event
+	evOut []Event
+	stage Stage // the stage running (Record stamps it)
+	// effects is Effects' buffer.
 	effects []uint16
 }
 
-// Effect records that a preset's resolution (production prod, e.g.
-// preset.hp-damage) changed the outcome of the move being made. Presets
-// call it from their AfterMove and EndTurn hooks; Effects reads it back.
-func (g *Game) Effect(prod uint16) { g.effects = append(g.effects, prod) }
-
-// Effects returns the resolutions recorded during the last Do, in hook
-// order (nil for rulesets without hooks). The slice is reused by the next
-// Do.
-func (g *Game) Effects() []uint16 { return g.effects }
+// plyRec is what Game remembers of one applied move.
+type plyRec struct {
+	cur    int   // plies of the mover's turn played before it
+	ev     int32 // its first event in Game.ev
+	checks bool  // its check events are in ev
+}
 
 // HadKing reports whether colour c has a king in the variant's start
 // position (so "the king was destroyed" is not claimed for a side that
@@ -98,8 +99,10 @@ func (g *Game) Ended() (Result, bool) {
 	return Result{}, false
 }
 
-// Do plays m with all its effects: the physical move, the after-move
-// hooks, the end of the turn (unless a hook keeps the turn).
+// Do plays m with all its effects, stage by stage: before-move (a hook may
+// cancel or replace the physical move), the physical move, the after-move
+// stages, the end of the turn unless a hook keeps it (advance-turn), the
+// start of the next turn. Events then tells what happened.
 func (g *Game) Do(m position.Move) {
 	p := g.Pos
 	if g.R.Plain() {
@@ -108,14 +111,40 @@ func (g *Game) Do(m position.Move) {
 	}
 	us := p.SideToMove()
 	piece := p.PieceOn(m.From())
-	g.effects = g.effects[:0]
-	p.Do(m)
-	st := p.State()
-	info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
-	for _, h := range g.R.after {
-		h.AfterMove(g, m, info)
+	g.plies = append(g.plies, plyRec{cur: g.cur, ev: int32(len(g.ev))})
+	verdict := Proceed
+	if len(g.R.before) > 0 {
+		g.stage = StageBeforeMove
+		for _, h := range g.R.before {
+			if verdict = h.BeforeMove(g, m); verdict != Proceed {
+				switch verdict {
+				case Replace:
+					r, ok := h.(MoveReplacer)
+					if !ok {
+						panic(fmt.Sprintf("rules: before-move hook %T answered Replace but is not a MoveReplacer", h))
+					}
+					p.DoCustom(m, func() { r.ReplaceMove(g, m) })
+				default:
+					p.DoCustom(m, nil)
+				}
+				break
+			}
+		}
 	}
-	g.plies = append(g.plies, g.cur)
+	if verdict == Proceed {
+		p.Do(m)
+		g.stage = StageMove
+		g.ev = appendBaseEvents(g.ev, p)
+	}
+	if verdict != Cancel && len(g.R.after) > 0 {
+		st := p.State()
+		info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
+		for _, h := range g.R.after {
+			g.stage = afterStage(h)
+			h.AfterMove(g, m, info)
+		}
+	}
+	g.stage = StageAdvanceTurn
 	keep := false
 	for _, h := range g.R.keepTurn {
 		if h.KeepTurn(g, us, g.cur+1) {
@@ -128,16 +157,26 @@ func (g *Game) Do(m position.Move) {
 	} else {
 		g.cur = 0
 		for _, h := range g.R.endTurn {
+			g.stage = endStage(h)
 			h.EndTurn(g, us)
 		}
+		if len(g.R.turnStart) > 0 {
+			g.stage = StageTurnStart
+			for _, h := range g.R.turnStart {
+				h.TurnStart(g, p.SideToMove())
+			}
+		}
 	}
+	g.stage = stageNone
 	p.Refresh()
 }
 
 // Undo takes back the last Do.
 func (g *Game) Undo() {
 	if !g.R.Plain() && len(g.plies) > 0 {
-		g.cur = g.plies[len(g.plies)-1]
+		rec := g.plies[len(g.plies)-1]
+		g.cur = rec.cur
+		g.ev = g.ev[:rec.ev]
 		g.plies = g.plies[:len(g.plies)-1]
 	}
 	g.Pos.Undo()

@@ -11,9 +11,12 @@ import (
 //
 // Legal-move query: base generator → ExtraMoves → FilterMoves → legality
 // (royal safety with Royals and Attackers) → FilterLegal.
-// Move application: the physical move (position.Do) → AfterMove (capture
-// and damage resolution, fission, detonation …) → EndTurn (poison, heal …)
-// → KeepTurn (multi-ply turns) → GameResult. Within a stage hooks run in
+// Move application: BeforeMove (may cancel or replace the physical move)
+// → the physical move (position.Do) → AfterMove (capture and damage
+// resolution, fission, detonation …) → EndTurn (poison, heal …) →
+// KeepTurn (multi-ply turns, advance-turn) → TurnStart → GameResult. Each
+// applied move yields Events (Game.Events), with the state before it
+// (Game.Before). Within a stage hooks run in
 // registration order; the stages are the Stage constants, in order.
 
 // ExtraMovesHook adds moves for colour c (extra-moves). It must append
@@ -106,4 +109,41 @@ type ResultHook interface {
 // capture, a lost king …).
 type ResultStager interface {
 	ResultStage() Stage
+}
+
+// Verdict is a before-move hook's decision about the physical move.
+type Verdict uint8
+
+// The verdicts of BeforeMoveHook.
+const (
+	// Proceed: the base rules make the physical move.
+	Proceed Verdict = iota
+	// Replace: the hook makes the physical move itself (MoveReplacer).
+	Replace
+	// Cancel: nothing moves; the ply still counts (the turn passes as
+	// usual) and the after-move stages are skipped.
+	Cancel
+)
+
+// BeforeMoveHook runs first when a move is applied (before-move), with the
+// board as it stands before the move. The first hook that does not answer
+// Proceed decides. A hook that answers Replace must implement
+// MoveReplacer.
+type BeforeMoveHook interface {
+	BeforeMove(g *Game, m position.Move) Verdict
+}
+
+// MoveReplacer makes the physical move of m itself (rifle chess: the
+// capturer stays on its square), after a BeforeMove that answered
+// Replace. It edits the board with the game's primitives (Place,
+// RemovePiece, which record the events) or the position's; the ply is
+// already begun, so Undo restores everything.
+type MoveReplacer interface {
+	ReplaceMove(g *Game, m position.Move)
+}
+
+// TurnStartHook runs when the turn of colour c begins (turn-start), after
+// the previous turn ended and before the game result is asked.
+type TurnStartHook interface {
+	TurnStart(g *Game, c position.Color)
 }

@@ -109,6 +109,18 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 // AfterMoveStage: capture resolution: damage and push.
 func (h *pieceHP) AfterMoveStage() rules.Stage { return rules.StageDamage }
 
+// View shows every piece's hit points as a badge.
+func (h *pieceHP) View(g *rules.Game, seat rules.Seat, v *rules.View) {
+	p := g.Pos
+	for occ := p.Occupied(); occ.Any(); {
+		s := occ.Pop()
+		hp, max := int(p.Fact(s, h.slot)), int(initialHP(p.PieceOn(s)))
+		v.Badges = append(v.Badges, rules.Badge{Square: s, Kind: "hp", Value: hp, Max: max,
+			Text: fmt.Sprint(hp), Title: fmt.Sprintf("%d HP of %d", hp, max)})
+	}
+	v.Legend = append(v.Legend, rules.LegendItem{Kind: "hp", Text: "♥ badges: hit points of each piece (red: damaged)."})
+}
+
 // MaxHP bounds the hit points a FEN may give a piece.
 const MaxHP = 99
 

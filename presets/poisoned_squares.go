@@ -1,6 +1,9 @@
 package presets
 
 import (
+	"sort"
+	"strings"
+
 	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
@@ -60,6 +63,19 @@ var prodPoison = position.RegisterProduction("preset.poison-damage")
 type poison struct {
 	slot    int
 	squares geom.Set
+}
+
+// View marks the poisoned squares.
+func (h *poison) View(g *rules.Game, seat rules.Seat, v *rules.View) {
+	var names []string
+	for s := h.squares; s.Any(); {
+		sq := s.Pop()
+		names = append(names, sq.String())
+		v.Marks = append(v.Marks, rules.Mark{Square: sq, Kind: "poisoned", Title: "poisoned square"})
+	}
+	sort.Strings(names)
+	v.Legend = append(v.Legend, rules.LegendItem{Kind: "poisoned",
+		Text: "Green dashed squares (" + strings.Join(names, " ") + ") are poisoned: a piece ending its owner's turn there loses 1 HP."})
 }
 
 // EndTurnStage: damage, before king-heals.

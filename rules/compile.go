@@ -157,6 +157,7 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		keepTurn:   hooksOf[KeepTurnHook](b.hooks),
 		result:     hooksOf[ResultHook](b.hooks),
 		validators: hooksOf[FactsValidator](b.hooks),
+		view:       hooksOf[ViewHook](b.hooks),
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })

@@ -22,7 +22,9 @@ type Ruleset struct {
 	result    []ResultHook
 	// validators check set-up facts (not a pipeline stage)
 	validators []FactsValidator
-	plain      bool
+	// view hooks tell the server what a seat may see (not a stage of play)
+	view  []ViewHook
+	plain bool
 }
 
 // Plain reports whether the ruleset has no hooks (the base rules alone).

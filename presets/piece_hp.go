@@ -59,10 +59,11 @@ func (h *pieceHP) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo)
 	}
 	p := g.Pos
 	meta := info.CapturedMeta
-	meta.Facts[h.slot]--
+	left := p.MetaFact(meta, h.slot) - 1
+	meta = p.MetaWithFact(meta, h.slot, left)
 	g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodHPDamage, Square: info.CaptureSquare, Piece: info.Captured,
-		ID: meta.ID, Amount: 1, Value: meta.Facts[h.slot], Color: info.Captured.Color()})
-	if meta.Facts[h.slot] <= 0 {
+		ID: meta.ID, Amount: 1, Value: left, Color: info.Captured.Color()})
+	if left <= 0 {
 		return // the capture stands: the piece is gone
 	}
 	if to, ok := firstEmptyAdjacent(p, info.CaptureSquare); ok {

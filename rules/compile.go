@@ -26,15 +26,12 @@ type Builder struct {
 
 // GameFact claims a per-game fact slot (preset state such as "the first
 // capture was made by …") and returns it; the same name gets the same
-// slot. It errors when the four slots run out.
+// slot. There is no limit on their number.
 func (b *Builder) GameFact(name string) (int, error) {
 	for i, n := range b.gameFacts {
 		if n == name {
 			return i, nil
 		}
-	}
-	if len(b.gameFacts) >= 4 {
-		return 0, fmt.Errorf("game fact %s: at most 4 game facts", name)
 	}
 	b.gameFacts = append(b.gameFacts, name)
 	return len(b.gameFacts) - 1, nil
@@ -42,15 +39,14 @@ func (b *Builder) GameFact(name string) (int, error) {
 
 // Fact declares a per-piece fact and returns its slot; declaring the same
 // name twice returns the same slot (the first declaration's initial value
-// wins). It errors when the slots run out.
+// wins). There is no limit on their number: the first
+// position.FactSlots travel inline with each piece, the others in the
+// position's facts arena.
 func (b *Builder) Fact(name string, initial func(position.Piece) int16) (int, error) {
 	for i, f := range b.facts {
 		if f.Name == name {
 			return i, nil
 		}
-	}
-	if len(b.facts) >= position.FactSlots {
-		return 0, fmt.Errorf("fact %s: at most %d per-piece facts", name, position.FactSlots)
 	}
 	b.facts = append(b.facts, FactDecl{name, initial})
 	return len(b.facts) - 1, nil

@@ -49,7 +49,7 @@ func (g *Game) factsSuffix() string {
 		}
 	}
 	var gitems []string
-	for i := 0; i < 4; i++ {
+	for i := 0; i < g.gameSlots(); i++ {
 		if v := p.GameFact(i); v != 0 {
 			gitems = append(gitems, fmt.Sprintf("%d=%d", i, v))
 		}
@@ -94,8 +94,8 @@ func (g *Game) applyFacts(s string) error {
 			}
 			if name == "game" {
 				i, err := strconv.Atoi(k)
-				if err != nil || i < 0 || i > 3 {
-					return fmt.Errorf("facts %q: game slot %q is not 0..3", s, k)
+				if err != nil || i < 0 || i >= g.gameSlots() {
+					return fmt.Errorf("facts %q: game slot %q is not 0..%d", s, k, g.gameSlots()-1)
 				}
 				p.SetGameFact(i, int32(val))
 				continue
@@ -112,6 +112,10 @@ func (g *Game) applyFacts(s string) error {
 	}
 	return nil
 }
+
+// gameSlots is the number of game-fact slots the suffix may name: the
+// ruleset's, and at least the inline ones.
+func (g *Game) gameSlots() int { return max(position.FactSlots, len(g.R.GameFacts)) }
 
 func (g *Game) factNames() string {
 	var n []string

@@ -389,7 +389,7 @@ class GameView {
     for (const b of s.badges ?? []) {
       const p = this.pos(b.square);
       items.push(el('div', {
-        class: `badge ${cls(b.kind)}` + (b.max && b.value < b.max ? ' low' : ''), 'data-square': b.square,
+        class: `badge ${cls(b.kind)}` + (b.max && b.value < b.max ? ' hurt' : ''), 'data-square': b.square,
         [`data-${cls(b.kind)}`]: b.value, 'data-value': b.value,
         title: b.title ?? b.text, text: b.text,
         style: `left:calc(${p.left + w}% - 1.6em);top:calc(${p.top + h}% - 1.5em)`,

@@ -154,7 +154,11 @@ func (g *Game) Events() []Event {
 		g.ev = g.appendCheckEvents(g.ev)
 		rec.checks = true
 	}
-	return g.ev[rec.ev:]
+	g.evOut = g.evOut[:0]
+	if rec.base {
+		g.evOut = appendBaseEvents(g.evOut, p)
+	}
+	return append(g.evOut, g.ev[rec.ev:]...)
 }
 
 // Effects returns the productions of the hooks' resolutions in the last
@@ -190,7 +194,9 @@ func (g *Game) Before(fn func()) {
 }
 
 // appendBaseEvents appends the events of the physical move of the
-// position's last ply (read from the board right after position.Do).
+// position's last ply, from the move, the state and the change log (so
+// they are right after hooks edited the board too; Do records nothing for
+// them).
 func appendBaseEvents(out []Event, p *position.Position) []Event {
 	st := p.State()
 	m := st.Move
@@ -210,7 +216,7 @@ func appendBaseEvents(out []Event, p *position.Position) []Event {
 	case position.Pass:
 		return out
 	case position.Drop:
-		pc := p.PieceOn(to)
+		pc := position.MakePiece(us, m.PromotionType())
 		ev(Event{Kind: EventPlaced, Square: to, Piece: pc, ID: p.IDOn(to), Color: us})
 		touched.Add(to)
 	case position.Castling:
@@ -226,20 +232,36 @@ func appendBaseEvents(out []Event, p *position.Position) []Event {
 			ev(Event{Kind: EventCapture, Square: st.CaptureSquare, From: to, Piece: st.Captured, ID: st.CapturedMeta.ID, Color: us, Prod: prodCapture})
 			touched.Add(st.CaptureSquare)
 		}
-		if k := m.Kind(); k == position.Promotion || k == position.PiecePromotion || k == position.PieceDemotion {
-			if now := p.PieceOn(to); now != mover && now != position.NoPiece {
-				ev(Event{Kind: EventPromotion, Square: to, Piece: now, Old: mover, ID: meta.ID, Color: us, Prod: prodPromotion})
-			}
+		now := position.NoPiece
+		switch m.Kind() {
+		case position.Promotion:
+			now = position.MakePiece(us, m.PromotionType())
+		case position.PiecePromotion:
+			now = position.MakePiece(us, p.V.PromotedPieceType[mover.Type()])
+		case position.PieceDemotion:
+			now = meta.Unpromoted
+		}
+		if now != position.NoPiece && now != mover {
+			ev(Event{Kind: EventPromotion, Square: to, Piece: now, Old: mover, ID: meta.ID, Color: us, Prod: prodPromotion})
 		}
 	}
-	// pieces the base rules removed besides (atomic blasts)
-	p.PlyChanges(func(s geom.Square, prior position.Piece, pm position.Meta) {
-		if !touched.Has(s) && prior != position.NoPiece && p.PieceOn(s) == position.NoPiece {
-			ev(Event{Kind: EventRemoved, Square: s, Piece: prior, ID: pm.ID, Color: prior.Color()})
+	if st.Captured != position.NoPiece && p.V.BlastOnCapture {
+		if p.PieceOn(to) == position.NoPiece {
+			ev(Event{Kind: EventRemoved, Square: to, Piece: mover, ID: meta.ID, Color: us})
 		}
-	})
+		// the pieces the blast removed: the squares next to the capture
+		// square that the ply emptied
+		p.PlyChanges(func(s geom.Square, prior position.Piece, pm position.Meta) {
+			df, dr := s.File()-to.File(), s.Rank()-to.Rank()
+			near := df >= -1 && df <= 1 && dr >= -1 && dr <= 1
+			if near && !touched.Has(s) && prior != position.NoPiece && p.PieceOn(s) == position.NoPiece {
+				ev(Event{Kind: EventRemoved, Square: s, Piece: prior, ID: pm.ID, Color: prior.Color()})
+			}
+		})
+	}
 	return out
 }
+
 
 var (
 	prodCapture   = position.RegisterProduction("fide.capture")

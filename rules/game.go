@@ -31,6 +31,7 @@ type plyRec struct {
 	cur    int   // plies of the mover's turn played before it
 	ev     int32 // its first event in Game.ev
 	checks bool  // its check events are in ev
+	base   bool  // the base rules made the physical move (its events are read lazily)
 }
 
 // HadKing reports whether colour c has a king in the variant's start
@@ -133,8 +134,7 @@ func (g *Game) Do(m position.Move) {
 	}
 	if verdict == Proceed {
 		p.Do(m)
-		g.stage = StageMove
-		g.ev = appendBaseEvents(g.ev, p)
+		g.plies[len(g.plies)-1].base = true
 	}
 	if verdict != Cancel && len(g.R.after) > 0 {
 		st := p.State()

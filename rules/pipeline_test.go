@@ -6,6 +6,7 @@ import (
 
 	"houserules/position"
 	"houserules/rules"
+	"houserules/rules/rulestest"
 )
 
 func events(g *rules.Game) string {
@@ -157,4 +158,21 @@ func doCounted(t *testing.T, g *rules.Game, n *int, mv string) int {
 	*n = 0
 	g.Do(m)
 	return *n
+}
+
+// An atomic capture: the capturer and the non-pawn pieces around the
+// capture square are removed by the blast.
+func TestEventsAtomicBlast(t *testing.T) {
+	rs := rulestest.Compile(t, "atomic", "")
+	g, err := rules.NewGame(rs, "4k3/8/8/2nrb3/3p4/2P5/8/3QK3 w - - 0 1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playUCI(t, g, "c3d4")
+	want := "moved white-pawn c3-d4 by fide.pawn-capture at move\ncapture black-pawn d4 (capturer on d4) by fide.capture at move\n" +
+		"removed white-pawn d4 by fide.pawn-capture at move\nremoved black-knight c5 by fide.pawn-capture at move\n" +
+		"removed black-rook d5 by fide.pawn-capture at move\nremoved black-bishop e5 by fide.pawn-capture at move"
+	if got := events(g); got != want {
+		t.Errorf("events:\n%s\nwant\n%s", got, want)
+	}
 }

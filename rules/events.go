@@ -262,7 +262,6 @@ func appendBaseEvents(out []Event, p *position.Position) []Event {
 	return out
 }
 
-
 var (
 	prodCapture   = position.RegisterProduction("fide.capture")
 	prodPromotion = position.RegisterProduction("fide.promotion")

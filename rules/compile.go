@@ -158,6 +158,17 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })
 	sort.SliceStable(r.result, func(i, j int) bool { return resultStage(r.result[i]) < resultStage(r.result[j]) })
+	for _, h := range hooksOf[ActionHook](b.hooks) {
+		for _, a := range h.Actions() {
+			if old, dup := r.actions[a]; dup {
+				return nil, &CompileError{fmt.Sprintf("action %s is carried out by two hooks (%T and %T)", position.ActionName(a), old, h), Incompatible}
+			}
+			if r.actions == nil {
+				r.actions = map[uint8]ActionHook{}
+			}
+			r.actions[a] = h
+		}
+	}
 	r.plain = r.computePlain()
 	if err := checkStages(r); err != nil {
 		return nil, &CompileError{err.Error(), BadSpec}

@@ -132,7 +132,18 @@ func (g *Game) Do(m position.Move) {
 			}
 		}
 	}
-	if verdict == Proceed {
+	switch {
+	case verdict != Proceed:
+	case m.Kind() == position.Action:
+		h, ok := g.R.actions[m.Param()]
+		if !ok {
+			panic(fmt.Sprintf("rules: no hook carries out action %s", g.Pos.UCI(m)))
+		}
+		p.DoCustom(m, func() {
+			g.stage = StageMove
+			h.DoAction(g, m)
+		})
+	default:
 		p.Do(m)
 		g.plies[len(g.plies)-1].base = true
 	}

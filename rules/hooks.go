@@ -142,6 +142,17 @@ type MoveReplacer interface {
 	ReplaceMove(g *Game, m position.Move)
 }
 
+// ActionHook carries out the action moves (kind position.Action) it
+// generates (from its ExtraMoves): Game.Do hands an action move whose
+// action ID is in Actions to DoAction, after the before-move hooks. The
+// ply is begun when DoAction runs; it edits the board with the game's
+// primitives (Place, RemovePiece, Record) or the position's, and Undo
+// restores everything. Two hooks of a ruleset may not claim one action.
+type ActionHook interface {
+	Actions() []uint8
+	DoAction(g *Game, m position.Move)
+}
+
 // TurnStartHook runs when the turn of colour c begins (turn-start), after
 // the previous turn ended and before the game result is asked.
 type TurnStartHook interface {

@@ -10,6 +10,7 @@ type Ruleset struct {
 	GameFacts []string // names of the claimed game-fact slots
 
 	before    []BeforeMoveHook
+	actions   map[uint8]ActionHook // by action ID
 	turnStart []TurnStartHook
 	extra     []ExtraMovesHook
 	filter    []FilterMovesHook
@@ -33,7 +34,7 @@ func (r *Ruleset) Plain() bool {
 }
 
 func (r *Ruleset) computePlain() bool {
-	return len(r.extra)+len(r.filter)+len(r.legal)+len(r.royals)+len(r.attack)+len(r.before)+
+	return len(r.extra)+len(r.filter)+len(r.legal)+len(r.royals)+len(r.attack)+len(r.before)+len(r.actions)+
 		len(r.after)+len(r.endTurn)+len(r.keepTurn)+len(r.turnStart)+len(r.result) == 0
 }
 

@@ -26,6 +26,7 @@ type State struct {
 	GameFacts       [4]int32 // per-game preset state (slots 0–3; more in moreGame)
 	moreGame        uint32   // game facts 4…: a record of the facts arena (0: all zero)
 	arenaLen        uint32   // length of the facts arena when this state was pushed
+	TurnPly         int      // plies the side to move has played in its current turn (multi-ply turns)
 	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
 	logLen          int      // square-change log length before this move
@@ -205,6 +206,18 @@ func (p *Position) factsKey(m Meta, s geom.Square) uint64 {
 		}
 	}
 	return k
+}
+
+// TurnPly returns the number of plies the side to move has already played
+// in its current turn (multi-ply turns; 0 otherwise).
+func (p *Position) TurnPly() int { return p.st.TurnPly }
+
+// SetTurnPly sets the plies played in the current turn; it is part of the
+// key (a position in the middle of a turn is not the one at its start).
+// Undo of the ply restores it.
+func (p *Position) SetTurnPly(n int) {
+	p.st.Key ^= zobristTurnPly(p.st.TurnPly) ^ zobristTurnPly(n)
+	p.st.TurnPly = n
 }
 
 // Occupied returns the set of occupied squares.

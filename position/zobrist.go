@@ -37,6 +37,13 @@ func zobristGameFact(i int, v int32) uint64 {
 	return zobristGame[i][uint32(v)&15] * uint64(v)
 }
 
+func zobristTurnPly(n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return zobristMix(0x7475726e<<32 | uint64(uint32(n)))
+}
+
 // zobristMix is a fixed 64-bit mixer (splitmix64's finaliser): keys for
 // the fact slots beyond the tables.
 func zobristMix(x uint64) uint64 {
@@ -103,6 +110,7 @@ func (p *Position) computeKey() {
 			k ^= zobristGameFact(FactSlots+j, p.arena[int(x)+1+j])
 		}
 	}
+	k ^= zobristTurnPly(p.st.TurnPly)
 	if p.side == Black {
 		k ^= zobristSide
 	}

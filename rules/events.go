@@ -185,12 +185,7 @@ func (g *Game) Effects() []uint16 {
 // snapshot edge-triggered rules compare with): the board, facts and side
 // to move of then. fn must leave the position as it found it.
 func (g *Game) Before(fn func()) {
-	cur := g.cur
-	if n := len(g.plies); n > 0 && !g.R.Plain() {
-		g.cur = g.plies[n-1].cur
-	}
 	g.Pos.Rewind(fn)
-	g.cur = cur
 }
 
 // appendBaseEvents appends the events of the physical move of the

@@ -11,11 +11,9 @@ import (
 type Game struct {
 	R   *Ruleset
 	Pos *position.Position
-	// plies[i] records move i of the game (rulesets with hooks): the
-	// plies the mover had played in the current turn before it (multi-ply
-	// turns) and where its events start in ev.
+	// plies[i] records move i of the game (rulesets with hooks): where
+	// its events start in ev.
 	plies []plyRec
-	cur   int
 	// hadKing[c]: colour c has a king in the variant's start position.
 	hadKing [2]bool
 	// ev holds the events of the moves in plies, one run per move.
@@ -28,7 +26,6 @@ type Game struct {
 
 // plyRec is what Game remembers of one applied move.
 type plyRec struct {
-	cur    int   // plies of the mover's turn played before it
 	ev     int32 // its first event in Game.ev
 	checks bool  // its check events are in ev
 	base   bool  // the base rules made the physical move (its events are read lazily)
@@ -112,7 +109,8 @@ func (g *Game) Do(m position.Move) {
 	}
 	us := p.SideToMove()
 	piece := p.PieceOn(m.From())
-	g.plies = append(g.plies, plyRec{cur: g.cur, ev: int32(len(g.ev))})
+	cur := p.TurnPly()
+	g.plies = append(g.plies, plyRec{ev: int32(len(g.ev))})
 	verdict := Proceed
 	if len(g.R.before) > 0 {
 		g.stage = StageBeforeMove
@@ -158,15 +156,15 @@ func (g *Game) Do(m position.Move) {
 	g.stage = StageAdvanceTurn
 	keep := false
 	for _, h := range g.R.keepTurn {
-		if h.KeepTurn(g, us, g.cur+1) {
+		if h.KeepTurn(g, us, cur+1) {
 			keep = true
 		}
 	}
 	if keep {
-		g.cur++
+		p.SetTurnPly(cur + 1)
 		p.SetSideToMove(us)
 	} else {
-		g.cur = 0
+		p.SetTurnPly(0)
 		for _, h := range g.R.endTurn {
 			g.stage = endStage(h)
 			h.EndTurn(g, us)
@@ -185,9 +183,7 @@ func (g *Game) Do(m position.Move) {
 // Undo takes back the last Do.
 func (g *Game) Undo() {
 	if !g.R.Plain() && len(g.plies) > 0 {
-		rec := g.plies[len(g.plies)-1]
-		g.cur = rec.cur
-		g.ev = g.ev[:rec.ev]
+		g.ev = g.ev[:g.plies[len(g.plies)-1].ev]
 		g.plies = g.plies[:len(g.plies)-1]
 	}
 	g.Pos.Undo()
@@ -195,7 +191,9 @@ func (g *Game) Undo() {
 
 // PliesThisTurn is the number of plies the side to move has already played
 // in its current turn.
-func (g *Game) PliesThisTurn() int { return g.cur }
+// It is position state (Position.TurnPly): part of the key, of the FEN's
+// facts suffix (turn:N) and restored by Undo.
+func (g *Game) PliesThisTurn() int { return g.Pos.TurnPly() }
 
 func (g *Game) presetResult() (Result, bool) {
 	for _, h := range g.R.result {
@@ -234,7 +232,7 @@ func (g *Game) Result() (Result, bool) {
 // declares facts (see FactsSuffix).
 func (g *Game) FEN() string {
 	fen := g.Pos.FEN()
-	if len(g.R.Facts) == 0 && len(g.R.GameFacts) == 0 {
+	if len(g.R.Facts) == 0 && len(g.R.GameFacts) == 0 && g.Pos.TurnPly() == 0 {
 		return fen
 	}
 	return fen + " " + g.factsSuffix()

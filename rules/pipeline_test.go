@@ -176,3 +176,35 @@ func TestEventsAtomicBlast(t *testing.T) {
 		t.Errorf("events:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// The ply within a multi-ply turn is position state: in the key, in the
+// FEN's facts suffix (turn:N), restored by Undo and by a game set up from
+// that FEN.
+func TestTurnPlyIsPositionState(t *testing.T) {
+	var log []string
+	hooks := func() []any { return []any{turnLog{&log}} }
+	g := hookGame(t, "test-turn-start", "", hooks)
+	playUCI(t, g, "e2e4")
+	fen := g.FEN()
+	if fen != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 {turn:1}" || g.PliesThisTurn() != 1 {
+		t.Fatalf("after White's first ply: %s, plies this turn %d", fen, g.PliesThisTurn())
+	}
+	resumed := hookGame(t, "test-turn-start", fen, hooks)
+	if resumed.PliesThisTurn() != 1 || resumed.Pos.Key() != g.Pos.Key() || resumed.FEN() != fen {
+		t.Errorf("resumed: plies %d, FEN %s, same key %v", resumed.PliesThisTurn(), resumed.FEN(), resumed.Pos.Key() == g.Pos.Key())
+	}
+	atStart := hookGame(t, "test-turn-start", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", hooks)
+	if atStart.Pos.Key() == g.Pos.Key() {
+		t.Error("the same board at the start of a turn must have another key")
+	}
+	// the resumed game's next ply ends White's turn
+	playUCI(t, resumed, "d2d4")
+	if resumed.Pos.SideToMove() != position.Black || resumed.PliesThisTurn() != 0 {
+		t.Errorf("after the second ply: %s", resumed.FEN())
+	}
+	playUCI(t, g, "d2d4")
+	g.Undo()
+	if g.FEN() != fen || g.PliesThisTurn() != 1 {
+		t.Errorf("undo: %s", g.FEN())
+	}
+}

@@ -8,6 +8,12 @@ import (
 type State struct {
 	Side            Color // the side to move in this state
 	Castling        CastlingRights
+	Captured        Piece
+	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
+	Pass            bool
+	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
+	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
+	turnPly         uint8    // plies the side to move has played in its current turn (multi-ply turns)
 	EP              geom.Set // en-passant target squares
 	Rule50          int      // plies since the last capture or irreversible move
 	PliesFromNull   int
@@ -16,20 +22,14 @@ type State struct {
 	CountingPly     int
 	Key             uint64
 	Move            Move
-	Captured        Piece
-	CapturedMeta    Meta        // ID and facts of the captured piece
-	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
-	Checkers        geom.Set
-	PseudoRoyals    geom.Set
-	PseudoRoyalCand geom.Set
-	Pass            bool
+	CapturedMeta    Meta     // ID and facts of the captured piece
 	GameFacts       [4]int32 // per-game preset state (slots 0–3; more in moreGame)
 	moreGame        uint32   // game facts 4…: a record of the facts arena (0: all zero)
 	arenaLen        uint32   // length of the facts arena when this state was pushed
-	TurnPly         int      // plies the side to move has played in its current turn (multi-ply turns)
-	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
-	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
-	logLen          int      // square-change log length before this move
+	Checkers        geom.Set
+	PseudoRoyals    geom.Set
+	PseudoRoyalCand geom.Set
+	logLen          int // square-change log length before this move
 }
 
 // FactSlots is the number of per-piece fact slots kept inline with each
@@ -210,14 +210,15 @@ func (p *Position) factsKey(m Meta, s geom.Square) uint64 {
 
 // TurnPly returns the number of plies the side to move has already played
 // in its current turn (multi-ply turns; 0 otherwise).
-func (p *Position) TurnPly() int { return p.st.TurnPly }
+func (p *Position) TurnPly() int { return int(p.st.turnPly) }
 
 // SetTurnPly sets the plies played in the current turn; it is part of the
 // key (a position in the middle of a turn is not the one at its start).
-// Undo of the ply restores it.
+// Undo of the ply restores it. n is at most 255.
 func (p *Position) SetTurnPly(n int) {
-	p.st.Key ^= zobristTurnPly(p.st.TurnPly) ^ zobristTurnPly(n)
-	p.st.TurnPly = n
+	n = min(max(n, 0), 255)
+	p.st.Key ^= zobristTurnPly(int(p.st.turnPly)) ^ zobristTurnPly(n)
+	p.st.turnPly = uint8(n)
 }
 
 // Occupied returns the set of occupied squares.

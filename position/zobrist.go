@@ -110,7 +110,7 @@ func (p *Position) computeKey() {
 			k ^= zobristGameFact(FactSlots+j, p.arena[int(x)+1+j])
 		}
 	}
-	k ^= zobristTurnPly(p.st.TurnPly)
+	k ^= zobristTurnPly(int(p.st.turnPly))
 	if p.side == Black {
 		k ^= zobristSide
 	}

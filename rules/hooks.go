@@ -67,8 +67,8 @@ type AfterMoveHook interface {
 	AfterMove(g *Game, m position.Move, info MoveInfo)
 }
 
-// AfterMoveStager says at which stage an AfterMoveHook runs (StageDamage
-// … StageConditional); without it the hook runs at StageAfterMove.
+// AfterMoveStager says at which stage an AfterMoveHook runs
+// (StageBeforeCapture … StageConditional); without it the hook runs at StageAfterMove.
 type AfterMoveStager interface {
 	AfterMoveStage() Stage
 }

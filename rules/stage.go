@@ -18,6 +18,10 @@ const (
 	// StageMove: the physical move of the base rules, promotion included
 	// (no hooks; its events are Moved, Capture, Promotion).
 	StageMove
+	// StageBeforeCapture: after-move hooks that see a capture before it is
+	// resolved into damage (a shield that absorbs it, a capture that
+	// spawns a piece).
+	StageBeforeCapture
 	// StageDamage: capture and damage resolution after the physical move
 	// (piece-hp's damage and push, explosive-rook's detonation).
 	StageDamage
@@ -65,7 +69,7 @@ const (
 )
 
 var stageNames = [...]string{
-	stageNone: "none", StageBeforeMove: "before-move", StageMove: "move", StageDamage: "damage",
+	stageNone: "none", StageBeforeMove: "before-move", StageMove: "move", StageBeforeCapture: "before-capture", StageDamage: "damage",
 	StagePieceSpawn: "piece-spawn", StageAfterMove: "after-move", StageBookkeeping: "bookkeeping",
 	StageAuras: "auras", StageOnDamaged: "on-damaged", StageOnCapture: "on-capture",
 	StageOnCaptured: "on-captured", StageOnPromotion: "on-promotion", StageOnMove: "on-move",
@@ -119,8 +123,8 @@ func resultStage(h ResultHook) Stage {
 // run at.
 func checkStages(r *Ruleset) error {
 	for _, h := range r.after {
-		if s := afterStage(h); s < StageDamage || s > StageConditional {
-			return fmt.Errorf("after-move hook %T: stage %s is not between %s and %s", h, s, StageDamage, StageConditional)
+		if s := afterStage(h); s < StageBeforeCapture || s > StageConditional {
+			return fmt.Errorf("after-move hook %T: stage %s is not between %s and %s", h, s, StageBeforeCapture, StageConditional)
 		}
 	}
 	for _, h := range r.endTurn {

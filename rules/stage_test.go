@@ -60,7 +60,7 @@ func TestStageOutOfRange(t *testing.T) {
 	var log []string
 	rules.Register(hookPreset{"test-stage-bad", func() []any { return []any{stagedAfter{"x", rules.StageTurnStart, &log}} }})
 	_, err := rules.Compile(position.NewVariant(), []rules.Spec{{ID: "test-stage-bad"}})
-	if err == nil || !strings.Contains(err.Error(), "stage turn-start is not between damage and conditional") {
+	if err == nil || !strings.Contains(err.Error(), "stage turn-start is not between before-capture and conditional") {
 		t.Errorf("err %v", err)
 	}
 }
@@ -71,7 +71,7 @@ func TestStageNames(t *testing.T) {
 	for _, s := range rules.Stages() {
 		names = append(names, s.String())
 	}
-	want := "before-move move damage piece-spawn after-move bookkeeping auras on-damaged on-capture on-captured on-promotion on-move on-moved-onto on-check-received on-check-delivered conditional turn-end turn-end-damage turn-end-heal advance-turn turn-start self-loss game-result"
+	want := "before-move move before-capture damage piece-spawn after-move bookkeeping auras on-damaged on-capture on-captured on-promotion on-move on-moved-onto on-check-received on-check-delivered conditional turn-end turn-end-damage turn-end-heal advance-turn turn-start self-loss game-result"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("stages %s", got)
 	}

@@ -173,6 +173,12 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	if err := checkStages(r); err != nil {
 		return nil, &CompileError{err.Error(), BadSpec}
 	}
+	for _, h := range r.after {
+		r.afterAt = append(r.afterAt, afterStage(h))
+	}
+	for _, h := range r.endTurn {
+		r.endAt = append(r.endAt, endStage(h))
+	}
 	if len(ordered) > 0 {
 		// presets that leave no game to play (racingkings' kings on a2 and
 		// h2 touch across wrap-board's seam: White starts checkmated) do

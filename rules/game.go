@@ -148,8 +148,8 @@ func (g *Game) Do(m position.Move) {
 	if verdict != Cancel && len(g.R.after) > 0 {
 		st := p.State()
 		info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
-		for _, h := range g.R.after {
-			g.stage = afterStage(h)
+		for i, h := range g.R.after {
+			g.stage = g.R.afterAt[i]
 			h.AfterMove(g, m, info)
 		}
 	}
@@ -164,9 +164,11 @@ func (g *Game) Do(m position.Move) {
 		p.SetTurnPly(cur + 1)
 		p.SetSideToMove(us)
 	} else {
-		p.SetTurnPly(0)
-		for _, h := range g.R.endTurn {
-			g.stage = endStage(h)
+		if cur != 0 {
+			p.SetTurnPly(0)
+		}
+		for i, h := range g.R.endTurn {
+			g.stage = g.R.endAt[i]
 			h.EndTurn(g, us)
 		}
 		if len(g.R.turnStart) > 0 {

@@ -18,6 +18,8 @@ type Ruleset struct {
 	royals    []RoyalsHook
 	attack    []AttackersHook
 	after     []AfterMoveHook
+	afterAt   []Stage // the stage of each after hook
+	endAt     []Stage // the stage of each endTurn hook
 	endTurn   []EndTurnHook
 	keepTurn  []KeepTurnHook
 	result    []ResultHook

@@ -279,7 +279,10 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
-		p.st.Key ^= zobristPiece[old][s] ^ p.factsKey(p.meta[s], s)
+		p.st.Key ^= zobristPiece[old][s]
+		if m := &p.meta[s]; m.Facts != (Facts{}) || m.more != 0 {
+			p.st.Key ^= p.factsKey(*m, s)
+		}
 	}
 	p.board[s] = pc
 	p.meta[s] = meta
@@ -294,7 +297,10 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
-		p.st.Key ^= zobristPiece[pc][s] ^ p.factsKey(meta, s)
+		p.st.Key ^= zobristPiece[pc][s]
+		if meta.Facts != (Facts{}) || meta.more != 0 {
+			p.st.Key ^= p.factsKey(meta, s)
+		}
 	}
 }
 

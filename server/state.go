@@ -3,7 +3,9 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -175,6 +177,20 @@ func setView(st *gameState, g *rules.Game, seat string) {
 	st.Badges, st.Marks, st.Legend = []badgeJSON{}, []markJSON{}, []legendJSON{}
 	st.Hidden, st.StatusText = squareNames(v.Hidden), append([]string{}, v.Status...)
 	st.byKind = map[string]any{}
+	if v.Hidden.Any() {
+		// what the seat may not see is not sent: the pieces and facts on
+		// hidden squares, badges and marks there, checks there
+		b := p.V.Board()
+		st.Board = maskBoard(st.Board, b.Files, b.Ranks, v.Hidden)
+		st.FEN = maskFEN(st.FEN, b.Files, b.Ranks, v.Hidden)
+		for i := range st.Moves {
+			st.Moves[i].FEN = maskFEN(st.Moves[i].FEN, b.Files, b.Ranks, v.Hidden)
+		}
+		keep := func(sq geom.Square) bool { return !v.Hidden.Has(sq) }
+		v.Badges = slices.DeleteFunc(v.Badges, func(b rules.Badge) bool { return !keep(b.Square) })
+		v.Marks = slices.DeleteFunc(v.Marks, func(m rules.Mark) bool { return !keep(m.Square) })
+		st.Check = slices.DeleteFunc(st.Check, func(s string) bool { return slices.Contains(st.Hidden, s) })
+	}
 	for _, b := range v.Badges {
 		st.Badges = append(st.Badges, badgeJSON{Square: b.Square.String(), Kind: b.Kind, Value: b.Value, Max: b.Max, Text: b.Text, Title: b.Title})
 		vals, _ := st.byKind[b.Kind].(map[string]int)
@@ -408,6 +424,97 @@ func seatLabel(s store.Seat) string {
 		return fmt.Sprintf("AI level %d", s.Level)
 	}
 	return "Human"
+}
+
+// maskBoard empties the hidden squares of a FEN board field (files ×
+// ranks; a "+" before a letter and a "~" after it stay with their piece;
+// a pocket in brackets is kept).
+func maskBoard(board string, files, ranks int, hidden geom.Set) string {
+	pocket := ""
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		board, pocket = board[:i], board[i:]
+	}
+	rows := strings.Split(board, "/")
+	for i := 0; i < len(rows) && i < ranks; i++ {
+		r := ranks - 1 - i
+		row := rows[i]
+		var cells []string
+		for j := 0; j < len(row); {
+			c := row[j]
+			if c >= '0' && c <= '9' {
+				k := j
+				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+					k++
+				}
+				n, _ := strconv.Atoi(row[j:k])
+				for ; n > 0; n-- {
+					cells = append(cells, "")
+				}
+				j = k
+				continue
+			}
+			k := j + 1
+			if c == '+' && k < len(row) {
+				k++
+			}
+			if k < len(row) && row[k] == '~' {
+				k++
+			}
+			cells = append(cells, row[j:k])
+			j = k
+		}
+		var sb strings.Builder
+		empty := 0
+		for f, cell := range cells {
+			if f < files && hidden.Has(geom.Sq(f, r)) {
+				cell = ""
+			}
+			if cell == "" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			sb.WriteString(cell)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		rows[i] = sb.String()
+	}
+	return strings.Join(rows, "/") + pocket
+}
+
+// maskFEN masks the board field of a FEN (maskBoard) and drops the items
+// of its facts suffix that name a hidden square.
+func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
+	head, facts := rules.SplitFacts(fen)
+	board, rest, _ := strings.Cut(head, " ")
+	out := maskBoard(board, files, ranks, hidden) + " " + rest
+	if !strings.Contains(fen, "{") {
+		return out
+	}
+	var groups []string
+	for _, grp := range strings.Split(facts, ";") {
+		name, items, ok := strings.Cut(grp, ":")
+		if !ok {
+			continue
+		}
+		var kept []string
+		for _, it := range strings.Split(items, ",") {
+			k, _, _ := strings.Cut(it, "=")
+			if s, err := geom.ParseSquare(k, files, ranks); err == nil && hidden.Has(s) {
+				continue
+			}
+			kept = append(kept, it)
+		}
+		if len(kept) > 0 {
+			groups = append(groups, name+":"+strings.Join(kept, ","))
+		}
+	}
+	return out + " {" + strings.Join(groups, ";") + "}"
 }
 
 // squareNames lists the squares of a set (sorted).

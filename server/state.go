@@ -90,7 +90,7 @@ type gameState struct {
 	Ranks       int                   `json:"ranks"`
 	Topology    string                `json:"topology"` // plain, cylinder (files wrap), torus (files and ranks wrap)
 	StartFEN    string                `json:"startFen"`
-	FEN         string                `json:"fen"`   // FEN with the facts suffix
+	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
 	Board       string                `json:"board"` // the FEN's board field (piece placement)
 	Turn        string                `json:"turn"`  // side to move
 	Ply         int                   `json:"ply"`   // number of plies played
@@ -178,7 +178,7 @@ func setView(st *gameState, g *rules.Game, seat string) {
 	st.Hidden, st.StatusText = squareNames(v.Hidden), append([]string{}, v.Status...)
 	st.byKind = map[string]any{}
 	if v.Hidden.Any() {
-		// what the seat may not see is not sent: the pieces and facts on
+		// what the seat may not see is not sent: the pieces and their {…} items on
 		// hidden squares, badges and marks there, checks there
 		b := p.V.Board()
 		st.Board = maskBoard(st.Board, b.Files, b.Ranks, v.Hidden)
@@ -488,16 +488,17 @@ func maskBoard(board string, files, ranks int, hidden geom.Set) string {
 }
 
 // maskFEN masks the board field of a FEN (maskBoard) and drops the items
-// of its facts suffix that name a hidden square.
+// of its {…} suffix that name a hidden square.
 func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
-	head, facts := rules.SplitFacts(fen)
-	board, rest, _ := strings.Cut(head, " ")
+	head, suffix, braces := strings.Cut(fen, "{")
+	board, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
 	out := maskBoard(board, files, ranks, hidden) + " " + rest
-	if !strings.Contains(fen, "{") {
+	if !braces {
 		return out
 	}
+	suffix = strings.TrimSuffix(suffix, "}")
 	var groups []string
-	for _, grp := range strings.Split(facts, ";") {
+	for _, grp := range strings.Split(suffix, ";") {
 		name, items, ok := strings.Cut(grp, ":")
 		if !ok {
 			continue

@@ -12,12 +12,14 @@ import (
 // Legal-move query: base generator → ExtraMoves → FilterMoves → legality
 // (royal safety with Royals and Attackers) → FilterLegal.
 // Move application: BeforeMove (may cancel or replace the physical move)
-// → the physical move (position.Do) → AfterMove (capture and damage
-// resolution, fission, detonation …) → EndTurn (poison, heal …) →
-// KeepTurn (multi-ply turns, advance-turn) → TurnStart → GameResult. Each
-// applied move yields Events (Game.Events), with the state before it
-// (Game.Before). Within a stage hooks run in
-// registration order; the stages are the Stage constants, in order.
+// → the physical move (position.Do; an action move is carried out by its
+// ActionHook) → AfterMove (capture and damage resolution, fission,
+// detonation …, at their Stage) → EndTurn (poison, heal …) → KeepTurn
+// (multi-ply turns, advance-turn) → TurnStart → Result. Within a stage
+// hooks run in registration order; the stages are the Stage constants, in
+// order. Each applied move yields Events (Game.Events), with the state
+// before it (Game.Before). Outside play, ViewHook tells what a seat may
+// see (Game.View) and FactsValidator checks set-up facts.
 
 // ExtraMovesHook adds moves for colour c (extra-moves). It must append
 // only moves whose origin holds a piece of colour c, tagged with its

@@ -10,7 +10,8 @@ import (
 // Action moves are moves a house rule or plugin defines and carries out
 // itself (explode a queen along a line, pawnify a rook …): kind Action,
 // from and to squares, and an action ID in Param. Their one text form is
-// FROM TO "!" NAME, e.g. d4d4!explode-file, used alike by UCI, SAN, PGN
+// FROM TO ":" NAME, e.g. d4d4:explode-file (a PGN symbol token, unlike "!",
+// an annotation there), used alike by UCI, SAN, PGN
 // and the web API. The rules package has the hook that produced the move
 // carry it out (rules.ActionHook); Position.Do does not know them.
 

@@ -11,7 +11,7 @@ import (
 // e1g1 (castling; e1h1 in Chess960 or when the king's target is
 // ambiguous with a normal king move), g7g8+ (shogi-style promotion),
 // P@e4 (drop), a pass as the king "moving" to its own square, and an
-// action as d4d4!explode-file (see RegisterAction).
+// action as d4d4:explode-file (see RegisterAction).
 func (p *Position) UCI(m Move) string {
 	from, to := m.From(), m.To()
 	switch m.Kind() {
@@ -35,7 +35,7 @@ func (p *Position) UCI(m Move) string {
 	case PieceDemotion:
 		s += "-"
 	case Action:
-		s += "!" + ActionName(m.Param())
+		s += ":" + ActionName(m.Param())
 	}
 	return s
 }

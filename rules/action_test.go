@@ -2,9 +2,11 @@ package rules_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"houserules/geom"
+	"houserules/pgn"
 	"houserules/position"
 	"houserules/rules"
 )
@@ -51,14 +53,14 @@ func (queenExplosion) DoAction(g *rules.Game, m position.Move) {
 func TestActionMoves(t *testing.T) {
 	g := hookGame(t, "test-queen-explosion", "3rk3/8/8/8/3p4/8/8/3QK2R w - - 0 1", func() []any { return []any{queenExplosion{}} })
 	uci := g.UCIList(g.LegalMoves())
-	if !slices.Contains(uci, "d1d1!explode-file") || !slices.Contains(uci, "d1d1!explode-rank") {
+	if !slices.Contains(uci, "d1d1:explode-file") || !slices.Contains(uci, "d1d1:explode-rank") {
 		t.Fatalf("legal moves %v lack the actions", uci)
 	}
-	m, err := g.ParseMove("d1d1!explode-file")
+	m, err := g.ParseMove("d1d1:explode-file")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if san := g.SAN(m); san != "d1d1!explode-file" {
+	if san := g.SAN(m); san != "d1d1:explode-file" {
 		t.Errorf("SAN %q", san)
 	}
 	start := g.FEN()
@@ -74,12 +76,52 @@ func TestActionMoves(t *testing.T) {
 		t.Errorf("undo: %s", g.FEN())
 	}
 	// along the rank: the white king and rook go too
-	m2, err := g.ParseMove("d1d1!explode-rank")
+	m2, err := g.ParseMove("d1d1:explode-rank")
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.Do(m2)
 	if g.Pos.PieceOn(geom.Sq(4, 0)) != position.NoPiece || g.Pos.PieceOn(geom.Sq(7, 0)) != position.NoPiece {
 		t.Errorf("the rank blast spares e1 or h1: %s", g.FEN())
+	}
+}
+
+// The action's text is one PGN symbol token: the PGN reader keeps it whole.
+func TestActionTextInPGN(t *testing.T) {
+	games, err := pgn.Parse(strings.NewReader("[Event \"x\"]\n\n1. d1d1:explode-file Ke7 *\n"))
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 2 {
+		t.Fatalf("parse: %v %v", games, err)
+	}
+	if got := games[0].Moves[0].SAN; got != "d1d1:explode-file" {
+		t.Errorf("first move %q", got)
+	}
+}
+
+// A game with an action move is written to PGN and read back (replayed
+// under its ruleset) with the same moves.
+func TestActionPGNRoundTrip(t *testing.T) {
+	fen := "3rk3/8/8/8/3p4/8/8/3QK2R w - - 0 1"
+	g := hookGame(t, "test-queen-explosion", fen, func() []any { return []any{queenExplosion{}} })
+	rec := &pgn.Game{Event: "x", Site: "-", Date: "????.??.??", Round: "-", White: "a", Black: "b", Result: "*",
+		HouseRules: "test-queen-explosion", FEN: fen}
+	for _, mv := range []string{"d1d1:explode-file", "e8e7", "e1e2"} {
+		m, err := g.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, pgn.Move{SAN: g.SAN(m), Color: g.Pos.SideToMove(), UCI: mv})
+		g.Do(m)
+	}
+	text := rec.String()
+	games, err := pgn.Read(strings.NewReader(text), func(variant, houseRules string) (*rules.Ruleset, error) { return g.R, nil })
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	var got []string
+	for _, m := range games[0].Moves {
+		got = append(got, m.UCI)
+	}
+	if strings.Join(got, " ") != "d1d1:explode-file e8e7 e1e2" {
+		t.Errorf("read back %v from\n%s", got, text)
 	}
 }

@@ -322,6 +322,8 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 		lm.Kind = "drop"
 	case position.Pass:
 		lm.Kind = "pass"
+	case position.Action:
+		lm.Kind = "action" // a house rule's own move: its uci text says which
 	default:
 		lm.Kind = "normal"
 	}

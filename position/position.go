@@ -194,15 +194,19 @@ func (p *Position) SetGameFact(i int, val int32) {
 // factsKey hashes the facts of meta m on s (zero facts hash to 0, so
 // variants without facts pay one comparison).
 func (p *Position) factsKey(m Meta, s geom.Square) uint64 {
-	if m.Facts == (Facts{}) && m.more == 0 {
-		return 0
-	}
 	k := zobristFacts(m.Facts, s)
-	if x := m.more; x != 0 {
-		for j := 0; j < int(p.arena[x]); j++ {
-			if v := p.arena[int(x)+1+j]; v != 0 {
-				k ^= zobristMix(uint64(FactSlots+j)<<32|uint64(uint16(v))) * (uint64(s) + 1)
-			}
+	if m.more != 0 {
+		k ^= p.moreFactsKey(m.more, s)
+	}
+	return k
+}
+
+// moreFactsKey hashes the facts beyond the inline slots in record x on s.
+func (p *Position) moreFactsKey(x uint32, s geom.Square) uint64 {
+	var k uint64
+	for j := 0; j < int(p.arena[x]); j++ {
+		if v := p.arena[int(x)+1+j]; v != 0 {
+			k ^= zobristMix(uint64(FactSlots+j)<<32|uint64(uint16(v))) * (uint64(s) + 1)
 		}
 	}
 	return k
@@ -279,9 +283,9 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
-		p.st.Key ^= zobristPiece[old][s]
-		if m := &p.meta[s]; m.Facts != (Facts{}) || m.more != 0 {
-			p.st.Key ^= p.factsKey(*m, s)
+		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
+		if x := p.meta[s].more; x != 0 {
+			p.st.Key ^= p.moreFactsKey(x, s)
 		}
 	}
 	p.board[s] = pc
@@ -297,9 +301,9 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
-		p.st.Key ^= zobristPiece[pc][s]
-		if meta.Facts != (Facts{}) || meta.more != 0 {
-			p.st.Key ^= p.factsKey(meta, s)
+		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
+		if meta.more != 0 {
+			p.st.Key ^= p.moreFactsKey(meta.more, s)
 		}
 	}
 }

@@ -51,6 +51,7 @@ func (p *Position) Do(m Move) {
 	p.st = &p.stack[len(p.stack)-1]
 	st := p.st
 	st.logLen = prevLen
+	st.arenaLen = uint32(len(p.arena))
 	st.Move = m
 	st.Key ^= zobristSide
 	p.serial++
@@ -250,6 +251,9 @@ func (p *Position) Undo() {
 		p.put(c.sq, c.pc, c.promoted, c.meta)
 	}
 	p.log = p.log[:st.logLen]
+	if st.arenaLen != uint32(len(p.arena)) {
+		p.arena = p.arena[:st.arenaLen]
+	}
 	p.stack = p.stack[:len(p.stack)-1]
 	p.st = &p.stack[len(p.stack)-1]
 	p.side = p.st.Side
@@ -262,6 +266,7 @@ func (p *Position) DoNull() {
 	p.stack = append(p.stack, *p.st)
 	p.st = &p.stack[len(p.stack)-1]
 	p.st.logLen = prevLen
+	p.st.arenaLen = uint32(len(p.arena))
 	p.st.Key ^= zobristSide
 	for e := p.st.EP; e.Any(); {
 		p.st.Key ^= zobristEP[e.Pop().File()]

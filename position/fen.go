@@ -606,3 +606,15 @@ func (p *Position) pieceChar(pc Piece) byte {
 
 // PieceChar returns the FEN letter of pc in this variant.
 func (p *Position) PieceChar(pc Piece) byte { return p.pieceChar(pc) }
+
+// CastlingTargets returns the king's and rook's squares after castling
+// move m (encoded king takes rook).
+func (p *Position) CastlingTargets(m Move) (kto, rto geom.Square) {
+	c := White
+	if pc := p.board[m.From()]; pc != NoPiece {
+		c = pc.Color()
+	} else if pc, _ := p.Prior(m.From()); pc != NoPiece {
+		c = pc.Color()
+	}
+	return p.castlingTargets(c, m.To() > m.From())
+}

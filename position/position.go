@@ -8,6 +8,12 @@ import (
 type State struct {
 	Side            Color // the side to move in this state
 	Castling        CastlingRights
+	Captured        Piece
+	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
+	Pass            bool
+	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
+	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
+	turnPly         uint8    // plies the side to move has played in its current turn (multi-ply turns)
 	EP              geom.Set // en-passant target squares
 	Rule50          int      // plies since the last capture or irreversible move
 	PliesFromNull   int
@@ -16,31 +22,36 @@ type State struct {
 	CountingPly     int
 	Key             uint64
 	Move            Move
-	Captured        Piece
-	CapturedMeta    Meta        // ID and facts of the captured piece
-	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
+	CapturedMeta    Meta     // ID and facts of the captured piece
+	GameFacts       [4]int32 // per-game preset state (slots 0–3; more in moreGame)
+	moreGame        uint32   // game facts 4…: a record of the facts arena (0: all zero)
+	arenaLen        uint32   // length of the facts arena when this state was pushed
 	Checkers        geom.Set
 	PseudoRoyals    geom.Set
 	PseudoRoyalCand geom.Set
-	Pass            bool
-	GameFacts       [4]int32 // per-game preset state
-	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
-	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
-	logLen          int      // square-change log length before this move
+	logLen          int // square-change log length before this move
 }
 
-// FactSlots is the number of per-piece fact slots (Hp, HasMoved, …).
+// FactSlots is the number of per-piece fact slots kept inline with each
+// piece (Hp, HasMoved, …), and of game-fact slots kept inline in the
+// state. There may be more of either: slots from FactSlots on live in the
+// position's facts arena (see Fact, MetaWithFact, GameFact), at no cost
+// to rulesets that use at most FactSlots.
 const FactSlots = 4
 
-// Facts holds one piece's fact values, in the slots the ruleset assigned.
+// Facts holds one piece's inline fact values (slots 0…FactSlots-1).
 type Facts [FactSlots]int16
 
 // Meta is what travels with a piece besides its type and colour: its
-// stable ID, the piece it was before a shogi-style promotion, and its facts.
+// stable ID, the piece it was before a shogi-style promotion, and its facts
+// (the inline slots in Facts, slots FactSlots… in a record of its
+// position's facts arena: read and change them with Position.MetaFact and
+// MetaWithFact).
 type Meta struct {
 	Unpromoted Piece
 	ID         uint16
 	Facts      Facts
+	more       uint32 // facts FactSlots…: a record of the facts arena (0: all zero)
 }
 
 // change is one square modification, for undo.
@@ -80,6 +91,11 @@ type Position struct {
 	st    *State
 	stack []State
 	log   []change
+	// arena holds the fact records of slots beyond FactSlots: at index x
+	// a record is arena[x] = n followed by n values. Records are never
+	// changed once written (copy on write), so a Meta or State that names
+	// one stays valid; Undo drops the records its ply wrote.
+	arena []int32
 
 	// pin scratch, valid while pinSerial == serial
 	serial    uint64
@@ -103,22 +119,110 @@ func (p *Position) IDOn(s geom.Square) uint16 { return p.meta[s].ID }
 func (p *Position) MetaOn(s geom.Square) Meta { return p.meta[s] }
 
 // Fact returns fact slot i of the piece on s.
-func (p *Position) Fact(s geom.Square, i int) int16 { return p.meta[s].Facts[i] }
+func (p *Position) Fact(s geom.Square, i int) int16 { return p.MetaFact(p.meta[s], i) }
 
 // SetFact changes fact slot i of the piece on s; Undo restores it.
 func (p *Position) SetFact(s geom.Square, i int, val int16) {
-	m := p.meta[s]
-	m.Facts[i] = val
-	p.set(s, p.board[s], p.promoted.Has(s), m)
+	p.set(s, p.board[s], p.promoted.Has(s), p.MetaWithFact(p.meta[s], i, val))
+}
+
+// MetaFact returns fact slot i of a piece's meta (one on the board, or a
+// captured piece's State.CapturedMeta).
+func (p *Position) MetaFact(m Meta, i int) int16 {
+	if i < FactSlots {
+		return m.Facts[i]
+	}
+	return int16(p.arenaValue(m.more, i-FactSlots))
+}
+
+// MetaWithFact returns m with fact slot i set to val (a new arena record
+// for slots beyond FactSlots; m itself is not changed).
+func (p *Position) MetaWithFact(m Meta, i int, val int16) Meta {
+	if i < FactSlots {
+		m.Facts[i] = val
+		return m
+	}
+	m.more = p.arenaWith(m.more, i-FactSlots, int32(val))
+	return m
+}
+
+// arenaValue returns value j of record x (0 when x is 0 or shorter).
+func (p *Position) arenaValue(x uint32, j int) int32 {
+	if x == 0 || j >= int(p.arena[x]) {
+		return 0
+	}
+	return p.arena[int(x)+1+j]
+}
+
+// arenaWith writes a copy of record x with value j set to val and returns
+// its index.
+func (p *Position) arenaWith(x uint32, j int, val int32) uint32 {
+	if len(p.arena) == 0 {
+		p.arena = append(p.arena, 0) // index 0 means "no record"
+	}
+	n := j + 1
+	if x != 0 {
+		n = max(n, int(p.arena[x]))
+	}
+	at := len(p.arena)
+	p.arena = append(p.arena, int32(n))
+	for k := 0; k < n; k++ {
+		p.arena = append(p.arena, p.arenaValue(x, k))
+	}
+	p.arena[at+1+j] = val
+	return uint32(at)
 }
 
 // GameFact returns game fact i (per-game preset state).
-func (p *Position) GameFact(i int) int32 { return p.st.GameFacts[i] }
+func (p *Position) GameFact(i int) int32 {
+	if i < FactSlots {
+		return p.st.GameFacts[i]
+	}
+	return p.arenaValue(p.st.moreGame, i-FactSlots)
+}
 
 // SetGameFact changes game fact i; Undo restores it.
 func (p *Position) SetGameFact(i int, val int32) {
-	p.st.Key ^= zobristGameFact(i, p.st.GameFacts[i]) ^ zobristGameFact(i, val)
-	p.st.GameFacts[i] = val
+	p.st.Key ^= zobristGameFact(i, p.GameFact(i)) ^ zobristGameFact(i, val)
+	if i < FactSlots {
+		p.st.GameFacts[i] = val
+		return
+	}
+	p.st.moreGame = p.arenaWith(p.st.moreGame, i-FactSlots, val)
+}
+
+// factsKey hashes the facts of meta m on s (zero facts hash to 0, so
+// variants without facts pay one comparison).
+func (p *Position) factsKey(m Meta, s geom.Square) uint64 {
+	k := zobristFacts(m.Facts, s)
+	if m.more != 0 {
+		k ^= p.moreFactsKey(m.more, s)
+	}
+	return k
+}
+
+// moreFactsKey hashes the facts beyond the inline slots in record x on s.
+func (p *Position) moreFactsKey(x uint32, s geom.Square) uint64 {
+	var k uint64
+	for j := 0; j < int(p.arena[x]); j++ {
+		if v := p.arena[int(x)+1+j]; v != 0 {
+			k ^= zobristMix(uint64(FactSlots+j)<<32|uint64(uint16(v))) * (uint64(s) + 1)
+		}
+	}
+	return k
+}
+
+// TurnPly returns the number of plies the side to move has already played
+// in its current turn (multi-ply turns; 0 otherwise).
+func (p *Position) TurnPly() int { return int(p.st.turnPly) }
+
+// SetTurnPly sets the plies played in the current turn; it is part of the
+// key (a position in the middle of a turn is not the one at its start).
+// Undo of the ply restores it. n is at most 255.
+func (p *Position) SetTurnPly(n int) {
+	n = min(max(n, 0), 255)
+	p.st.Key ^= zobristTurnPly(int(p.st.turnPly)) ^ zobristTurnPly(n)
+	p.st.turnPly = uint8(n)
 }
 
 // Occupied returns the set of occupied squares.
@@ -180,6 +284,9 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
 		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
+		if x := p.meta[s].more; x != 0 {
+			p.st.Key ^= p.moreFactsKey(x, s)
+		}
 	}
 	p.board[s] = pc
 	p.meta[s] = meta
@@ -195,6 +302,9 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
 		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
+		if meta.more != 0 {
+			p.st.Key ^= p.moreFactsKey(meta.more, s)
+		}
 	}
 }
 
@@ -271,4 +381,109 @@ func (p *Position) WithPiece(s geom.Square, pc Piece, fn func()) {
 	p.put(s, NoPiece, false, Meta{})
 	p.serial++
 	p.st.Key = key
+}
+
+// PlyChanges calls fn for every square the last Do (and the hooks that
+// edited the board in the same ply) changed, once per square in the order
+// first changed, with what stood there before the ply.
+func (p *Position) PlyChanges(fn func(s geom.Square, prior Piece, priorMeta Meta)) {
+	var seen geom.Set
+	for _, c := range p.log[p.st.logLen:] {
+		if seen.Has(c.sq) {
+			continue
+		}
+		seen.Add(c.sq)
+		fn(c.sq, c.pc, c.meta)
+	}
+}
+
+// Prior returns the piece and meta that stood on s before the last Do.
+func (p *Position) Prior(s geom.Square) (Piece, Meta) {
+	for _, c := range p.log[p.st.logLen:] {
+		if c.sq == s {
+			return c.pc, c.meta
+		}
+	}
+	return p.board[s], p.meta[s]
+}
+
+// Rewind runs fn with the position as it stood before the last Do (board,
+// facts, state, side to move), then restores the position exactly. fn
+// must leave the position as it found it (read it, or Do and Undo). It is
+// the snapshot of the state before a move, at no cost to the move itself.
+func (p *Position) Rewind(fn func()) {
+	if len(p.stack) < 2 {
+		fn()
+		return
+	}
+	st := *p.st
+	changes := append([]change(nil), p.log[st.logLen:]...)
+	type final struct {
+		sq       geom.Square
+		pc       Piece
+		promoted bool
+		meta     Meta
+	}
+	var finals []final
+	var seen geom.Set
+	for _, c := range changes {
+		if !seen.Has(c.sq) {
+			seen.Add(c.sq)
+			finals = append(finals, final{c.sq, p.board[c.sq], p.promoted.Has(c.sq), p.meta[c.sq]})
+		}
+	}
+	side, ply, arena := p.side, p.gamePly, p.arena
+	p.Undo()
+	p.arena = arena // the records of the ply stay for the redo
+	fn()
+	p.arena = arena
+	p.stack = append(p.stack, st)
+	p.st = &p.stack[len(p.stack)-1]
+	p.log = append(p.log, changes...)
+	for _, f := range finals {
+		p.put(f.sq, f.pc, f.promoted, f.meta)
+	}
+	p.st.Key = st.Key
+	p.side, p.gamePly = side, ply
+	p.serial++
+}
+
+// DoCustom makes move m with physical carrying it out instead of the base
+// rules (a before-move hook that replaces the move, as rifle chess does;
+// physical nil leaves the board as it is). physical edits the board with
+// Put and Remove. The ply is counted as Do counts it: the en-passant
+// squares go, the fifty-move counter restarts when a pawn moved or a piece
+// left the board, the side to move passes; Undo takes it back.
+func (p *Position) DoCustom(m Move, physical func()) {
+	prevLen := len(p.log)
+	p.stack = append(p.stack, *p.st)
+	p.st = &p.stack[len(p.stack)-1]
+	st := p.st
+	st.logLen = prevLen
+	st.arenaLen = uint32(len(p.arena))
+	st.Move = m
+	st.Key ^= zobristSide
+	p.serial++
+	p.gamePly++
+	st.Rule50++
+	st.PliesFromNull++
+	st.Captured = NoPiece
+	st.CapturedMeta = Meta{}
+	st.Pass = m.Kind() == Pass
+	for e := st.EP; e.Any(); {
+		st.Key ^= zobristEP[e.Pop().File()]
+	}
+	st.EP = geom.Set{}
+	pawn := m.Kind() != Drop && m.Kind() != Pass && p.board[m.From()].Type() == Pawn
+	n := p.occ.Count()
+	if physical != nil {
+		physical()
+	}
+	if pawn || p.occ.Count() < n {
+		st.Rule50 = 0
+	}
+	p.side = p.side.Other()
+	st.Side = p.side
+	p.serial++
+	p.setCheckInfo()
 }

@@ -10,7 +10,8 @@ import (
 // UCI returns the move in Fairy-Stockfish's UCI notation: e2e4, e7e8q,
 // e1g1 (castling; e1h1 in Chess960 or when the king's target is
 // ambiguous with a normal king move), g7g8+ (shogi-style promotion),
-// P@e4 (drop), and a pass as the king "moving" to its own square.
+// P@e4 (drop), a pass as the king "moving" to its own square, and an
+// action as d4d4:explode-file (see RegisterAction).
 func (p *Position) UCI(m Move) string {
 	from, to := m.From(), m.To()
 	switch m.Kind() {
@@ -33,6 +34,8 @@ func (p *Position) UCI(m Move) string {
 		s += "+"
 	case PieceDemotion:
 		s += "-"
+	case Action:
+		s += ":" + ActionName(m.Param())
 	}
 	return s
 }

@@ -31,7 +31,26 @@ func zobristGameFact(i int, v int32) uint64 {
 	if v == 0 {
 		return 0
 	}
+	if i >= len(zobristGame) {
+		return zobristMix(uint64(i)<<40 | uint64(uint32(v))<<1 | 1)
+	}
 	return zobristGame[i][uint32(v)&15] * uint64(v)
+}
+
+func zobristTurnPly(n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return zobristMix(0x7475726e<<32 | uint64(uint32(n)))
+}
+
+// zobristMix is a fixed 64-bit mixer (splitmix64's finaliser): keys for
+// the fact slots beyond the tables.
+func zobristMix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
 }
 
 func init() {
@@ -81,11 +100,17 @@ func (p *Position) computeKey() {
 	var k uint64
 	for s := p.occ; s.Any(); {
 		sq := s.Pop()
-		k ^= zobristPiece[p.board[sq]][sq] ^ zobristFacts(p.meta[sq].Facts, sq)
+		k ^= zobristPiece[p.board[sq]][sq] ^ p.factsKey(p.meta[sq], sq)
 	}
 	for i, v := range p.st.GameFacts {
 		k ^= zobristGameFact(i, v)
 	}
+	if x := p.st.moreGame; x != 0 {
+		for j := 0; j < int(p.arena[x]); j++ {
+			k ^= zobristGameFact(FactSlots+j, p.arena[int(x)+1+j])
+		}
+	}
+	k ^= zobristTurnPly(int(p.st.turnPly))
 	if p.side == Black {
 		k ^= zobristSide
 	}

@@ -55,8 +55,8 @@ func (CaptureToWin) Setup(b *rules.Builder, opts rules.Options) error {
 
 type firstBlood struct{ slot int }
 
-// AfterMoveOrder: bookkeeping (it only reads what the move captured).
-func (firstBlood) AfterMoveOrder() int { return 30 }
+// AfterMoveStage: bookkeeping (it only reads what the move captured).
+func (firstBlood) AfterMoveStage() rules.Stage { return rules.StageBookkeeping }
 
 // AfterMove records the first capture and who made it.
 func (f firstBlood) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo) {

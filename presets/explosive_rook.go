@@ -48,7 +48,7 @@ func (explosiveRook) AfterMove(g *rules.Game, m position.Move, info rules.MoveIn
 	p := g.Pos
 	b := p.V.Board()
 	to := m.To()
-	g.Effect(prodDetonation)
+	g.Record(rules.Event{Kind: rules.EventEffect, Prod: prodDetonation, Square: to, Piece: p.PieceOn(to), ID: p.IDOn(to), Color: info.Mover})
 	for _, d := range blastSteps {
 		// rank and file distance, no wrapping (the blast is a distance)
 		f, r := to.File()+d[0], to.Rank()+d[1]
@@ -56,7 +56,7 @@ func (explosiveRook) AfterMove(g *rules.Game, m position.Move, info rules.MoveIn
 			continue
 		}
 		if s, ok := b.Step(to, d[0], d[1]); ok && p.PieceOn(s) != position.NoPiece {
-			p.Remove(s)
+			g.RemovePiece(s, prodDetonation)
 		}
 	}
 }
@@ -79,10 +79,10 @@ func (explosiveRook) Result(g *rules.Game) (rules.Result, bool) {
 	return rules.Result{}, false
 }
 
-// ResultOrder: before capture-to-win (RULINGS: the mover whose own last
+// ResultStage: self-loss, before capture-to-win (RULINGS: the mover whose own last
 // royal is blown up loses, whatever else the blast did), whatever order
 // the presets are listed in.
-func (explosiveRook) ResultOrder() int { return -10 }
+func (explosiveRook) ResultStage() rules.Stage { return rules.StageSelfLoss }
 
-// AfterMoveOrder: capture resolution: the detonation.
-func (explosiveRook) AfterMoveOrder() int { return 10 }
+// AfterMoveStage: capture resolution: the detonation.
+func (explosiveRook) AfterMoveStage() rules.Stage { return rules.StageDamage }

@@ -58,13 +58,13 @@ func freshMeta(g *rules.Game, pc position.Piece) position.Meta {
 	for i, f := range g.R.Facts {
 		switch {
 		case f.Name == HasMovedFact:
-			m.Facts[i] = 1
+			m = g.Pos.MetaWithFact(m, i, 1)
 		case f.Initial != nil:
-			m.Facts[i] = f.Initial(pc)
+			m = g.Pos.MetaWithFact(m, i, f.Initial(pc))
 		}
 	}
 	return m
 }
 
-// AfterMoveOrder: bookkeeping, after every board change.
-func (h hasMovedMarker) AfterMoveOrder() int { return 30 }
+// AfterMoveStage: bookkeeping, after every board change.
+func (h hasMovedMarker) AfterMoveStage() rules.Stage { return rules.StageBookkeeping }

@@ -43,8 +43,8 @@ type kingHeals struct{ slot int }
 // prodKingHeal names the heal among a move's resolutions.
 var prodKingHeal = position.RegisterProduction("preset.king-heal")
 
-// EndTurnOrder: after poison (RULINGS: poison resolves first).
-func (h *kingHeals) EndTurnOrder() int { return 20 }
+// EndTurnStage: healing, after poison (RULINGS: poison resolves first).
+func (h *kingHeals) EndTurnStage() rules.Stage { return rules.StageTurnEndHeal }
 
 // EndTurn heals the mover's kings that are not attacked.
 func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {
@@ -53,7 +53,7 @@ func (h *kingHeals) EndTurn(g *rules.Game, mover position.Color) {
 		s := k.Pop()
 		hp := p.Fact(s, h.slot)
 		if hp < MaxKingHP && g.Attackers(s, mover.Other()).Empty() {
-			g.Effect(prodKingHeal)
+			g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodKingHeal, Square: s, Piece: p.PieceOn(s), ID: p.IDOn(s), Amount: -1, Value: hp + 1, Color: mover})
 			p.SetFact(s, h.slot, hp+1)
 		}
 	}

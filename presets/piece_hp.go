@@ -59,13 +59,15 @@ func (h *pieceHP) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo)
 	}
 	p := g.Pos
 	meta := info.CapturedMeta
-	meta.Facts[h.slot]--
-	g.Effect(prodHPDamage)
-	if meta.Facts[h.slot] <= 0 {
+	left := p.MetaFact(meta, h.slot) - 1
+	meta = p.MetaWithFact(meta, h.slot, left)
+	g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodHPDamage, Square: info.CaptureSquare, Piece: info.Captured,
+		ID: meta.ID, Amount: 1, Value: left, Color: info.Captured.Color()})
+	if left <= 0 {
 		return // the capture stands: the piece is gone
 	}
 	if to, ok := firstEmptyAdjacent(p, info.CaptureSquare); ok {
-		p.Put(to, info.Captured, meta)
+		g.Place(to, info.Captured, meta, prodHPDamage)
 	}
 }
 
@@ -105,8 +107,20 @@ func kingLost(g *rules.Game) (rules.Result, bool) {
 	return rules.Result{}, false
 }
 
-// AfterMoveOrder: capture resolution: damage and push.
-func (h *pieceHP) AfterMoveOrder() int { return 10 }
+// AfterMoveStage: capture resolution: damage and push.
+func (h *pieceHP) AfterMoveStage() rules.Stage { return rules.StageDamage }
+
+// View shows every piece's hit points as a badge.
+func (h *pieceHP) View(g *rules.Game, seat rules.Seat, v *rules.View) {
+	p := g.Pos
+	for occ := p.Occupied(); occ.Any(); {
+		s := occ.Pop()
+		hp, max := int(p.Fact(s, h.slot)), int(initialHP(p.PieceOn(s)))
+		v.Badges = append(v.Badges, rules.Badge{Square: s, Kind: "hp", Value: hp, Max: max,
+			Text: fmt.Sprint(hp), Title: fmt.Sprintf("%d HP of %d", hp, max)})
+	}
+	v.Legend = append(v.Legend, rules.LegendItem{Kind: "hp", Text: "♥ badges: hit points of each piece (red: damaged)."})
+}
 
 // MaxHP bounds the hit points a FEN may give a piece.
 const MaxHP = 99

@@ -1,6 +1,9 @@
 package presets
 
 import (
+	"sort"
+	"strings"
+
 	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
@@ -62,21 +65,32 @@ type poison struct {
 	squares geom.Set
 }
 
-// EndTurnOrder: before king-heals (20).
-func (h *poison) EndTurnOrder() int { return 10 }
+// View marks the poisoned squares.
+func (h *poison) View(g *rules.Game, seat rules.Seat, v *rules.View) {
+	var names []string
+	for s := h.squares; s.Any(); {
+		sq := s.Pop()
+		names = append(names, sq.String())
+		v.Marks = append(v.Marks, rules.Mark{Square: sq, Kind: "poisoned", Title: "poisoned square"})
+	}
+	sort.Strings(names)
+	v.Legend = append(v.Legend, rules.LegendItem{Kind: "poisoned",
+		Text: "Green dashed squares (" + strings.Join(names, " ") + ") are poisoned: a piece ending its owner's turn there loses 1 HP."})
+}
+
+// EndTurnStage: damage, before king-heals.
+func (h *poison) EndTurnStage() rules.Stage { return rules.StageTurnEndDamage }
 
 // EndTurn damages the mover's pieces on poisoned squares.
 func (h *poison) EndTurn(g *rules.Game, mover position.Color) {
 	p := g.Pos
 	on := p.Pieces(mover).And(h.squares)
-	if on.Any() {
-		g.Effect(prodPoison)
-	}
 	for on.Any() {
 		s := on.Pop()
 		hp := p.Fact(s, h.slot) - 1
+		g.Record(rules.Event{Kind: rules.EventDamage, Prod: prodPoison, Square: s, Piece: p.PieceOn(s), ID: p.IDOn(s), Amount: 1, Value: hp, Color: mover})
 		if hp <= 0 {
-			p.Remove(s)
+			g.RemovePiece(s, prodPoison)
 			continue
 		}
 		p.SetFact(s, h.slot, hp)

@@ -77,14 +77,13 @@ func (queenSplits) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo
 	if q == position.NoPiece || q.Type() != position.Queen || q.Color() != info.Mover {
 		return
 	}
-	g.Effect(prodQueenFission)
 	rook := position.MakePiece(info.Mover, position.Rook)
-	p.Put(to, rook, freshMeta(g, rook))
+	g.Place(to, rook, freshMeta(g, rook), prodQueenFission)
 	if s, ok := firstEmptyAdjacent(p, to); ok {
 		bishop := position.MakePiece(info.Mover, position.Bishop)
-		p.Put(s, bishop, freshMeta(g, bishop))
+		g.Place(s, bishop, freshMeta(g, bishop), prodQueenFission)
 	}
 }
 
-// AfterMoveOrder: after capture resolution (piece-hp damage first).
-func (queenSplits) AfterMoveOrder() int { return 20 }
+// AfterMoveStage: piece spawn, after capture resolution (piece-hp damage first).
+func (queenSplits) AfterMoveStage() rules.Stage { return rules.StagePieceSpawn }

@@ -26,15 +26,12 @@ type Builder struct {
 
 // GameFact claims a per-game fact slot (preset state such as "the first
 // capture was made by …") and returns it; the same name gets the same
-// slot. It errors when the four slots run out.
+// slot. There is no limit on their number.
 func (b *Builder) GameFact(name string) (int, error) {
 	for i, n := range b.gameFacts {
 		if n == name {
 			return i, nil
 		}
-	}
-	if len(b.gameFacts) >= 4 {
-		return 0, fmt.Errorf("game fact %s: at most 4 game facts", name)
 	}
 	b.gameFacts = append(b.gameFacts, name)
 	return len(b.gameFacts) - 1, nil
@@ -42,15 +39,14 @@ func (b *Builder) GameFact(name string) (int, error) {
 
 // Fact declares a per-piece fact and returns its slot; declaring the same
 // name twice returns the same slot (the first declaration's initial value
-// wins). It errors when the slots run out.
+// wins). There is no limit on their number: the first
+// position.FactSlots travel inline with each piece, the others in the
+// position's facts arena.
 func (b *Builder) Fact(name string, initial func(position.Piece) int16) (int, error) {
 	for i, f := range b.facts {
 		if f.Name == name {
 			return i, nil
 		}
-	}
-	if len(b.facts) >= position.FactSlots {
-		return 0, fmt.Errorf("fact %s: at most %d per-piece facts", name, position.FactSlots)
 	}
 	b.facts = append(b.facts, FactDecl{name, initial})
 	return len(b.facts) - 1, nil
@@ -145,6 +141,8 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		return nil, err
 	}
 	r := &Ruleset{Variant: b.Variant, Specs: ordered, Facts: b.facts, GameFacts: b.gameFacts,
+		before:     hooksOf[BeforeMoveHook](b.hooks),
+		turnStart:  hooksOf[TurnStartHook](b.hooks),
 		extra:      hooksOf[ExtraMovesHook](b.hooks),
 		filter:     hooksOf[FilterMovesHook](b.hooks),
 		legal:      hooksOf[FilterLegalHook](b.hooks),
@@ -155,10 +153,32 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		keepTurn:   hooksOf[KeepTurnHook](b.hooks),
 		result:     hooksOf[ResultHook](b.hooks),
 		validators: hooksOf[FactsValidator](b.hooks),
+		view:       hooksOf[ViewHook](b.hooks),
 	}
-	sort.SliceStable(r.endTurn, func(i, j int) bool { return endOrder(r.endTurn[i]) < endOrder(r.endTurn[j]) })
-	sort.SliceStable(r.after, func(i, j int) bool { return afterOrder(r.after[i]) < afterOrder(r.after[j]) })
-	sort.SliceStable(r.result, func(i, j int) bool { return resultOrder(r.result[i]) < resultOrder(r.result[j]) })
+	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
+	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })
+	sort.SliceStable(r.result, func(i, j int) bool { return resultStage(r.result[i]) < resultStage(r.result[j]) })
+	for _, h := range hooksOf[ActionHook](b.hooks) {
+		for _, a := range h.Actions() {
+			if old, dup := r.actions[a]; dup {
+				return nil, &CompileError{fmt.Sprintf("action %s is carried out by two hooks (%T and %T)", position.ActionName(a), old, h), Incompatible}
+			}
+			if r.actions == nil {
+				r.actions = map[uint8]ActionHook{}
+			}
+			r.actions[a] = h
+		}
+	}
+	r.plain = r.computePlain()
+	if err := checkStages(r); err != nil {
+		return nil, &CompileError{err.Error(), BadSpec}
+	}
+	for _, h := range r.after {
+		r.afterAt = append(r.afterAt, afterStage(h))
+	}
+	for _, h := range r.endTurn {
+		r.endAt = append(r.endAt, endStage(h))
+	}
 	if len(ordered) > 0 {
 		// presets that leave no game to play (racingkings' kings on a2 and
 		// h2 touch across wrap-board's seam: White starts checkmated) do
@@ -189,27 +209,6 @@ func hooksOf[T any](hooks []any) []T {
 		}
 	}
 	return out
-}
-
-func resultOrder(h ResultHook) int {
-	if o, ok := h.(ResultOrderer); ok {
-		return o.ResultOrder()
-	}
-	return 0
-}
-
-func afterOrder(h AfterMoveHook) int {
-	if o, ok := h.(AfterMoveOrderer); ok {
-		return o.AfterMoveOrder()
-	}
-	return 0
-}
-
-func endOrder(h EndTurnHook) int {
-	if o, ok := h.(EndTurnOrderer); ok {
-		return o.EndTurnOrder()
-	}
-	return 0
 }
 
 // orderByRequires puts every preset after the presets it requires, keeping

@@ -16,8 +16,10 @@ import (
 //
 // Each group is NAME:SQUARE=VALUE,… and lists the pieces whose value
 // differs from the value the fact gives a fresh piece of that type; the
-// group "game" lists game-fact slots by number. Groups are separated by
-// ";". "{}" means every fact has its initial value.
+// group "game" lists game-fact slots by number; the group "turn:N" says
+// that the side to move has already played N plies of its current turn
+// (multi-ply turns; absent at the start of a turn). Groups are separated
+// by ";". "{}" means every fact has its initial value.
 
 // SplitFacts separates a FEN from its facts suffix.
 func SplitFacts(fen string) (board, facts string) {
@@ -49,13 +51,16 @@ func (g *Game) factsSuffix() string {
 		}
 	}
 	var gitems []string
-	for i := 0; i < 4; i++ {
+	for i := 0; i < g.gameSlots(); i++ {
 		if v := p.GameFact(i); v != 0 {
 			gitems = append(gitems, fmt.Sprintf("%d=%d", i, v))
 		}
 	}
 	if len(gitems) > 0 {
 		groups = append(groups, "game:"+strings.Join(gitems, ","))
+	}
+	if n := p.TurnPly(); n > 0 {
+		groups = append(groups, fmt.Sprintf("turn:%d", n))
 	}
 	return "{" + strings.Join(groups, ";") + "}"
 }
@@ -74,6 +79,14 @@ func (g *Game) applyFacts(s string) error {
 		name, items, ok := strings.Cut(grp, ":")
 		if !ok {
 			return fmt.Errorf("facts %q: group %q is not NAME:ITEM,…", s, grp)
+		}
+		if name == "turn" {
+			n, err := strconv.Atoi(strings.TrimSpace(items))
+			if err != nil || n < 0 || n > 255 {
+				return fmt.Errorf("facts %q: turn %q is not the number of plies played in this turn", s, items)
+			}
+			p.SetTurnPly(n)
+			continue
 		}
 		slot, isPiece := g.R.FactSlot(name)
 		if !isPiece && name != "game" {
@@ -94,8 +107,8 @@ func (g *Game) applyFacts(s string) error {
 			}
 			if name == "game" {
 				i, err := strconv.Atoi(k)
-				if err != nil || i < 0 || i > 3 {
-					return fmt.Errorf("facts %q: game slot %q is not 0..3", s, k)
+				if err != nil || i < 0 || i >= g.gameSlots() {
+					return fmt.Errorf("facts %q: game slot %q is not 0..%d", s, k, g.gameSlots()-1)
 				}
 				p.SetGameFact(i, int32(val))
 				continue
@@ -112,6 +125,10 @@ func (g *Game) applyFacts(s string) error {
 	}
 	return nil
 }
+
+// gameSlots is the number of game-fact slots the suffix may name: the
+// ruleset's, and at least the inline ones.
+func (g *Game) gameSlots() int { return max(position.FactSlots, len(g.R.GameFacts)) }
 
 func (g *Game) factNames() string {
 	var n []string

@@ -11,26 +11,25 @@ import (
 type Game struct {
 	R   *Ruleset
 	Pos *position.Position
-	// plies[i] = the number of plies the mover had played in the current
-	// turn before move i (multi-ply turns).
-	plies []int
-	cur   int
+	// plies[i] records move i of the game (rulesets with hooks): where
+	// its events start in ev.
+	plies []plyRec
 	// hadKing[c]: colour c has a king in the variant's start position.
 	hadKing [2]bool
-	// effects are the productions of the resolutions the presets applied
-	// in the last Do (see Effect).
+	// ev holds the events of the moves in plies, one run per move.
+	ev    []Event
+	evOut []Event
+	stage Stage // the stage running (Record stamps it)
+	// effects is Effects' buffer.
 	effects []uint16
 }
 
-// Effect records that a preset's resolution (production prod, e.g.
-// preset.hp-damage) changed the outcome of the move being made. Presets
-// call it from their AfterMove and EndTurn hooks; Effects reads it back.
-func (g *Game) Effect(prod uint16) { g.effects = append(g.effects, prod) }
-
-// Effects returns the resolutions recorded during the last Do, in hook
-// order (nil for rulesets without hooks). The slice is reused by the next
-// Do.
-func (g *Game) Effects() []uint16 { return g.effects }
+// plyRec is what Game remembers of one applied move.
+type plyRec struct {
+	ev     int32 // its first event in Game.ev
+	checks bool  // its check events are in ev
+	base   bool  // the base rules made the physical move (its events are read lazily)
+}
 
 // HadKing reports whether colour c has a king in the variant's start
 // position (so "the king was destroyed" is not claimed for a side that
@@ -98,8 +97,10 @@ func (g *Game) Ended() (Result, bool) {
 	return Result{}, false
 }
 
-// Do plays m with all its effects: the physical move, the after-move
-// hooks, the end of the turn (unless a hook keeps the turn).
+// Do plays m with all its effects, stage by stage: before-move (a hook may
+// cancel or replace the physical move), the physical move, the after-move
+// stages, the end of the turn unless a hook keeps it (advance-turn), the
+// start of the next turn. Events then tells what happened.
 func (g *Game) Do(m position.Move) {
 	p := g.Pos
 	if g.R.Plain() {
@@ -108,36 +109,83 @@ func (g *Game) Do(m position.Move) {
 	}
 	us := p.SideToMove()
 	piece := p.PieceOn(m.From())
-	g.effects = g.effects[:0]
-	p.Do(m)
-	st := p.State()
-	info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
-	for _, h := range g.R.after {
-		h.AfterMove(g, m, info)
+	cur := p.TurnPly()
+	g.plies = append(g.plies, plyRec{ev: int32(len(g.ev))})
+	verdict := Proceed
+	if len(g.R.before) > 0 {
+		g.stage = StageBeforeMove
+		for _, h := range g.R.before {
+			if verdict = h.BeforeMove(g, m); verdict != Proceed {
+				switch verdict {
+				case Replace:
+					r, ok := h.(MoveReplacer)
+					if !ok {
+						panic(fmt.Sprintf("rules: before-move hook %T answered Replace but is not a MoveReplacer", h))
+					}
+					p.DoCustom(m, func() { r.ReplaceMove(g, m) })
+				default:
+					p.DoCustom(m, nil)
+				}
+				break
+			}
+		}
 	}
-	g.plies = append(g.plies, g.cur)
+	switch {
+	case verdict != Proceed:
+	case m.Kind() == position.Action:
+		h, ok := g.R.actions[m.Param()]
+		if !ok {
+			panic(fmt.Sprintf("rules: no hook carries out action %s", g.Pos.UCI(m)))
+		}
+		p.DoCustom(m, func() {
+			g.stage = StageMove
+			h.DoAction(g, m)
+		})
+	default:
+		p.Do(m)
+		g.plies[len(g.plies)-1].base = true
+	}
+	if verdict != Cancel && len(g.R.after) > 0 {
+		st := p.State()
+		info := MoveInfo{Mover: us, Piece: piece, Captured: st.Captured, CaptureSquare: st.CaptureSquare, CapturedMeta: st.CapturedMeta}
+		for i, h := range g.R.after {
+			g.stage = g.R.afterAt[i]
+			h.AfterMove(g, m, info)
+		}
+	}
+	g.stage = StageAdvanceTurn
 	keep := false
 	for _, h := range g.R.keepTurn {
-		if h.KeepTurn(g, us, g.cur+1) {
+		if h.KeepTurn(g, us, cur+1) {
 			keep = true
 		}
 	}
 	if keep {
-		g.cur++
+		p.SetTurnPly(cur + 1)
 		p.SetSideToMove(us)
 	} else {
-		g.cur = 0
-		for _, h := range g.R.endTurn {
+		if cur != 0 {
+			p.SetTurnPly(0)
+		}
+		for i, h := range g.R.endTurn {
+			g.stage = g.R.endAt[i]
 			h.EndTurn(g, us)
 		}
+		if len(g.R.turnStart) > 0 {
+			g.stage = StageTurnStart
+			for _, h := range g.R.turnStart {
+				h.TurnStart(g, p.SideToMove())
+			}
+		}
 	}
+	g.stage = stageNone
 	p.Refresh()
 }
 
 // Undo takes back the last Do.
 func (g *Game) Undo() {
 	if !g.R.Plain() && len(g.plies) > 0 {
-		g.cur = g.plies[len(g.plies)-1]
+		g.ev = g.ev[:g.plies[len(g.plies)-1].ev]
 		g.plies = g.plies[:len(g.plies)-1]
 	}
 	g.Pos.Undo()
@@ -145,7 +193,9 @@ func (g *Game) Undo() {
 
 // PliesThisTurn is the number of plies the side to move has already played
 // in its current turn.
-func (g *Game) PliesThisTurn() int { return g.cur }
+// It is position state (Position.TurnPly): part of the key, of the FEN's
+// facts suffix (turn:N) and restored by Undo.
+func (g *Game) PliesThisTurn() int { return g.Pos.TurnPly() }
 
 func (g *Game) presetResult() (Result, bool) {
 	for _, h := range g.R.result {
@@ -184,7 +234,7 @@ func (g *Game) Result() (Result, bool) {
 // declares facts (see FactsSuffix).
 func (g *Game) FEN() string {
 	fen := g.Pos.FEN()
-	if len(g.R.Facts) == 0 && len(g.R.GameFacts) == 0 {
+	if len(g.R.Facts) == 0 && len(g.R.GameFacts) == 0 && g.Pos.TurnPly() == 0 {
 		return fen
 	}
 	return fen + " " + g.factsSuffix()

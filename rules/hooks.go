@@ -11,9 +11,15 @@ import (
 //
 // Legal-move query: base generator → ExtraMoves → FilterMoves → legality
 // (royal safety with Royals and Attackers) → FilterLegal.
-// Move application: the physical move (position.Do) → AfterMove (capture
-// and damage resolution, fission, detonation …) → EndTurn (poison, heal …,
-// in registration order) → KeepTurn (multi-ply turns) → GameResult.
+// Move application: BeforeMove (may cancel or replace the physical move)
+// → the physical move (position.Do; an action move is carried out by its
+// ActionHook) → AfterMove (capture and damage resolution, fission,
+// detonation …, at their Stage) → EndTurn (poison, heal …) → KeepTurn
+// (multi-ply turns, advance-turn) → TurnStart → Result. Within a stage
+// hooks run in registration order; the stages are the Stage constants, in
+// order. Each applied move yields Events (Game.Events), with the state
+// before it (Game.Before). Outside play, ViewHook tells what a seat may
+// see (Game.View) and FactsValidator checks set-up facts.
 
 // ExtraMovesHook adds moves for colour c (extra-moves). It must append
 // only moves whose origin holds a piece of colour c, tagged with its
@@ -63,11 +69,10 @@ type AfterMoveHook interface {
 	AfterMove(g *Game, m position.Move, info MoveInfo)
 }
 
-// AfterMoveOrderer lets an AfterMoveHook say when it runs among the
-// others: lower first, default 0. Capture and damage resolution use 10,
-// effects that transform the moved piece (fission) 20, bookkeeping 30.
-type AfterMoveOrderer interface {
-	AfterMoveOrder() int
+// AfterMoveStager says at which stage an AfterMoveHook runs
+// (StageBeforeCapture … StageConditional); without it the hook runs at StageAfterMove.
+type AfterMoveStager interface {
+	AfterMoveStage() Stage
 }
 
 // EndTurnHook runs when colour mover's turn ends (after its last ply).
@@ -75,10 +80,10 @@ type EndTurnHook interface {
 	EndTurn(g *Game, mover position.Color)
 }
 
-// EndTurnOrderer lets an EndTurnHook say when it runs among the others:
-// lower first, default 0 (poison resolves before healing, RULINGS).
-type EndTurnOrderer interface {
-	EndTurnOrder() int
+// EndTurnStager says at which stage an EndTurnHook runs (StageTurnEnd,
+// StageTurnEndDamage, StageTurnEndHeal); without it StageTurnEnd.
+type EndTurnStager interface {
+	EndTurnStage() Stage
 }
 
 // KeepTurnHook decides multi-ply turns: return true to let mover play
@@ -99,10 +104,59 @@ type ResultHook interface {
 	Result(g *Game) (Result, bool)
 }
 
-// ResultOrderer lets a ResultHook say when it is asked among the others,
-// so that a result does not depend on the order the presets were listed
-// in: lower first, default 0. A rule by which the mover loses its own
-// royals (explosive-rook: -10) comes before rules that win by a capture.
-type ResultOrderer interface {
-	ResultOrder() int
+// ResultStager says when a ResultHook is asked among the others, so that
+// a result does not depend on the order the presets were listed in:
+// StageSelfLoss (a rule by which the mover loses its own royals,
+// explosive-rook) before StageResult (the default: rules that win by a
+// capture, a lost king …).
+type ResultStager interface {
+	ResultStage() Stage
+}
+
+// Verdict is a before-move hook's decision about the physical move.
+type Verdict uint8
+
+// The verdicts of BeforeMoveHook.
+const (
+	// Proceed: the base rules make the physical move.
+	Proceed Verdict = iota
+	// Replace: the hook makes the physical move itself (MoveReplacer).
+	Replace
+	// Cancel: nothing moves; the ply still counts (the turn passes as
+	// usual) and the after-move stages are skipped.
+	Cancel
+)
+
+// BeforeMoveHook runs first when a move is applied (before-move), with the
+// board as it stands before the move. The first hook that does not answer
+// Proceed decides. A hook that answers Replace must implement
+// MoveReplacer.
+type BeforeMoveHook interface {
+	BeforeMove(g *Game, m position.Move) Verdict
+}
+
+// MoveReplacer makes the physical move of m itself (rifle chess: the
+// capturer stays on its square), after a BeforeMove that answered
+// Replace. It edits the board with the game's primitives (Place,
+// RemovePiece, which record the events) or the position's; the ply is
+// already begun, so Undo restores everything.
+type MoveReplacer interface {
+	ReplaceMove(g *Game, m position.Move)
+}
+
+// ActionHook carries out the action moves (kind position.Action) it
+// generates (from its ExtraMoves): Game.Do hands an action move whose
+// action ID is in Actions to DoAction, after the before-move hooks. The
+// ply is begun when DoAction runs; it edits the board with the game's
+// primitives (Place, RemovePiece, Record) or the position's, and Undo
+// restores everything. Two hooks of a ruleset may not claim one action.
+type ActionHook interface {
+	Actions() []uint8
+	DoAction(g *Game, m position.Move)
+}
+
+// TurnStartHook runs when the turn of colour c begins (turn-start), after
+// the previous turn ended and before the game result is asked.
+type TurnStartHook interface {
+	TurnStart(g *Game, c position.Color)
 }

@@ -92,6 +92,8 @@ func sanBody(p *position.Position, m position.Move, legal []position.Move) strin
 	from, to := m.From(), m.To()
 	pc := p.PieceOn(from)
 	switch m.Kind() {
+	case position.Action:
+		return p.UCI(m) // an action has one text form
 	case position.Castling:
 		if to > from {
 			sb.WriteString("O-O")

@@ -46,7 +46,7 @@ type playedMove struct {
 	Production string `json:"production"`
 	From       string `json:"from,omitempty"`
 	To         string `json:"to,omitempty"`
-	FEN        string `json:"fen"` // FEN with facts after the move
+	FEN        string `json:"fen"` // FEN with its {…} suffix after the move (rules.Game.FEN)
 }
 
 func colorName(c position.Color) string {

@@ -12,7 +12,7 @@ import (
 )
 
 // presetsField accepts the presets of a request either as the --presets
-// text ("piece-hp,king-heals:scope=white") or as a list of
+// text ("ID,ID:key=value", as on the command line) or as a list of
 // {"id":…,"options":{…}} objects.
 type presetsField struct {
 	Specs []rules.Spec
@@ -32,7 +32,7 @@ func (p *presetsField) UnmarshalJSON(b []byte) error {
 	}
 	var list []presetJSON
 	if err := json.Unmarshal(b, &list); err != nil {
-		return fmt.Errorf("presets: a string (\"piece-hp,king-heals\") or a list of {\"id\",\"options\"}")
+		return fmt.Errorf("presets: a string (\"ID,ID:key=value\") or a list of {\"id\",\"options\"}")
 	}
 	for i, it := range list {
 		if strings.TrimSpace(it.ID) == "" {

@@ -1,8 +1,11 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -87,18 +90,20 @@ type gameState struct {
 	Ranks       int                   `json:"ranks"`
 	Topology    string                `json:"topology"` // plain, cylinder (files wrap), torus (files and ranks wrap)
 	StartFEN    string                `json:"startFen"`
-	FEN         string                `json:"fen"`   // FEN with the facts suffix
+	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
 	Board       string                `json:"board"` // the FEN's board field (piece placement)
 	Turn        string                `json:"turn"`  // side to move
 	Ply         int                   `json:"ply"`   // number of plies played
 	Moves       []playedMove          `json:"moves"`
 	Legal       []legalMove           `json:"legal"`
 	LastMove    *playedMove           `json:"lastMove"`
-	Check       []string              `json:"check"`           // royal squares in check
-	HP          map[string]int        `json:"hp,omitempty"`    // square → hit points (rulesets with the Hp fact)
-	HPMax       map[string]int        `json:"hpMax,omitempty"` // piece letter → starting HP
-	Poisoned    []string              `json:"poisoned"`        // poisoned squares (none until a poison preset lands)
-	Status      string                `json:"status"`          // waiting, active, over
+	Check       []string              `json:"check"`      // royal squares in check
+	Badges      []badgeJSON           `json:"badges"`     // labels on pieces, from the ruleset's view
+	Marks       []markJSON            `json:"marks"`      // marked squares, from the ruleset's view
+	Hidden      []string              `json:"hidden"`     // squares this seat may not see
+	StatusText  []string              `json:"statusText"` // the ruleset's status lines for this seat
+	Legend      []legendJSON          `json:"legend"`     // what the badges and marks mean
+	Status      string                `json:"status"`     // waiting, active, over
 	Result      string                `json:"result"`
 	Reason      string                `json:"reason"`
 	Seats       map[string]seatState  `json:"seats"`
@@ -112,6 +117,112 @@ type gameState struct {
 	Watchers    int                   `json:"watchers"`        // spectators connected
 	CreatedAt   int64                 `json:"createdAt"`       // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
+	// byKind holds the view again by kind, as top-level fields (see
+	// viewByKind); MarshalJSON adds them.
+	byKind map[string]any
+}
+
+type badgeJSON struct {
+	Square string `json:"square"`
+	Kind   string `json:"kind"`
+	Value  int    `json:"value"`
+	Max    int    `json:"max,omitempty"`
+	Text   string `json:"text"`
+	Title  string `json:"title,omitempty"`
+}
+
+type markJSON struct {
+	Square string `json:"square"`
+	Kind   string `json:"kind"`
+	Title  string `json:"title,omitempty"`
+}
+
+type legendJSON struct {
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+}
+
+// MarshalJSON writes the state with the view's kinds as extra top-level
+// fields (viewByKind); a kind never replaces a field of the state.
+func (st gameState) MarshalJSON() ([]byte, error) {
+	type plain gameState
+	b, err := json.Marshal(plain(st))
+	if err != nil || len(st.byKind) == 0 {
+		return b, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return nil, err
+	}
+	for k, v := range st.byKind {
+		if _, taken := fields[k]; taken {
+			continue
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		fields[k] = raw
+	}
+	return json.Marshal(fields)
+}
+
+// setView fills the view fields of st from the ruleset's view for seat.
+// Besides the lists, each badge kind K is a field K (square → value) and
+// KMax (piece letter → the value a fresh piece has), and each mark kind K
+// a field K (its squares): the shape clients of the first protocol read.
+func setView(st *gameState, g *rules.Game, seat string) {
+	p := g.Pos
+	v := g.View(rules.ParseSeat(seat))
+	st.Badges, st.Marks, st.Legend = []badgeJSON{}, []markJSON{}, []legendJSON{}
+	st.Hidden, st.StatusText = squareNames(v.Hidden), append([]string{}, v.Status...)
+	st.byKind = map[string]any{}
+	if v.Hidden.Any() {
+		// what the seat may not see is not sent: the pieces and their {…} items on
+		// hidden squares, badges and marks there, checks there
+		b := p.V.Board()
+		st.Board = maskBoard(st.Board, b.Files, b.Ranks, v.Hidden)
+		st.FEN = maskFEN(st.FEN, b.Files, b.Ranks, v.Hidden)
+		for i := range st.Moves {
+			st.Moves[i].FEN = maskFEN(st.Moves[i].FEN, b.Files, b.Ranks, v.Hidden)
+		}
+		keep := func(sq geom.Square) bool { return !v.Hidden.Has(sq) }
+		v.Badges = slices.DeleteFunc(v.Badges, func(b rules.Badge) bool { return !keep(b.Square) })
+		v.Marks = slices.DeleteFunc(v.Marks, func(m rules.Mark) bool { return !keep(m.Square) })
+		st.Check = slices.DeleteFunc(st.Check, func(s string) bool { return slices.Contains(st.Hidden, s) })
+	}
+	for _, b := range v.Badges {
+		st.Badges = append(st.Badges, badgeJSON{Square: b.Square.String(), Kind: b.Kind, Value: b.Value, Max: b.Max, Text: b.Text, Title: b.Title})
+		vals, _ := st.byKind[b.Kind].(map[string]int)
+		if vals == nil {
+			vals = map[string]int{}
+			st.byKind[b.Kind] = vals
+		}
+		vals[b.Square.String()] = b.Value
+		if b.Max > 0 {
+			maxes, _ := st.byKind[b.Kind+"Max"].(map[string]int)
+			if maxes == nil {
+				maxes = map[string]int{}
+				st.byKind[b.Kind+"Max"] = maxes
+			}
+			if pc := p.PieceOn(b.Square); pc != position.NoPiece {
+				maxes[string(p.PieceChar(pc))] = b.Max
+			}
+		}
+	}
+	marked := map[string]geom.Set{}
+	for _, m := range v.Marks {
+		st.Marks = append(st.Marks, markJSON{Square: m.Square.String(), Kind: m.Kind, Title: m.Title})
+		s := marked[m.Kind]
+		s.Add(m.Square)
+		marked[m.Kind] = s
+	}
+	for k, s := range marked {
+		st.byKind[k] = squareNames(s)
+	}
+	for _, l := range v.Legend {
+		st.Legend = append(st.Legend, legendJSON{Kind: l.Kind, Text: l.Text})
+	}
 }
 
 // stateFor builds the state as seen by seat ("" = spectator). Called with
@@ -127,7 +238,7 @@ func (r *room) stateFor(seat string) *gameState {
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
-		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{}, Poisoned: []string{},
+		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
@@ -174,7 +285,7 @@ func (r *room) stateFor(seat string) *gameState {
 			st.Watchers++
 		}
 	}
-	st.Poisoned = poisonedSquares(r.rs)
+	setView(st, g, seat)
 	if r.clockOn() {
 		now := time.Now().UnixMilli()
 		k := r.rec.Clock
@@ -182,19 +293,6 @@ func (r *room) stateFor(seat string) *gameState {
 			White: max(r.remaining("white", now), 0), Black: max(r.remaining("black", now), 0)}
 		if k.Since != 0 && !r.over() {
 			st.Clock.Running = r.sideToMove()
-		}
-	}
-	if slot, ok := r.rs.FactSlot("Hp"); ok {
-		st.HP = map[string]int{}
-		st.HPMax = map[string]int{}
-		decl := r.rs.Facts[slot]
-		for occ := p.Occupied(); occ.Any(); {
-			s := occ.Pop()
-			pc := p.PieceOn(s)
-			st.HP[s.String()] = int(p.Fact(s, slot))
-			if decl.Initial != nil {
-				st.HPMax[string(p.PieceChar(pc))] = int(decl.Initial(pc))
-			}
 		}
 	}
 	return st
@@ -224,6 +322,8 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 		lm.Kind = "drop"
 	case position.Pass:
 		lm.Kind = "pass"
+	case position.Action:
+		lm.Kind = "action" // a house rule's own move: its uci text says which
 	default:
 		lm.Kind = "normal"
 	}
@@ -328,25 +428,96 @@ func seatLabel(s store.Seat) string {
 	return "Human"
 }
 
-// poisonedSquares returns the poisoned squares of the ruleset: the
-// centre block under the poisoned-squares preset (the middle one or two
-// files crossed with the middle one or two ranks, as that preset documents
-// it). TODO: ask the preset once presets exports its square set.
-func poisonedSquares(rs *rules.Ruleset) []string {
-	for _, s := range rs.Specs {
-		if s.ID != "poisoned-squares" {
+// maskBoard empties the hidden squares of a FEN board field (files ×
+// ranks; a "+" before a letter and a "~" after it stay with their piece;
+// a pocket in brackets is kept).
+func maskBoard(board string, files, ranks int, hidden geom.Set) string {
+	pocket := ""
+	if i := strings.IndexByte(board, '['); i >= 0 {
+		board, pocket = board[:i], board[i:]
+	}
+	rows := strings.Split(board, "/")
+	for i := 0; i < len(rows) && i < ranks; i++ {
+		r := ranks - 1 - i
+		row := rows[i]
+		var cells []string
+		for j := 0; j < len(row); {
+			c := row[j]
+			if c >= '0' && c <= '9' {
+				k := j
+				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
+					k++
+				}
+				n, _ := strconv.Atoi(row[j:k])
+				for ; n > 0; n-- {
+					cells = append(cells, "")
+				}
+				j = k
+				continue
+			}
+			k := j + 1
+			if c == '+' && k < len(row) {
+				k++
+			}
+			if k < len(row) && row[k] == '~' {
+				k++
+			}
+			cells = append(cells, row[j:k])
+			j = k
+		}
+		var sb strings.Builder
+		empty := 0
+		for f, cell := range cells {
+			if f < files && hidden.Has(geom.Sq(f, r)) {
+				cell = ""
+			}
+			if cell == "" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			sb.WriteString(cell)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		rows[i] = sb.String()
+	}
+	return strings.Join(rows, "/") + pocket
+}
+
+// maskFEN masks the board field of a FEN (maskBoard) and drops the items
+// of its {…} suffix that name a hidden square.
+func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
+	head, suffix, braces := strings.Cut(fen, "{")
+	board, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
+	out := maskBoard(board, files, ranks, hidden) + " " + rest
+	if !braces {
+		return out
+	}
+	suffix = strings.TrimSuffix(suffix, "}")
+	var groups []string
+	for _, grp := range strings.Split(suffix, ";") {
+		name, items, ok := strings.Cut(grp, ":")
+		if !ok {
 			continue
 		}
-		b := rs.Variant.Board()
-		var set geom.Set
-		for f := (b.Files - 1) / 2; f <= b.Files/2; f++ {
-			for r := (b.Ranks - 1) / 2; r <= b.Ranks/2; r++ {
-				set.Add(geom.Sq(f, r))
+		var kept []string
+		for _, it := range strings.Split(items, ",") {
+			k, _, _ := strings.Cut(it, "=")
+			if s, err := geom.ParseSquare(k, files, ranks); err == nil && hidden.Has(s) {
+				continue
 			}
+			kept = append(kept, it)
 		}
-		return squareNames(set)
+		if len(kept) > 0 {
+			groups = append(groups, name+":"+strings.Join(kept, ","))
+		}
 	}
-	return []string{}
+	return out + " {" + strings.Join(groups, ";") + "}"
 }
 
 // squareNames lists the squares of a set (sorted).
@@ -354,6 +525,9 @@ func squareNames(s geom.Set) []string {
 	var out []string
 	for s.Any() {
 		out = append(out, s.Pop().String())
+	}
+	if out == nil {
+		out = []string{}
 	}
 	sort.Strings(out)
 	return out

@@ -47,9 +47,12 @@ export interface State {
   legal: Legal[];
   lastMove: Played | null;
   check: string[];
-  hp?: Record<string, number>;
-  hpMax?: Record<string, number>;
-  poisoned: string[];
+  // what this seat may see beyond the board (the ruleset's view)
+  badges: { square: string; kind: string; value: number; max?: number; text: string; title?: string }[];
+  marks: { square: string; kind: string; title?: string }[];
+  hidden: string[];
+  statusText: string[];
+  legend: { kind: string; text: string }[];
   status: 'waiting' | 'active' | 'over';
   result: string;
   reason: string;
@@ -374,29 +377,30 @@ class GameView {
     if (!s) return;
     const items: HTMLElement[] = [];
     const w = 100 / s.files, h = 100 / s.ranks;
-    for (const sq of s.poisoned) {
+    const cls = (kind: string) => kind.replace(/[^a-z0-9-]/gi, '');
+    for (const sq of s.hidden ?? []) {
       const p = this.pos(sq);
-      items.push(el('div', { class: 'poison', 'data-square': sq, title: 'poisoned square', style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` }));
+      items.push(el('div', { class: 'hidden-square', 'data-square': sq, style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` }));
     }
-    if (s.hp) {
-      // the letter of each piece, to know its starting HP
-      const letters = boardLetters(s.board, s.files, s.ranks);
-      for (const [sq, hp] of Object.entries(s.hp)) {
-        const p = this.pos(sq);
-        const max = s.hpMax?.[letters.get(sq) ?? ''] ?? hp;
-        items.push(el('div', {
-          class: 'hp' + (hp < max ? ' hurt' : ''), 'data-square': sq, 'data-hp': hp,
-          title: `${hp} HP of ${max}`, text: String(hp),
-          style: `left:calc(${p.left + w}% - 1.6em);top:calc(${p.top + h}% - 1.5em)`,
-        }));
-      }
+    for (const m of s.marks ?? []) {
+      const p = this.pos(m.square);
+      items.push(el('div', { class: `mark ${cls(m.kind)}`, 'data-square': m.square, title: m.title ?? m.kind, style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` }));
+    }
+    for (const b of s.badges ?? []) {
+      const p = this.pos(b.square);
+      items.push(el('div', {
+        class: `badge ${cls(b.kind)}` + (b.max && b.value < b.max ? ' hurt' : ''), 'data-square': b.square,
+        [`data-${cls(b.kind)}`]: b.value, 'data-value': b.value,
+        title: b.title ?? b.text, text: b.text,
+        style: `left:calc(${p.left + w}% - 1.6em);top:calc(${p.top + h}% - 1.5em)`,
+      }));
     }
     this.overlay.replaceChildren(...items);
     const notes: HTMLElement[] = [];
     if (s.topology === 'cylinder') notes.push(el('span', { class: 'lg-wrap', text: 'Blue dashed edges: the files wrap around (the board is a cylinder).' }));
     if (s.topology === 'torus') notes.push(el('span', { class: 'lg-wrap', text: 'Blue dashed edges: files and ranks wrap around (the board is a torus).' }));
-    if (s.poisoned.length) notes.push(el('span', { class: 'lg-poison', text: `Green dashed squares (${s.poisoned.join(' ')}) are poisoned: a piece ending its owner's turn there loses 1 HP.` }));
-    if (s.hp) notes.push(el('span', { class: 'lg-hp', text: '♥ badges: hit points of each piece (red: damaged).' }));
+    for (const l of s.legend ?? []) notes.push(el('span', { class: `lg-${cls(l.kind)}`, text: l.text }));
+    for (const t of s.statusText ?? []) notes.push(el('span', { class: 'lg-status', text: t }));
     this.legend.replaceChildren(...notes);
   }
 
@@ -584,28 +588,4 @@ class GameView {
     const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
     this.exportBox.replaceChildren(fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
   }
-}
-
-// boardLetters maps squares to the FEN letter of their piece.
-function boardLetters(board: string, files: number, ranks: number): Map<string, string> {
-  const out = new Map<string, string>();
-  const rows = board.replace(/\[.*$/, '').split('/');
-  rows.forEach((row, i) => {
-    const r = ranks - 1 - i;
-    let f = 0;
-    for (let j = 0; j < row.length; j++) {
-      const c = row[j];
-      if (c >= '0' && c <= '9') {
-        let n = c;
-        while (j + 1 < row.length && row[j + 1] >= '0' && row[j + 1] <= '9') n += row[++j];
-        f += parseInt(n, 10);
-      } else if (c === '+' || c === '~') {
-        continue;
-      } else {
-        out.set(String.fromCharCode(97 + f) + (r + 1), c);
-        f++;
-      }
-    }
-  });
-  return out;
 }

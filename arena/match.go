@@ -34,7 +34,7 @@ func RunMatch(a, b Player, cfg MatchConfig) (MatchResult, error) {
 	var opening []string
 	for i := 0; i < cfg.Games; i++ {
 		if i%2 == 0 {
-			cfg.FEN = rules.StartFEN(cfg.Ruleset.Variant, fen, cfg.Chess960, r)
+			cfg.FEN = cfg.Ruleset.StartFEN(fen, cfg.Chess960, r)
 			var err error
 			opening, err = randomOpening(cfg, picker, r)
 			if err != nil {

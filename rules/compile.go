@@ -84,6 +84,15 @@ func (e *CompileError) Error() string { return e.Msg }
 // Requires is present (the error names both IDs and the fix) and that no
 // two presets are incompatible (the error names both).
 func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
+	return CompileWith(v, nil, specs)
+}
+
+// CompileWith is Compile for a variant that brings hooks of its own (a
+// variant plugin's, variants.Config): base registers them on the builder
+// before the presets' Setup runs, so the variant's hooks run first within
+// each stage and the presets stack on them. base may be nil. An error of
+// base is a variant that does not compile.
+func CompileWith(v *position.Variant, base func(*Builder) error, specs []Spec) (*Ruleset, error) {
 	seen := map[string]bool{}
 	// IDs match without regard to case (Lookup): each spec is named by
 	// its preset's own ID before the duplicate, Requires and Incompatible
@@ -129,6 +138,11 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 	}
 	ordered := orderByRequires(specs)
 	b := &Builder{Variant: v.Clone()}
+	if base != nil {
+		if err := base(b); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+	}
 	for _, s := range ordered {
 		p, _ := Lookup(s.ID)
 		if err := p.Setup(b, s.Options); err != nil {
@@ -154,6 +168,7 @@ func Compile(v *position.Variant, specs []Spec) (*Ruleset, error) {
 		result:     hooksOf[ResultHook](b.hooks),
 		validators: hooksOf[FactsValidator](b.hooks),
 		view:       hooksOf[ViewHook](b.hooks),
+		init:       hooksOf[InitHook](b.hooks),
 	}
 	sort.SliceStable(r.endTurn, func(i, j int) bool { return endStage(r.endTurn[i]) < endStage(r.endTurn[j]) })
 	sort.SliceStable(r.after, func(i, j int) bool { return afterStage(r.after[i]) < afterStage(r.after[j]) })

@@ -26,7 +26,9 @@ type Ruleset struct {
 	// validators check set-up facts (not a pipeline stage)
 	validators []FactsValidator
 	// view hooks tell the server what a seat may see (not a stage of play)
-	view  []ViewHook
+	view []ViewHook
+	// init hooks set up the start position (not a stage of play)
+	init  []InitHook
 	plain bool
 }
 

@@ -62,6 +62,29 @@ func StartFEN(v *position.Variant, fen string, chess960 bool, r Shuffler) string
 	return shuffled
 }
 
+// InitHook sets up the start position of a new game (seed 001's init, a
+// variant plugin's Init): Chess960's shuffled back rank, say. It returns
+// the start FEN ("" = the variant's own). It is asked only when a game is
+// set up without a FEN (Ruleset.StartFEN).
+type InitHook interface {
+	StartFEN(v *position.Variant, r Shuffler) (string, error)
+}
+
+// StartFEN is the start position of a new game of the ruleset set up from
+// fen: fen itself when given; else the first init hook's position; else
+// the package's StartFEN (a shuffled back rank for shuffle games, or ""
+// for the variant's start position).
+func (r *Ruleset) StartFEN(fen string, chess960 bool, rnd Shuffler) string {
+	if fen == "" {
+		for _, h := range r.init {
+			if s, err := h.StartFEN(r.Variant, rnd); err == nil && s != "" {
+				return s
+			}
+		}
+	}
+	return StartFEN(r.Variant, fen, chess960, rnd)
+}
+
 // Shuffler is the Shuffle method of math/rand's and math/rand/v2's Rand.
 type Shuffler interface {
 	Shuffle(n int, swap func(i, j int))

@@ -385,7 +385,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		ini := int64(c.Initial * 1000)
 		clock = store.Clock{InitialMS: ini, IncrementMS: int64(c.Increment * 1000), WhiteMS: ini, BlackMS: ini}
 	}
-	start := rules.StartFEN(rs.Variant, req.FEN, req.Chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+	start := rs.StartFEN(req.FEN, req.Chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 	g, err := rules.NewGame(rs, start, req.Chess960 || rs.Variant.Chess960)
 	if err != nil {
 		writeError(w, errf(http.StatusBadRequest, CodeBadFEN, err.Error()))

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"houserules/geom"
 	"houserules/position"
+	"houserules/rules"
 )
 
 // Config declares a variant plugin (seed 001's registerVariant config, in
@@ -24,10 +26,10 @@ import (
 // its rules, board and start position only.
 //
 // The hooks of seed 001 (win condition, move filter, before-move, turn
-// logic, after-move, init, visibility) are not part of Config yet; they will
-// be added as fields, each one a stage of the rules pipeline
-// (rules/hooks.go), and so will the flags that need them: maxMovesPerTurn
-// and progressiveMove (turn logic).
+// logic, after-move, init, visibility, status text) are typed fields, each
+// compiled to a hook of the rules pipeline (rules/hooks.go) — the same
+// hooks house-rule presets install — see plugin_hooks.go. A child's hook
+// overrides its parent's, hook by hook.
 type Config struct {
 	// Metadata. Label, Group, Title, Description and Rule are required
 	// (after inheritance).
@@ -95,6 +97,31 @@ type Config struct {
 	// Pieces are new or redefined piece types: a lower-case letter and
 	// its Betza notation ({"a": "BN"}). A letter of the parent is replaced.
 	Pieces map[string]string
+	// GoPieces are piece types whose moves and attacks are Go code (seed
+	// 001's registerPiece): see GoPiece.
+	GoPieces map[string]GoPiece
+
+	// MaxMovesPerTurn is the number of plies a turn has, per colour (0 =
+	// 1); a ply that gives check ends the turn early. It compiles to a
+	// turn-logic hook (rules.KeepTurnHook).
+	MaxMovesPerTurn ByColour
+
+	// Hooks: see plugin_hooks.go.
+	WinCondition func(g *rules.Game) (rules.Result, bool)
+	MoveFilter   func(g *rules.Game, moves []position.Move) []position.Move
+	BeforeMove   func(g *rules.Game, m position.Move) rules.Verdict
+	ReplaceMove  func(g *rules.Game, m position.Move)
+	AfterMove    func(g *rules.Game, m position.Move, info rules.MoveInfo)
+	TurnLogic    func(g *rules.Game, mover position.Color, pliesThisTurn int) bool
+	Init         func(v *position.Variant, r rules.Shuffler) (string, error)
+	Visibility   func(g *rules.Game, c position.Color) geom.Set
+	StatusText   func(g *rules.Game, seat rules.Seat) string
+	// Hooks registers any other hook of the rules pipeline (rules.Builder.Hook:
+	// royals, attackers, extra moves, end-turn, turn-start, actions, views …),
+	// after the typed fields' hooks.
+	Hooks func(b *rules.Builder) error
+	// Chess960 plays with Chess960 castling rules and notation (chess960 = true).
+	Chess960 bool
 }
 
 // ByColour holds a rank per colour, 1-based, indexed by position.White and
@@ -290,6 +317,9 @@ func buildLocked(e *pluginEntry) *Plugin {
 		p.Err = checkMeta(e.key, p.Merged)
 	}
 	if p.Err == nil {
+		p.Err = checkHooks(e.key, p.Merged)
+	}
+	if p.Err == nil {
 		p.INI, p.variant, p.Err = compilePlugin(e.key, p.Base, p.Merged)
 	}
 	e.built, e.state = p, 2
@@ -369,7 +399,7 @@ func merge(parent, child Config) Config {
 	for _, f := range []struct {
 		dst *ByColour
 		v   ByColour
-	}{{&m.PawnDirection, child.PawnDirection}, {&m.PawnStartRank, child.PawnStartRank}, {&m.PromotionRank, child.PromotionRank}} {
+	}{{&m.PawnDirection, child.PawnDirection}, {&m.PawnStartRank, child.PawnStartRank}, {&m.PromotionRank, child.PromotionRank}, {&m.MaxMovesPerTurn, child.MaxMovesPerTurn}} {
 		for c, r := range f.v {
 			if r != 0 {
 				f.dst[c] = r
@@ -380,12 +410,14 @@ func merge(parent, child Config) Config {
 		dst *bool
 		v   bool
 	}{{&m.NoCastling, child.NoCastling}, {&m.NoEnPassant, child.NoEnPassant}, {&m.NoPromotion, child.NoPromotion},
-		{&m.NoCheck, child.NoCheck}, {&m.Torpedo, child.Torpedo}, {&m.WrapFiles, child.WrapFiles}, {&m.WrapRanks, child.WrapRanks}} {
+		{&m.NoCheck, child.NoCheck}, {&m.Chess960, child.Chess960}, {&m.Torpedo, child.Torpedo}, {&m.WrapFiles, child.WrapFiles}, {&m.WrapRanks, child.WrapRanks}} {
 		*f.dst = *f.dst || f.v
 	}
 	m.Pieces = mergeMap(parent.Pieces, child.Pieces)
 	m.PieceRoles = mergeMap(parent.PieceRoles, child.PieceRoles)
 	m.DivergentPieces = mergeMap(parent.DivergentPieces, child.DivergentPieces)
+	m.GoPieces = mergeMap(parent.GoPieces, child.GoPieces)
+	mergeHooks(&m, child)
 	return m
 }
 

@@ -35,6 +35,8 @@ import (
 //	PawnDirection       pawn = -, customPieceN = p:bmWbceFibmnD, pawnTypes = p (backwards)
 //	DivergentPieces     customPieceN = LETTER:m<move>c<capture>
 //	Pieces              customPieceN = LETTER:BETZA
+//	GoPieces            customPieceN = LETTER: (no moves in the tables; Go hooks give them)
+//	Chess960            chess960 = true
 //	WrapFiles/WrapRanks topology = cylinder / torus
 //
 // A piece of the parent whose letter is taken is removed ("knight = -"), and
@@ -147,6 +149,9 @@ func (r *renderer) render() {
 	if c.NoEnPassant {
 		r.add("NoEnPassant", "enPassantRegion", "-")
 	}
+	if c.Chess960 {
+		r.add("Chess960", "chess960", "true")
+	}
 	if c.CheckThreshold < 0 {
 		r.fail("CheckThreshold", ErrPlugin, "%d: must not be negative", c.CheckThreshold)
 	} else if c.CheckThreshold > 0 {
@@ -240,6 +245,13 @@ func (r *renderer) pieces() {
 	for _, k := range sortedKeys(c.Pieces) {
 		if l, ok := r.letter("Pieces", k); ok && claim("Pieces", l) {
 			r.define("Pieces", l, c.Pieces[k])
+		}
+	}
+	for _, k := range sortedKeys(c.GoPieces) {
+		// a Go-coded piece has no moves of its own in the tables (the
+		// empty Betza): its hooks give them (plugin_hooks.go)
+		if l, ok := r.letter("GoPieces", k); ok && claim("GoPieces", l) {
+			r.define("GoPieces", l, "")
 		}
 	}
 	for _, k := range sortedKeys(c.DivergentPieces) {

@@ -110,7 +110,7 @@ func Resolve(req Request) (*Resolved, error) {
 	if err != nil {
 		return nil, &ResolveError{ErrBadVariant, err}
 	}
-	name, v, err := findVariant(strings.TrimSpace(req.Variant), f, req.SectionError)
+	name, v, hooks, err := findVariant(strings.TrimSpace(req.Variant), f, req.SectionError)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,8 @@ func Resolve(req Request) (*Resolved, error) {
 			return nil, &ResolveError{ErrBadPresets, err}
 		}
 	}
-	rs, err := rules.Compile(v, specs)
+	// a plugin's hooks are registered first, the presets' on top of them
+	rs, err := rules.CompileWith(v, hooks, specs)
 	if err != nil {
 		var ce *rules.CompileError
 		switch {
@@ -153,8 +154,9 @@ func (req Request) file() (*File, error) {
 // Sections with errors are passed to sectionErr (when set) and
 // stay findable, so that naming one says what is wrong with it, except a
 // section with a built-in variant's name, which is skipped. It returns
-// the name as spelt where it was found.
-func findVariant(name string, f *File, sectionErr func(*Section)) (string, *position.Variant, error) {
+// the name as spelt where it was found, and a plugin's hooks (nil for
+// a variant without).
+func findVariant(name string, f *File, sectionErr func(*Section)) (string, *position.Variant, func(*rules.Builder) error, error) {
 	var names []string
 	if f != nil {
 		for _, s := range f.Sections {
@@ -186,28 +188,28 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 	case i >= 0 && i < inFile:
 		v, err := f.Lookup(name)
 		if err != nil {
-			return name, nil, &ResolveError{ErrBadVariant, err}
+			return name, nil, nil, &ResolveError{ErrBadVariant, err}
 		}
-		return name, v, nil
+		return name, v, nil, nil
 	case i >= inCatalogue:
 		p, _ := LookupPlugin(name)
 		if p.Err != nil {
-			return name, nil, &ResolveError{ErrBadVariant, p.Err}
+			return name, nil, nil, &ResolveError{ErrBadVariant, p.Err}
 		}
-		return name, p.Variant(), nil
+		return name, p.Variant(), p.hooks(), nil
 	}
 	v, err := Get(name)
 	var nf *notFoundError
 	switch {
 	case errors.As(err, &nf) && f != nil:
-		return name, nil, &ResolveError{ErrUnknownVariant,
+		return name, nil, nil, &ResolveError{ErrUnknownVariant,
 			fmt.Errorf("unknown variant %q: not a section of %s, in the built-in catalogue nor a plugin", name, f.Path)}
 	case errors.As(err, &nf):
-		return name, nil, &ResolveError{ErrUnknownVariant,
+		return name, nil, nil, &ResolveError{ErrUnknownVariant,
 			fmt.Errorf("unknown variant %q: not in the built-in catalogue nor a plugin", name)}
 	case err != nil:
 		// in the catalogue, but uses a feature not supported yet
-		return name, nil, &ResolveError{ErrBadVariant, err}
+		return name, nil, nil, &ResolveError{ErrBadVariant, err}
 	}
-	return name, v, nil
+	return name, v, nil, nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"houserules/arena"
 	"houserules/position"
-	"houserules/rules"
 )
 
 func playCmd() *cobra.Command {
@@ -44,7 +43,7 @@ func playCmd() *cobra.Command {
 				return err
 			}
 			rs := resolved.Ruleset
-			fen := rules.StartFEN(resolved.Variant, g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+			fen := rs.StartFEN(g.fen, g.chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 			return arena.Play(os.Stdin, os.Stdout, arena.PlayConfig{Ruleset: rs, FEN: fen, Chess960: g.chess960, Level: level,
 				Human: human, MoveTime: time.Duration(movetime) * time.Millisecond, HouseRules: g.presets})
 		},

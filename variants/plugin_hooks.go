@@ -172,7 +172,9 @@ func (h winHook) Result(g *rules.Game) (rules.Result, bool) { return h(g) }
 
 type filterHook func(g *rules.Game, moves []position.Move) []position.Move
 
-func (h filterHook) FilterLegal(g *rules.Game, moves []position.Move) []position.Move { return h(g, moves) }
+func (h filterHook) FilterLegal(g *rules.Game, moves []position.Move) []position.Move {
+	return h(g, moves)
+}
 
 type beforeHook struct {
 	before  func(g *rules.Game, m position.Move) rules.Verdict

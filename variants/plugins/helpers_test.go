@@ -119,3 +119,12 @@ func sameTables(t *testing.T, key, catalogue string) {
 		t.Errorf("%s: the variant differs from the catalogue's %s\n%s", key, catalogue, p.INI)
 	}
 }
+
+func lookup(t *testing.T, key string) (*variants.Plugin, bool) {
+	t.Helper()
+	p, ok := variants.LookupPlugin(key)
+	if !ok || p.Err != nil {
+		t.Fatalf("plugin %s: %v", key, p)
+	}
+	return p, ok
+}

@@ -1,0 +1,39 @@
+package plugins
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRifleChess(t *testing.T) {
+	// The capturer stays: 1.e4 d5 2.exd5 leaves the pawn on e4 and d5 empty.
+	g := play(t, "rifleChess", "", "e2e4 d7d5 e4d5")
+	if got, want := board(g), "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"; got != want {
+		t.Errorf("after exd5 %s, want %s", got, want)
+	}
+	// En passant is ordinary: the pawn moves to the target square.
+	g = play(t, "rifleChess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6")
+	if got, want := board(g), "4k3/8/3P4/8/8/8/8/4K3"; got != want {
+		t.Errorf("after exd6 e.p. %s, want %s", got, want)
+	}
+	// A pawn shooting onto the last rank stays a pawn, listed once.
+	got := legal(t, "rifleChess", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1")
+	if strings.Count(got, "e7d8") != 1 {
+		t.Errorf("moves %s", got)
+	}
+	g = play(t, "rifleChess", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q")
+	if got, want := board(g), "4k3/4P3/8/8/8/8/8/4K3"; got != want {
+		t.Errorf("after exd8 %s, want %s", got, want)
+	}
+	// The shot keeps the shooter on its square: the king on e1 shoots the
+	// rook on d2 and stays; d1, e2 and f2 are attacked by the rook.
+	got = legal(t, "rifleChess", "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
+	if got != "e1d2 e1f1" {
+		t.Errorf("king moves %s, want e1d2 e1f1 (d1, e2, f2 attacked by the rook)", got)
+	}
+	// Perft 3 equals chess's (the first capture is the third ply's move);
+	// at depth 4 the rule changes the counts.
+	if n := perft(t, "rifleChess", "", 3); n != 8902 {
+		t.Errorf("perft 3 = %d, want 8902", n)
+	}
+}

@@ -14,7 +14,7 @@ import (
 // The plugins of this package: each one loads, resolves, counts the same
 // perft through the game pipeline as through the position, and lets the
 // AI play a short game of legal moves.
-var ours = []string{"antichessPlugin", "berolinaChess", "breakthrough7x7", "capablancaChess", "chess960Plugin",
+var ours = []string{"antichessPlugin", "atomicChess", "berolinaChess", "breakthrough7x7", "capablancaChess", "chess960Plugin",
 	"cylinderChess", "einsteinChess", "fiveCheck", "fogOfWar", "hoppelPoppelChess", "kingOfTheHillPlugin",
 	"maharajaChess", "makpongPlugin", "makrukPromotion", "marseillaisChess", "monsterChess", "noCastling",
 	"racingKingsPlugin", "rifleChess", "threeCheck", "toroidalChess", "torpedoChess"}

@@ -448,6 +448,14 @@ func (p *Position) Rewind(fn func()) {
 	p.serial++
 }
 
+// SetCaptured records, within a custom physical move (DoCustom), that the
+// move captured pc with its meta on s, as Do records a capture: the
+// after-move hooks then see it (a rifle shot that piece-hp turns into
+// damage). Undo of the ply forgets it.
+func (p *Position) SetCaptured(s geom.Square, pc Piece, meta Meta) {
+	p.st.Captured, p.st.CaptureSquare, p.st.CapturedMeta = pc, s, meta
+}
+
 // DoCustom makes move m with physical carrying it out instead of the base
 // rules (a before-move hook that replaces the move, as rifle chess does;
 // physical nil leaves the board as it is). physical edits the board with

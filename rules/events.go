@@ -121,6 +121,22 @@ func (g *Game) Place(s geom.Square, pc position.Piece, meta position.Meta, prod 
 	g.Record(Event{Kind: EventPlaced, Prod: prod, Square: s, Piece: pc, ID: meta.ID, Color: pc.Color()})
 }
 
+// CapturePiece is the capture of the piece on s by move m, made by a
+// before-move hook's physical move (MoveReplacer): it empties s, records
+// EventCapture and tells the after-move hooks (MoveInfo.Captured), as the
+// base rules' capture does.
+func (g *Game) CapturePiece(m position.Move, s geom.Square, prod uint16) {
+	p := g.Pos
+	pc := p.PieceOn(s)
+	if pc == position.NoPiece {
+		return
+	}
+	meta := p.MetaOn(s)
+	g.Record(Event{Kind: EventCapture, Prod: prod, Square: s, From: m.From(), Piece: pc, ID: meta.ID, Color: pc.Color().Other()})
+	p.Remove(s)
+	p.SetCaptured(s, pc, meta)
+}
+
 // RemovePiece empties s for production prod and records EventRemoved.
 func (g *Game) RemovePiece(s geom.Square, prod uint16) {
 	pc := g.Pos.PieceOn(s)

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	_ "houserules/variants/plugins" // the variant plugins register themselves
@@ -51,5 +53,64 @@ func TestPluginVariants(t *testing.T) {
 		if code, m := call(t, "POST", ts.URL+"/api/games/"+g["id"].(string)+"/moves", g["token"].(string), map[string]any{"move": "b2a8"}); code != 200 {
 			t.Errorf("toroidalChess b2a8: %d %v (legal %s)", code, m, legal)
 		}
+	}
+}
+
+// TestPluginGameResumes: a Marseillais game (a plugin with a turn-logic
+// hook) is stored under the plugin's key, dropped from memory between the
+// two plies of Black's turn, loaded again from the store, and plays on:
+// Black's second ply, then White's two.
+func TestPluginGameResumes(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "marseillaisChess"})
+	move := func(tok, mv, turn string) {
+		t.Helper()
+		code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv})
+		if code != 200 {
+			t.Fatalf("%s: %d %v", mv, code, m)
+		}
+		if st := m["state"].(map[string]any); st["turn"] != turn {
+			t.Fatalf("after %s: turn %v, want %s", mv, st["turn"], turn)
+		}
+	}
+	move(wt, "e2e4", "black") // White's first turn is one ply
+	move(bt, "e7e5", "black")
+	rec, err := ts.DB.GetGame(context.Background(), id)
+	if err != nil || rec.Variant != "marseillaisChess" {
+		t.Fatalf("stored variant %q: %v", rec.Variant, err)
+	}
+	if n := ts.srv.hub.sweep(0); n != 1 {
+		t.Fatalf("swept %d rooms, want 1", n)
+	}
+	move(bt, "d7d5", "white")
+	move(wt, "d2d4", "white")
+	move(wt, "g1f3", "black")
+	if got := storedMoves(t, ts.DB, id); strings.Join(got, " ") != "e2e4 e7e5 d7d5 d2d4 g1f3" {
+		t.Errorf("stored moves %v", got)
+	}
+}
+
+// TestPluginWithPresets: presets stack on a plugin's hooks (rifle chess
+// with piece-hp), and the game record rebuilds both.
+func TestPluginWithPresets(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "rifleChess", "presets": "piece-hp"})
+	for i, mv := range []string{"e2e4", "d7d5", "e4d5"} {
+		tok := wt
+		if i%2 == 1 {
+			tok = bt
+		}
+		if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv}); code != 200 {
+			t.Fatalf("%s: %d %v", mv, code, m)
+		}
+	}
+	rec, err := ts.DB.GetGame(context.Background(), id)
+	if err != nil || rec.Variant != "rifleChess" || !strings.Contains(rec.Presets, "piece-hp") {
+		t.Fatalf("stored %q %q: %v", rec.Variant, rec.Presets, err)
+	}
+	ts.srv.hub.sweep(0)
+	_, m := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
+	if st := m["state"].(map[string]any); st["ply"] != 3.0 {
+		t.Errorf("reloaded: %v", st)
 	}
 }

@@ -30,9 +30,11 @@ func init() {
 			return rules.Proceed
 		},
 		ReplaceMove: func(g *rules.Game, m position.Move) {
+			victim := m.To()
 			if m.Kind() == position.EnPassant {
-				g.RemovePiece(geom.Sq(m.To().File(), m.From().Rank()), prodBlast)
+				victim = geom.Sq(m.To().File(), m.From().Rank())
 			}
+			g.CapturePiece(m, victim, prodBlast)
 			g.RemovePiece(m.From(), prodBlast)
 			for _, s := range blast(g, m.To()) {
 				g.RemovePiece(s, prodBlast)

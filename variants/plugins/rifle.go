@@ -25,7 +25,9 @@ func init() {
 			}
 			return rules.Proceed
 		},
-		ReplaceMove: func(g *rules.Game, m position.Move) { g.RemovePiece(m.To(), prodRifle) },
+		// the shot is the move's capture (after-move hooks see it: a
+		// preset such as piece-hp turns it into damage)
+		ReplaceMove: func(g *rules.Game, m position.Move) { g.CapturePiece(m, m.To(), prodRifle) },
 		MoveFilter: func(g *rules.Game, moves []position.Move) []position.Move {
 			out := moves[:0]
 			for _, m := range moves {

@@ -3,6 +3,8 @@ package plugins
 import (
 	"strings"
 	"testing"
+
+	"houserules/variants"
 )
 
 func TestRifleChess(t *testing.T) {
@@ -35,5 +37,33 @@ func TestRifleChess(t *testing.T) {
 	// at depth 4 the rule changes the counts.
 	if n := perft(t, "rifleChess", "", 3); n != 8902 {
 		t.Errorf("perft 3 = %d, want 8902", n)
+	}
+}
+
+// TestRifleWithPieceHP: presets stack on the plugin's hooks: under
+// piece-hp the shot is a capture that deals damage, so the pawn on d5
+// loses a hit point and is pushed aside, and the shooter stays on e4.
+func TestRifleWithPieceHP(t *testing.T) {
+	res, err := variants.Resolve(variants.Request{Variant: "rifleChess", Presets: "piece-hp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := res.NewGame("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"e2e4", "d7d5", "e4d5"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Do(m)
+	}
+	b := board(g)
+	if !strings.HasPrefix(strings.Split(b, "/")[4], "4P") {
+		t.Errorf("the shooter left e4: %s", g.FEN())
+	}
+	if strings.Count(b, "p") != 8 {
+		t.Errorf("the damaged pawn was removed: %s", g.FEN())
 	}
 }

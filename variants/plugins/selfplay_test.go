@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"houserules/search"
 	"houserules/variants"
@@ -20,9 +19,9 @@ func TestPluginSelfPlay(t *testing.T) {
 	if testing.Short() {
 		games, maxPlies = 2, 120
 	}
-	start := time.Now()
 	for _, p := range variants.Plugins() {
 		t.Run(p.Key, func(t *testing.T) {
+			t.Parallel()
 			res := resolve(t, p.Key)
 			ended, capped := 0, 0
 			for i := 0; i < games; i++ {
@@ -61,5 +60,4 @@ func TestPluginSelfPlay(t *testing.T) {
 			t.Logf("%d games: %d ended by the rules, %d at the %d-ply cap", games, ended, capped, maxPlies)
 		})
 	}
-	t.Logf("self-play: %v", time.Since(start))
 }

@@ -246,3 +246,59 @@ test('(e) promotion: the player chooses the piece', async () => {
   assert.equal(s.moves[0].san, 'a8=N');
   assert.equal(await page.locator('#board piece.n-piece.white').count(), 1);
 });
+
+// friendGame creates a game of variant between two humans through the
+// API; White plays in the page (by clicks), Black through the API.
+async function friendGame(variant) {
+  const g = await api('POST', '/api/games', { variant, opponent: { type: 'human' } });
+  const joined = await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
+  const page = await newPage();
+  await page.goto(base + g.seatUrl);
+  await waitState(page, 's.you === "white" && s.status === "active"');
+  const black = (move) => api('POST', `/api/games/${g.id}/moves`, { move }, joined.token);
+  return { page, black };
+}
+
+const boardOf = (s) => s.fen.split(' ')[0];
+const pieceCount = (page, sel) => page.locator(`#board piece${sel}:not(.ghost):not(.fading)`).count();
+
+test('(f) plugins: a rifle shot, a Marseillais double move, an Einstein change', async () => {
+  // rifle chess: exd5 shoots the pawn, the capturer stays on e4
+  let { page, black } = await friendGame('rifleChess');
+  await playByClicks(page, 'e2e4');
+  await waitState(page, 's.ply === 1');
+  await black('d7d5');
+  await waitState(page, 's.ply === 2 && s.turn === "white"');
+  await playByClicks(page, 'e4d5');
+  let s = await waitState(page, 's.ply === 3');
+  assert.equal(boardOf(s), 'rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR');
+  await page.waitForFunction(() => document.querySelectorAll('#board piece:not(.ghost):not(.fading)').length === 31, null, { timeout: 5000 });
+  await shot(page, 'f-rifle');
+
+  // Marseillais: White's first turn is one ply, then Black plays two and
+  // White two: the turn stays White's after its first click
+  ({ page, black } = await friendGame('marseillaisChess'));
+  await playByClicks(page, 'e2e4');
+  s = await waitState(page, 's.ply === 1');
+  assert.equal(s.turn, 'black');
+  await black('e7e5');
+  await black('d7d5');
+  await waitState(page, 's.ply === 3 && s.turn === "white"');
+  await playByClicks(page, 'd2d4');
+  s = await waitState(page, 's.ply === 4');
+  assert.equal(s.turn, 'white', 'the second ply of the turn is White\'s');
+  await playByClicks(page, 'g1f3');
+  s = await waitState(page, 's.ply === 5');
+  assert.equal(s.turn, 'black');
+  assert.equal(boardOf(s), 'rnbqkbnr/ppp2ppp/8/3pp3/3PP3/5N2/PPP2PPP/RNBQKB1R');
+  await shot(page, 'f-marseillais');
+
+  // Einstein: a quiet knight move demotes the knight to a pawn
+  ({ page, black } = await friendGame('einsteinChess'));
+  await playByClicks(page, 'g1f3');
+  s = await waitState(page, 's.ply === 1');
+  assert.equal(boardOf(s), 'rnbqkbnr/pppppppp/8/8/8/5P2/PPPPPPPP/RNBQKB1R');
+  await page.waitForFunction(() => document.querySelectorAll('#board piece.p-piece.white:not(.ghost):not(.fading)').length === 9, null, { timeout: 5000 });
+  assert.equal(await pieceCount(page, '.n-piece.white'), 1);
+  await shot(page, 'f-einstein');
+});

@@ -64,3 +64,13 @@ func TestEveryPluginPlays(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagPluginsStayPlain: a plugin without hooks compiles to no hooks
+// (the base rules' fast path).
+func TestFlagPluginsStayPlain(t *testing.T) {
+	for _, k := range []string{"noCastling", "torpedoChess", "cylinderChess", "capablancaChess"} {
+		if !resolve(t, k).Ruleset.Plain() {
+			t.Errorf("%s is not plain", k)
+		}
+	}
+}

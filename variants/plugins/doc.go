@@ -7,5 +7,9 @@
 // Keys are the seed's camelCase keys; a plugin whose game the built-in
 // catalogue already has under that name (in any case) takes another key
 // (torpedoChess beside the catalogue's torpedo), as Register refuses a
-// catalogue name.
+// catalogue name (atomicChess, antichessPlugin, kingOfTheHillPlugin …: the
+// Title says which game it is). Plugins with hooks (win conditions, move
+// filters, before- and after-move, turn logic, init, visibility, Go-coded
+// pieces) write them as Go functions on variants.Config; see
+// variants/plugin_hooks.go.
 package plugins

@@ -116,6 +116,10 @@ type Config struct {
 	Init         func(v *position.Variant, r rules.Shuffler) (string, error)
 	Visibility   func(g *rules.Game, c position.Color) geom.Set
 	StatusText   func(g *rules.Game, seat rules.Seat) string
+	// PendingAction and FollowUp: seed 001's _pendingAction (see
+	// plugin_hooks.go).
+	PendingAction func(g *rules.Game, m position.Move, info rules.MoveInfo) (from geom.Square, ok bool)
+	FollowUp      func(g *rules.Game, from geom.Square, m position.Move) bool
 	// Hooks registers any other hook of the rules pipeline (rules.Builder.Hook:
 	// royals, attackers, extra moves, end-turn, turn-start, actions, views …),
 	// after the typed fields' hooks.

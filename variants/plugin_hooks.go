@@ -25,6 +25,11 @@ import (
 //	Visibility       rules.ViewHook (the squares a seat cannot see are View.Hidden)
 //	StatusText       rules.ViewHook (View.Status)
 //	GoPieces         rules.ExtraMovesHook + rules.AttackersHook
+//	PendingAction    a game fact ("pending-action": the square + 1), an
+//	 + FollowUp      AfterMoveHook that sets it, a KeepTurnHook that keeps
+//	                 the turn while it is set and a FilterLegalHook that
+//	                 restricts the follow-up ply to the piece on that square
+//	                 (and to FollowUp's moves)
 //	Hooks            any rules hook, registered as it is
 //
 // The multi-ply turn is position state (turn:N in the FEN's facts suffix),
@@ -85,19 +90,28 @@ func mergeHooks(m *Config, child Config) {
 	if child.Hooks != nil {
 		m.Hooks = child.Hooks
 	}
+	if child.PendingAction != nil {
+		m.PendingAction = child.PendingAction
+	}
+	if child.FollowUp != nil {
+		m.FollowUp = child.FollowUp
+	}
 }
 
 // hasHooks reports whether c has a hook field (or a Go-coded piece).
 func (c Config) hasHooks() bool {
 	return c.WinCondition != nil || c.MoveFilter != nil || c.BeforeMove != nil || c.ReplaceMove != nil ||
 		c.AfterMove != nil || c.TurnLogic != nil || c.Init != nil || c.Visibility != nil ||
-		c.StatusText != nil || c.Hooks != nil || len(c.GoPieces) > 0 || c.MaxMovesPerTurn != (ByColour{})
+		c.StatusText != nil || c.Hooks != nil || c.PendingAction != nil || len(c.GoPieces) > 0 || c.MaxMovesPerTurn != (ByColour{})
 }
 
 // checkHooks checks the hook fields of a merged config.
 func checkHooks(key string, c Config) error {
 	if (c.BeforeMove == nil) != (c.ReplaceMove == nil) && c.ReplaceMove != nil {
 		return fieldErr(key, "ReplaceMove", ErrPlugin, "needs a BeforeMove that answers rules.Replace")
+	}
+	if c.FollowUp != nil && c.PendingAction == nil {
+		return fieldErr(key, "FollowUp", ErrPlugin, "needs a PendingAction")
 	}
 	for _, k := range sortedKeys(c.GoPieces) {
 		if c.GoPieces[k].Moves == nil {
@@ -159,11 +173,63 @@ func (p *Plugin) hooks() func(*rules.Builder) error {
 			}
 			b.Hook(&goPieceHook{pt, c.GoPieces[k]})
 		}
+		if c.PendingAction != nil {
+			slot, err := b.GameFact("pending-action")
+			if err != nil {
+				return err
+			}
+			b.Hook(&pendingHook{slot, c.PendingAction, c.FollowUp})
+		}
 		if c.Hooks != nil {
 			return c.Hooks(b)
 		}
 		return nil
 	}
+}
+
+// pendingHook: after a move that sets a pending action, the mover's turn
+// goes on with one follow-up ply of the piece on the pending square (seed
+// 001's _pendingAction). The square is a game fact, so it is position
+// state: in the key, in the FEN's facts suffix (a game saved before the
+// follow-up resumes with it) and restored by Undo. A pending action is set
+// only by a move that is not itself a follow-up; the plugin must set one
+// only where a follow-up exists (else the mover has no legal move).
+type pendingHook struct {
+	slot   int
+	act    func(g *rules.Game, m position.Move, info rules.MoveInfo) (geom.Square, bool)
+	follow func(g *rules.Game, from geom.Square, m position.Move) bool
+}
+
+func (h *pendingHook) AfterMove(g *rules.Game, m position.Move, info rules.MoveInfo) {
+	if g.Pos.GameFact(h.slot) != 0 {
+		g.Pos.SetGameFact(h.slot, 0) // the follow-up was made
+		return
+	}
+	if from, ok := h.act(g, m, info); ok {
+		g.Pos.SetGameFact(h.slot, int32(from)+1)
+	}
+}
+
+// AfterMoveStage: after every board change of the move.
+func (h *pendingHook) AfterMoveStage() rules.Stage { return rules.StageBookkeeping }
+
+func (h *pendingHook) KeepTurn(g *rules.Game, mover position.Color, plies int) bool {
+	return g.Pos.GameFact(h.slot) != 0
+}
+
+func (h *pendingHook) FilterLegal(g *rules.Game, moves []position.Move) []position.Move {
+	v := g.Pos.GameFact(h.slot)
+	if v == 0 {
+		return moves
+	}
+	from := geom.Square(v - 1)
+	out := moves[:0]
+	for _, m := range moves {
+		if m.From() == from && (h.follow == nil || h.follow(g, from, m)) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 type winHook func(g *rules.Game) (rules.Result, bool)

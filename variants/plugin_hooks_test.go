@@ -2,8 +2,11 @@ package variants_test
 
 import (
 	"errors"
+	"sort"
+	"strings"
 	"testing"
 
+	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/variants"
@@ -71,5 +74,57 @@ func TestPluginHooksInherit(t *testing.T) {
 		if p := plugin(t, k); !errors.Is(p.Err, variants.ErrPlugin) {
 			t.Errorf("%s: %v", k, p.Err)
 		}
+	}
+}
+
+// TestPendingAction: seed 001's pending action — after a capture the
+// capturer must step to a neighbouring empty square before the turn ends;
+// the follow-up survives a save between the two plies (a game fact in the
+// FEN's facts suffix).
+func TestPendingAction(t *testing.T) {
+	variants.Register("hitAndRunT", meta(variants.Config{
+		PendingAction: func(g *rules.Game, m position.Move, info rules.MoveInfo) (geom.Square, bool) {
+			return m.To(), info.Captured != position.NoPiece
+		},
+		FollowUp: func(g *rules.Game, from geom.Square, m position.Move) bool {
+			df, dr := m.To().File()-from.File(), m.To().Rank()-from.Rank()
+			return df*df+dr*dr <= 2 && g.Pos.PieceOn(m.To()) == position.NoPiece
+		},
+	}))
+	res, err := variants.Resolve(variants.Request{Variant: "hitAndRunT"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := res.NewGame("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := g.ParseMove("d1d5")
+	g.Do(m)
+	want := "d5c4 d5c5 d5c6 d5d4 d5d6 d5e4 d5e5 d5e6"
+	list := func(g *rules.Game) string {
+		l := g.UCIList(g.LegalMoves())
+		sort.Strings(l)
+		return strings.Join(l, " ")
+	}
+	if g.Pos.SideToMove() != position.White || list(g) != want {
+		t.Fatalf("after Qxd5: %s: %s", g.FEN(), list(g))
+	}
+	g2, err := res.NewGame(g.FEN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list(g2) != want {
+		t.Errorf("resumed from %s: %s", g.FEN(), list(g2))
+	}
+	m, _ = g.ParseMove("d5c5")
+	g.Do(m)
+	if g.Pos.SideToMove() != position.Black || g.Pos.PieceOn(geom.Sq(2, 4)) == position.NoPiece {
+		t.Errorf("after the follow-up: %s", g.FEN())
+	}
+	g.Undo()
+	g.Undo()
+	if l := list(g); !strings.Contains(l, "d1a4") {
+		t.Errorf("after undo: %s", l)
 	}
 }

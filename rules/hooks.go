@@ -19,7 +19,10 @@ import (
 // hooks run in registration order; the stages are the Stage constants, in
 // order. Each applied move yields Events (Game.Events), with the state
 // before it (Game.Before). Outside play, ViewHook tells what a seat may
-// see (Game.View) and FactsValidator checks set-up facts.
+// see (Game.View), FactsValidator checks set-up facts and InitHook sets up
+// a new game's start position (Ruleset.StartFEN). A variant may bring
+// hooks of its own (a variant plugin's): CompileWith registers them before
+// the presets'.
 
 // ExtraMovesHook adds moves for colour c (extra-moves). It must append
 // only moves whose origin holds a piece of colour c, tagged with its

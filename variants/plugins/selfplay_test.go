@@ -1,21 +1,22 @@
 package plugins
 
 import (
-	"context"
-	"math/rand/v2"
-	"slices"
 	"testing"
 
-	"houserules/search"
+	"houserules/arena"
 	"houserules/variants"
 )
 
 // TestPluginSelfPlay: the AI plays 20 games of every plugin against itself
-// (2 with -short) at a small node budget. Every move it picks must be in
-// LegalMoves, and every game must end with a result by the game's own
-// rules or reach the ply cap.
+// (2 with -short) through the match runner (`houserules match`), 300 nodes
+// a move after a 4-ply random opening. The runner checks every move the
+// AI picks against the ruleset's legal moves (an illegal one loses as a
+// "rules infraction"); a game still going after 200 plies is adjudicated
+// a draw, as cutechess's maxmoves does. Every game must end with a result:
+// by the game's own rules, or by that adjudication — never by an illegal
+// or missing move.
 func TestPluginSelfPlay(t *testing.T) {
-	games, maxPlies, nodes := 20, 200, uint64(300)
+	games, maxPlies := 20, 200
 	if testing.Short() {
 		games, maxPlies = 2, 120
 	}
@@ -23,41 +24,32 @@ func TestPluginSelfPlay(t *testing.T) {
 		t.Run(p.Key, func(t *testing.T) {
 			t.Parallel()
 			res := resolve(t, p.Key)
-			ended, capped := 0, 0
-			for i := 0; i < games; i++ {
-				g, err := res.NewGame("")
-				if err != nil {
-					t.Fatal(err)
+			cfg := arena.MatchConfig{Variant: p.Key, Ruleset: res.Ruleset, Games: games, Nodes: 300,
+				OpeningPlies: 4, MaxPlies: maxPlies, Seed: 41}
+			mr, err := arena.RunMatch(arena.NewBuiltin(20), arena.NewBuiltin(20), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(mr.Games) != games {
+				t.Fatalf("%d games played, want %d", len(mr.Games), games)
+			}
+			byRules := 0
+			for i, g := range mr.Games {
+				switch g.Result {
+				case "1-0", "0-1", "1/2-1/2":
+				default:
+					t.Fatalf("game %d: result %q (%s)", i+1, g.Result, g.Reason)
 				}
-				e := search.NewEngine(1)
-				rnd := rand.New(rand.NewPCG(uint64(i), 41))
-				over := false
-				for ply := 0; ply < maxPlies; ply++ {
-					if _, over = g.Result(); over {
-						break
-					}
-					legal := g.LegalMoves()
-					if ply < 4 {
-						// a random opening, so that the games differ
-						g.Do(legal[rnd.IntN(len(legal))])
-						continue
-					}
-					r := e.Search(context.Background(), g, search.Limits{Nodes: nodes}, nil)
-					if !slices.Contains(legal, r.Move) {
-						t.Fatalf("game %d ply %d: the AI played %q, not a legal move of %s", i, ply, r.MoveText, g.FEN())
-					}
-					g.Do(r.Move)
-				}
-				if !over {
-					_, over = g.Result()
-				}
-				if over {
-					ended++
-				} else {
-					capped++
+				switch g.Termination {
+				case "normal":
+					byRules++
+				case "adjudication":
+				default:
+					t.Fatalf("game %d: %s, %s after %d plies: %v", i+1, g.Termination, g.Reason, len(g.Moves), g.Moves)
 				}
 			}
-			t.Logf("%d games: %d ended by the rules, %d at the %d-ply cap", games, ended, capped, maxPlies)
+			t.Logf("%d games: %d ended by the rules, %d adjudicated a draw at %d plies (+%d −%d =%d)",
+				games, byRules, games-byRules, maxPlies, mr.Wins, mr.Losses, mr.Draws)
 		})
 	}
 }

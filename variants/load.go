@@ -16,6 +16,9 @@ type Section struct {
 	Line         int
 	Variant      *position.Variant
 	Err          error // all problems of the section (errors.Join), in line order
+	// Plugin is the key of the plugin the section descends from ("" for
+	// none): its hooks are the section's too (Resolve compiles them).
+	Plugin string
 }
 
 // File is a loaded variants file; Sections are in file order.
@@ -79,6 +82,7 @@ func Load(name string, r io.Reader) (*File, error) {
 				if p.Err != nil {
 					return nil, p.Err
 				}
+				s.Plugin = p.Plugin
 				return p.Variant, nil
 			}
 			v, err := Get(parent)
@@ -88,6 +92,7 @@ func Load(name string, r io.Reader) (*File, error) {
 				if pl.Err != nil {
 					return nil, pl.Err
 				}
+				s.Plugin = pl.Key
 				return pl.Variant(), nil
 			}
 			if errors.As(err, &nf) {

@@ -190,7 +190,7 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 		if err != nil {
 			return name, nil, nil, &ResolveError{ErrBadVariant, err}
 		}
-		return name, v, nil, nil
+		return name, v, f.pluginHooks(name), nil
 	case i >= inCatalogue:
 		p, _ := LookupPlugin(name)
 		if p.Err != nil {
@@ -212,4 +212,18 @@ func findVariant(name string, f *File, sectionErr func(*Section)) (string, *posi
 		return name, nil, nil, &ResolveError{ErrBadVariant, err}
 	}
 	return name, v, nil, nil
+}
+
+// pluginHooks returns the hooks of the plugin section name descends from
+// (a section extending rifleChess shoots as rifleChess does), nil for
+// none.
+func (f *File) pluginHooks(name string) func(*rules.Builder) error {
+	for _, s := range f.Sections {
+		if s.Name == name && s.Plugin != "" {
+			if p, ok := LookupPlugin(s.Plugin); ok && p.Err == nil {
+				return p.hooks()
+			}
+		}
+	}
+	return nil
 }

@@ -67,3 +67,30 @@ func TestRifleWithPieceHP(t *testing.T) {
 		t.Errorf("the damaged pawn was removed: %s", g.FEN())
 	}
 }
+
+// TestIniSectionExtendsHookPlugin: an ini section that extends a plugin
+// with hooks keeps them (here on a section of a section): exd5 leaves the
+// shooter on e4 as rifleChess does, not on d5 as the tables alone would.
+func TestIniSectionExtendsHookPlugin(t *testing.T) {
+	ini := "[myRifle:rifleChess]\n[myRifle2:myRifle]\nenPassantRegion = -\n"
+	for _, name := range []string{"myRifle", "myRifle2"} {
+		res, err := variants.Resolve(variants.Request{Variant: name, INI: ini, ININame: "mine.ini"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := res.NewGame("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{"e2e4", "d7d5", "e4d5"} {
+			m, err := g.ParseMove(s)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", name, s, err)
+			}
+			g.Do(m)
+		}
+		if got, want := board(g), "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"; got != want {
+			t.Errorf("%s: after exd5 %s, want %s", name, got, want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ type Clock struct {
 // Game is a stored game.
 type Game struct {
 	ID         string
-	Variant    string // variant name (catalogue name or a section of VariantINI)
+	Variant    string // variant name: a catalogue name, a plugin key or a section of VariantINI (variants.Resolve rebuilds the ruleset from these fields)
 	VariantINI string // ini text of a custom variant, "" for the catalogue
 	Presets    string // preset specs, rules.ParseSpecs syntax
 	StartFEN   string // start FEN with facts suffix

@@ -254,10 +254,13 @@ func (p *Position) Undo() {
 	if st.arenaLen != uint32(len(p.arena)) {
 		p.arena = p.arena[:st.arenaLen]
 	}
+	kept := st.Side == p.stack[len(p.stack)-2].Side // a multi-ply turn's ply (SetSideToMove)
 	p.stack = p.stack[:len(p.stack)-1]
 	p.st = &p.stack[len(p.stack)-1]
 	p.side = p.st.Side
-	p.gamePly--
+	if !kept {
+		p.gamePly--
+	}
 }
 
 // DoNull passes the turn without moving (for search).

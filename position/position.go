@@ -325,6 +325,10 @@ func (p *Position) SetSideToMove(c Color) {
 	if c == p.side {
 		return
 	}
+	// the ply did not end the turn: the game's ply count (the FEN's
+	// fullmove number) counts turns, so it stays where the turn began
+	// (Undo knows a kept turn by the side that did not change)
+	p.gamePly--
 	p.side = c
 	p.st.Side = c
 	p.st.Key ^= zobristSide

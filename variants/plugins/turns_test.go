@@ -75,3 +75,33 @@ func TestMonsterChess(t *testing.T) {
 		t.Errorf("moves %s", got)
 	}
 }
+
+// The FEN's fullmove number counts turns, not plies: a ply that keeps the
+// turn leaves it alone, and it goes up when Black's turn ends (Undo too).
+func TestMultiPlyTurnFullmove(t *testing.T) {
+	for _, c := range []struct{ key, moves, want string }{
+		{"marseillaisChess", "e2e4 e7e5 d7d5", " w KQkq - 0 2"},
+		{"marseillaisChess", "e2e4 e7e5 d7d5 d2d4", " w KQkq - 0 2 {turn:1}"},
+		{"marseillaisChess", "e2e4 e7e5 d7d5 d2d4 g1f3", " b KQkq - 1 2"},
+		{"marseillaisChess", "e2e4 e7e5 d7d5 d2d4 g1f3 b8c6", " b KQkq - 2 2 {turn:1}"},
+		{"marseillaisChess", "e2e4 e7e5 d7d5 d2d4 g1f3 b8c6 g8f6", " w KQkq - 3 3"},
+		{"monsterChess", "e2e4 d2d4 e7e5 a1b1", " w Kkq - 1 2 {turn:1}"},
+		{"monsterChess", "e2e4 d2d4 e7e5 a1b1 b1a1 d7d6", " w Kkq - 0 3"},
+	} {
+		g := play(t, c.key, "", c.moves)
+		if !strings.HasSuffix(g.FEN(), c.want) {
+			t.Errorf("%s %s: %s, want …%s", c.key, c.moves, g.FEN(), c.want)
+		}
+		// resumed from its FEN and taken back, the count is the same
+		g2 := play(t, c.key, g.FEN(), "")
+		if g2.FEN() != g.FEN() {
+			t.Errorf("%s %s: resumed as %s", c.key, c.moves, g2.FEN())
+		}
+	}
+	g := play(t, "marseillaisChess", "", "e2e4 e7e5 d7d5 d2d4")
+	g.Undo()
+	g.Undo()
+	if f := g.FEN(); !strings.HasSuffix(f, " b KQkq - 0 1 {turn:1}") {
+		t.Errorf("after two undos: %s", f)
+	}
+}

@@ -184,7 +184,13 @@ func setView(st *gameState, g *rules.Game, seat string) {
 		st.Board = maskBoard(st.Board, b.Files, b.Ranks, v.Hidden)
 		st.FEN = maskFEN(st.FEN, b.Files, b.Ranks, v.Hidden)
 		for i := range st.Moves {
-			st.Moves[i].FEN = maskFEN(st.Moves[i].FEN, b.Files, b.Ranks, v.Hidden)
+			m := &st.Moves[i]
+			m.FEN = maskFEN(m.FEN, b.Files, b.Ranks, v.Hidden)
+			if m.By != seat {
+				// the opponent's moves are not named either: their squares,
+				// SAN and production would tell what the fog hides
+				m.UCI, m.SAN, m.Production, m.From, m.To = "", "?", "", "", ""
+			}
 		}
 		keep := func(sq geom.Square) bool { return !v.Hidden.Has(sq) }
 		v.Badges = slices.DeleteFunc(v.Badges, func(b rules.Badge) bool { return !keep(b.Square) })

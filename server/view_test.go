@@ -93,3 +93,37 @@ func TestMaskFEN(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestFogHidesOpponentMoves: in fogOfWar a seat's move list names its own
+// moves but not the opponent's (Nc6's b8, c6 and SAN would show what the
+// fog hides); the masked FEN after each move stays.
+func TestFogHidesOpponentMoves(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "fogOfWar"})
+	for i, mv := range []string{"e2e4", "e7e5", "g1f3", "b8c6"} {
+		tok := wt
+		if i%2 == 1 {
+			tok = bt
+		}
+		if code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", tok, map[string]any{"move": mv}); code != 200 {
+			t.Fatalf("%s: %d %v", mv, code, m)
+		}
+	}
+	code, m := call(t, "GET", ts.URL+"/api/games/"+id, wt, nil)
+	if code != 200 {
+		t.Fatalf("get: %d %v", code, m)
+	}
+	st := m["state"].(map[string]any)
+	for _, x := range st["moves"].([]any) {
+		mv := x.(map[string]any)
+		if mv["by"] == "black" && (mv["uci"] != "" || mv["san"] != "?" || mv["from"] != nil || mv["production"] != "") {
+			t.Errorf("white sees Black's move %v", mv)
+		}
+		if mv["by"] == "white" && mv["uci"] == "" {
+			t.Errorf("white's own move hidden %v", mv)
+		}
+	}
+	if lm := st["lastMove"].(map[string]any); lm["uci"] != "" || lm["san"] != "?" {
+		t.Errorf("white sees Black's last move %v", lm)
+	}
+}

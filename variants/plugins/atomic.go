@@ -99,7 +99,7 @@ func (atomicRules) Attackers(g *rules.Game, s geom.Square, c position.Color, bas
 		return geom.Set{}
 	}
 	base.Del(k)
-	if pc := g.Pos.PieceOn(s); pc != position.NoPiece && pc.Type() == position.King && pc.Color() != c && adjacent(k, s) {
+	if pc := g.Pos.PieceOn(s); pc != position.NoPiece && pc.Type() == kingType(g.Pos.V) && pc.Color() != c && adjacent(k, s) {
 		return geom.Set{}
 	}
 	return base

@@ -21,7 +21,7 @@ func init() {
 		WinCondition: func(g *rules.Game) (rules.Result, bool) {
 			mover := g.Pos.SideToMove().Other() // the side that just moved
 			for _, s := range hill {
-				if pc := g.Pos.PieceOn(s); pc != position.NoPiece && pc.Type() == position.King && pc.Color() == mover {
+				if pc := g.Pos.PieceOn(s); pc != position.NoPiece && pc.Type() == kingType(g.Pos.V) && pc.Color() == mover {
 					return winFor(mover, "king of the hill"), true
 				}
 			}

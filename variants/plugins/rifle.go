@@ -1,6 +1,7 @@
 package plugins
 
 import (
+	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/variants"
@@ -29,9 +30,26 @@ func init() {
 		// preset such as piece-hp turns it into damage)
 		ReplaceMove: func(g *rules.Game, m position.Move) { g.CapturePiece(m, m.To(), prodRifle) },
 		MoveFilter: func(g *rules.Game, moves []position.Move) []position.Move {
+			// a pawn's shot onto the last rank does not promote: one move
+			// per shot stays, the queen's (e7d8q) when the variant
+			// promotes to a queen, else its first promotion (e7d8n where
+			// only knights are promotion pieces)
+			type shot struct{ from, to geom.Square }
+			var keep map[shot]position.Move
+			for _, m := range moves {
+				if m.Kind() == position.Promotion && rifleShot(g, m) {
+					if keep == nil {
+						keep = map[shot]position.Move{}
+					}
+					k := shot{m.From(), m.To()}
+					if _, ok := keep[k]; !ok || m.PromotionType() == position.Queen {
+						keep[k] = m
+					}
+				}
+			}
 			out := moves[:0]
 			for _, m := range moves {
-				if m.Kind() == position.Promotion && rifleShot(g, m) && m.PromotionType() != position.Queen {
+				if m.Kind() == position.Promotion && rifleShot(g, m) && keep[shot{m.From(), m.To()}] != m {
 					continue
 				}
 				out = append(out, m)

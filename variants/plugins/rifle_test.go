@@ -94,3 +94,31 @@ func TestIniSectionExtendsHookPlugin(t *testing.T) {
 		}
 	}
 }
+
+// TestRifleShotToLastRankWithoutQueen: where the promotion pieces hold no
+// queen (an ini section over rifleChess with promotionPieceTypes = n), the
+// pawn still shoots onto the last rank, once, and stays a pawn; it had no
+// such move at all (only the queen's promotion was kept).
+func TestRifleShotToLastRankWithoutQueen(t *testing.T) {
+	ini := "[knightRifle:rifleChess]\npromotionPieceTypes = n\n"
+	res, err := variants.Resolve(variants.Request{Variant: "knightRifle", INI: ini, ININame: "mine.ini"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := res.NewGame("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sorted(strings.Join(g.UCIList(g.LegalMoves()), " ")); got != "e1e2 e1f1 e1f2 e7d8n" {
+		t.Fatalf("legal moves %s, want the shot e7d8n once", got)
+	}
+	m, _ := g.ParseMove("e7d8n")
+	g.Do(m)
+	if got := board(g); got != "4k3/4P3/8/8/8/8/8/4K3" {
+		t.Errorf("after the shot %s", g.FEN())
+	}
+	// rifleChess itself keeps e7d8q alone
+	if got := legal(t, "rifleChess", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1"); !strings.Contains(got, "e7d8q") || strings.Contains(got, "e7d8n") || strings.Contains(got, "e7d8r") {
+		t.Errorf("rifleChess: %s", got)
+	}
+}

@@ -38,6 +38,10 @@ type evalState struct {
 	// squares from which a piece (worth >= heavyValue / less) could check
 	// the enemy king (check counting)
 	checkHeavy, checkLight [2]geom.Set
+	// memo: the squares from which each type checks the enemy king, for
+	// the side pieceMoves scores (it clears memo.have; one memo in st
+	// costs one clearing per evaluation, not one per side)
+	memo checkMemo
 }
 
 // Evaluate returns the static score of g's position for the side to move
@@ -304,7 +308,8 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 		rings.enemy.Add(st.kingSq[them])
 		rings.danger = e.dangerRing[st.kingSq[them]]
 	}
-	var checkMemo checkMemo
+	checkMemo := &st.memo
+	checkMemo.have = 0
 	mg, eg := 0, 0
 	for ti, pt := range e.types {
 		if e.role[c][pt] != rolePiece || p.Count(c, pt) == 0 {
@@ -318,7 +323,7 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 		// along a line)
 		var checkFrom geom.Set
 		if e.safety && st.hasKing[them] && pt != position.King {
-			checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
+			checkFrom = e.checkSquares(p, checkMemo, ti, them, st.kingSq[them], st.occ)
 		}
 		for bb.Any() {
 			s := bb.Pop()

@@ -46,8 +46,12 @@ type Evaluator struct {
 	files     [geom.MaxFiles]geom.Set
 	adjFiles  [geom.MaxFiles]geom.Set
 	pawnish   [2][position.PieceTypeNB]bool // promotes like a pawn
-	royal     bool                          // the variant has a royal king
-	safety    bool                          // king safety matters (royal king, checks exist)
+	pawnTypes [2][]position.PieceType       // the types pawnish for each side
+	// role is the term that scores each side's type beyond its material
+	// (pieceTerms): the royal king's, a pawn's, else a piece's
+	role   [2][position.PieceTypeNB]termRole
+	royal  bool // the variant has a royal king
+	safety bool // king safety matters (royal king, checks exist)
 
 	materialSign int // -1 when losing material wins (antichess; mobility then counts for nothing)
 

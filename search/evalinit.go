@@ -32,6 +32,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 			e.pawnish[c][pt] = true
 		}
 	}
+	e.initRoles()
 	e.capturesOnly = true
 	for _, pt := range e.types {
 		e.initPieceValue(pt)
@@ -75,6 +76,24 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.mobWt[pt] = max(1, min(evalW.MobMax, (evalW.MobRef-e.Mg[pt])/evalW.MobStep))
 	}
 	return e
+}
+
+// initRoles lists each side's pawn-like types and sets the role of each
+// type (pieceTerms): a royal king, else pawn-like, else a piece.
+func (e *Evaluator) initRoles() {
+	for c := 0; c < 2; c++ {
+		for _, pt := range e.types {
+			switch {
+			case pt == position.King && e.royal:
+				e.role[c][pt] = roleKing
+			case e.pawnish[c][pt]:
+				e.role[c][pt] = rolePawn
+			}
+			if e.pawnish[c][pt] {
+				e.pawnTypes[c] = append(e.pawnTypes[c], pt)
+			}
+		}
+	}
 }
 
 // initPieceValue sets the middle-game and endgame values of type pt from

@@ -38,6 +38,10 @@ type evalState struct {
 	// squares from which a piece (worth >= heavyValue / less) could check
 	// the enemy king (check counting)
 	checkHeavy, checkLight [2]geom.Set
+	// memo: the squares from which each type checks the enemy king, for
+	// the side pieceMoves scores (it clears memo.have; one memo in st
+	// costs one clearing per evaluation, not one per side)
+	memo checkMemo
 }
 
 // Evaluate returns the static score of g's position for the side to move
@@ -87,10 +91,8 @@ func (e *Evaluator) setupEval(st *evalState, p *position.Position) {
 	st.sfKing, st.countKing = e.safety && !e.checkCount, e.safety && e.checkCount
 	st.occ = p.Occupied()
 	for c := position.White; c <= position.Black; c++ {
-		for _, pt := range e.types {
-			if e.pawnish[c][pt] {
-				st.pawns[c] = st.pawns[c].Or(p.PiecesOf(c, pt))
-			}
+		for _, pt := range e.pawnTypes[c] {
+			st.pawns[c] = st.pawns[c].Or(p.PiecesOf(c, pt))
 		}
 	}
 	if e.materialSign <= 0 {
@@ -112,9 +114,20 @@ func (e *Evaluator) setupEval(st *evalState, p *position.Position) {
 	}
 }
 
+// termRole is the term that scores a piece type of a side beyond its
+// material: kingTerms (the royal king), pawnTerms (it promotes like a
+// pawn) or pieceMoves (by what it attacks).
+type termRole uint8
+
+const (
+	rolePiece termRole = iota
+	roleKing
+	rolePawn
+)
+
 // pieceTerms scores side c's pieces: the bishop pair, the material of
 // each type (material), the king's terms (kingTerms), the pawns'
-// (pawnTerms) and the other pieces' (pieceMoves).
+// (pawnTerms) and the other pieces' (pieceMoves), by the type's role.
 func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 	p := st.p
 	if e.materialSign > 0 && p.Count(c, position.Bishop) >= 2 {
@@ -124,21 +137,21 @@ func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 	mg, eg := 0, 0
 	weigh := e.hpSlot >= 0 || e.extLoss != 0 // the rules weigh pieces: material
 	for _, pt := range e.types {
-		bb := p.PiecesOf(c, pt)
-		if bb.Empty() {
+		n := p.Count(c, pt)
+		if n == 0 {
 			continue
 		}
+		bb := p.PiecesOf(c, pt)
 		if weigh {
 			m, g2 := e.material(p, c, pt, bb)
 			mg, eg = mg+m, eg+g2
 		} else {
-			n := bb.Count()
 			mg, eg = mg+n*e.Mg[pt]*e.materialSign, eg+n*e.Eg[pt]*e.materialSign
 		}
-		switch {
-		case pt == position.King && e.royal:
+		switch e.role[c][pt] {
+		case roleKing:
 			e.kingTerms(st, c, bb)
-		case e.pawnish[c][pt]:
+		case rolePawn:
 			e.pawnTerms(st, c, pt, bb)
 		}
 	}
@@ -295,16 +308,14 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 		rings.enemy.Add(st.kingSq[them])
 		rings.danger = e.dangerRing[st.kingSq[them]]
 	}
-	var checkMemo checkMemo
+	checkMemo := &st.memo
+	checkMemo.have = 0
 	mg, eg := 0, 0
 	for ti, pt := range e.types {
-		if (pt == position.King && e.royal) || e.pawnish[c][pt] {
+		if e.role[c][pt] != rolePiece || p.Count(c, pt) == 0 {
 			continue
 		}
 		bb := p.PiecesOf(c, pt)
-		if bb.Empty() {
-			continue
-		}
 		vm, ve := e.Mg[pt], e.Eg[pt]
 		ri := e.psqRole[pt]
 		// the squares from which this type checks the enemy king (the
@@ -312,7 +323,7 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 		// along a line)
 		var checkFrom geom.Set
 		if e.safety && st.hasKing[them] && pt != position.King {
-			checkFrom = e.checkSquares(p, &checkMemo, ti, them, st.kingSq[them], st.occ)
+			checkFrom = e.checkSquares(p, checkMemo, ti, them, st.kingSq[them], st.occ)
 		}
 		for bb.Any() {
 			s := bb.Pop()

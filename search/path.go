@@ -79,31 +79,31 @@ type qsNode struct {
 // plainPath: the variant's own rules, nothing hooked.
 type plainPath struct{}
 
-func (plainPath) key(w *worker) uint64                  { return w.p.Key() }
-func (plainPath) opponentInCheck(w *worker) bool        { return w.p.Checkers().Any() }
-func (plainPath) checked(w *worker) bool                { return w.p.Checkers().Any() }
-func (plainPath) legal(w *worker, m position.Move) bool { return w.p.Legal(m) }
+func (*plainPath) key(w *worker) uint64                  { return w.p.Key() }
+func (*plainPath) opponentInCheck(w *worker) bool        { return w.p.Checkers().Any() }
+func (*plainPath) checked(w *worker) bool                { return w.p.Checkers().Any() }
+func (*plainPath) legal(w *worker, m position.Move) bool { return w.p.Legal(m) }
 
-func (plainPath) checkAndCapture(w *worker) (bool, bool) {
+func (*plainPath) checkAndCapture(w *worker) (bool, bool) {
 	return w.p.InCheck(), w.v.MustCapture && w.p.HasLegalCapture()
 }
 
-func (plainPath) endedAtOnce(w *worker) bool {
+func (*plainPath) endedAtOnce(w *worker) bool {
 	_, over := w.p.ImmediateEnd()
 	return over
 }
 
 // allMoves lists the pseudo-legal moves in w.buf[ply].
-func (plainPath) allMoves(w *worker, ply int) []position.Move {
+func (*plainPath) allMoves(w *worker, ply int) []position.Move {
 	w.buf[ply] = w.p.PseudoLegal(w.buf[ply][:0])
 	return w.buf[ply]
 }
 
-func (pp plainPath) nodeMoves(w *worker, ply int) ([]position.Move, legality) {
+func (pp *plainPath) nodeMoves(w *worker, ply int) ([]position.Move, legality) {
 	return pp.allMoves(w, ply), legalDeferred
 }
 
-func (plainPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
+func (*plainPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 	if _, over := w.p.ImmediateEnd(); over {
 		return qsNode{}, w.terminal(ply), true
 	}
@@ -112,7 +112,7 @@ func (plainPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 
 // qsMoves: generated after the stand-pat cut-off; out of check and without
 // a reason to look at quiet moves only captures and promotions.
-func (pp plainPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
+func (pp *plainPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
 	if !all && !w.ev.flag[w.p.SideToMove()] && !w.v.CheckCounting {
 		w.buf[ply] = w.p.PseudoLegalNoisy(w.buf[ply][:0])
 		return w.buf[ply]
@@ -123,22 +123,22 @@ func (pp plainPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.M
 // hookedPath: house rules, every move through the pipeline.
 type hookedPath struct{}
 
-func (hookedPath) key(w *worker) uint64 {
+func (*hookedPath) key(w *worker) uint64 {
 	return w.p.Key() ^ pliesMix[w.g.PliesThisTurn()&15]
 }
 
-func (hookedPath) endedAtOnce(w *worker) bool            { return false }
-func (hookedPath) opponentInCheck(w *worker) bool        { return false }
-func (hookedPath) checked(w *worker) bool                { return w.g.InCheck(w.p.SideToMove()) }
-func (hookedPath) legal(w *worker, m position.Move) bool { return w.g.Legal(m) }
+func (*hookedPath) endedAtOnce(w *worker) bool            { return false }
+func (*hookedPath) opponentInCheck(w *worker) bool        { return false }
+func (*hookedPath) checked(w *worker) bool                { return w.g.InCheck(w.p.SideToMove()) }
+func (*hookedPath) legal(w *worker, m position.Move) bool { return w.g.Legal(m) }
 
-func (hp hookedPath) checkAndCapture(w *worker) (bool, bool) {
+func (hp *hookedPath) checkAndCapture(w *worker) (bool, bool) {
 	return hp.inCheck(w), w.v.MustCapture
 }
 
 // inCheck: the game asks the rules (only where checks or a royal king
 // exist).
-func (hookedPath) inCheck(w *worker) bool {
+func (*hookedPath) inCheck(w *worker) bool {
 	if !w.v.Checking && !w.ev.royal {
 		return false
 	}
@@ -146,14 +146,14 @@ func (hookedPath) inCheck(w *worker) bool {
 }
 
 // allMoves lists the legal moves (the pipeline's) in w.buf[ply].
-func (hookedPath) allMoves(w *worker, ply int) []position.Move {
+func (*hookedPath) allMoves(w *worker, ply int) []position.Move {
 	w.buf[ply] = append(w.buf[ply][:0], w.g.LegalMoves()...)
 	return w.buf[ply]
 }
 
 // nodeMoves: the pipeline's candidates where legality is a per-move test,
 // else the legal list.
-func (hp hookedPath) nodeMoves(w *worker, ply int) ([]position.Move, legality) {
+func (hp *hookedPath) nodeMoves(w *worker, ply int) ([]position.Move, legality) {
 	if c, ok := w.g.Candidates(w.buf[ply][:0]); ok {
 		w.buf[ply] = c
 		return c, legalEach
@@ -166,7 +166,7 @@ func (hp hookedPath) nodeMoves(w *worker, ply int) ([]position.Move, legality) {
 // counting); otherwise the node stands pat first and then tests just the
 // noisy moves (a stalemate is not looked for here, as in plain
 // quiescence).
-func (hp hookedPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
+func (hp *hookedPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 	if r, over := w.g.Ended(); over {
 		return qsNode{}, scoreOf(r, w.p.SideToMove(), ply), true
 	}
@@ -184,7 +184,7 @@ func (hp hookedPath) qsEnter(w *worker, ply int) (qsNode, int, bool) {
 }
 
 // forced: a side that must capture and has a capture in its list.
-func (hookedPath) forced(w *worker, moves []position.Move) bool {
+func (*hookedPath) forced(w *worker, moves []position.Move) bool {
 	if !w.v.MustCapture {
 		return false
 	}
@@ -196,7 +196,7 @@ func (hookedPath) forced(w *worker, moves []position.Move) bool {
 	return false
 }
 
-func (hookedPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
+func (*hookedPath) qsMoves(w *worker, ply int, q qsNode, all bool) []position.Move {
 	if q.generated {
 		return q.moves
 	}

@@ -19,10 +19,10 @@ import (
 func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
 	plain := g.R.Plain()
-	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, path: hookedPath{}, ctx: ctx,
+	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, path: &hookedPath{}, ctx: ctx,
 		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
 	if plain {
-		w.path = plainPath{}
+		w.path = &plainPath{}
 	}
 	w.noisyFn = w.noisy
 	w.setSwitches(plain)

@@ -42,10 +42,9 @@ func (p *Position) captureSquare(to geom.Square) geom.Square {
 	return first
 }
 
-// Do makes move m (which must be legal or at least pseudo-legal) and pushes
-// the previous state for Undo.
-func (p *Position) Do(m Move) {
-	v := p.V
+// pushPly pushes the state for Undo and counts the ply of move m (Do and
+// DoCustom alike): side key, ply, fifty-move and counting-rule counters.
+func (p *Position) pushPly(m Move) *State {
 	prevLen := len(p.log)
 	p.stack = append(p.stack, *p.st)
 	p.st = &p.stack[len(p.stack)-1]
@@ -61,6 +60,14 @@ func (p *Position) Do(m Move) {
 	if st.CountingLimit != 0 {
 		st.CountingPly++
 	}
+	return st
+}
+
+// Do makes move m (which must be legal or at least pseudo-legal) and pushes
+// the previous state for Undo.
+func (p *Position) Do(m Move) {
+	v := p.V
+	st := p.pushPly(m)
 	us := p.side
 	them := us.Other()
 	from, to := m.From(), m.To()

@@ -467,18 +467,7 @@ func (p *Position) SetCaptured(s geom.Square, pc Piece, meta Meta) {
 // squares go, the fifty-move counter restarts when a pawn moved or a piece
 // left the board, the side to move passes; Undo takes it back.
 func (p *Position) DoCustom(m Move, physical func()) {
-	prevLen := len(p.log)
-	p.stack = append(p.stack, *p.st)
-	p.st = &p.stack[len(p.stack)-1]
-	st := p.st
-	st.logLen = prevLen
-	st.arenaLen = uint32(len(p.arena))
-	st.Move = m
-	st.Key ^= zobristSide
-	p.serial++
-	p.gamePly++
-	st.Rule50++
-	st.PliesFromNull++
+	st := p.pushPly(m)
 	st.Captured = NoPiece
 	st.CapturedMeta = Meta{}
 	st.Pass = m.Kind() == Pass

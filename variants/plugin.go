@@ -105,6 +105,13 @@ type Config struct {
 	// 1); a ply that gives check ends the turn early. It compiles to a
 	// turn-logic hook (rules.KeepTurnHook).
 	MaxMovesPerTurn ByColour
+	// ProgressiveMove is the number of plies of the game's first turn in
+	// a progressive variant (seed 001's progressiveMove; 0 = not
+	// progressive): each turn has one ply more than the turn before it
+	// (Progressive Chess: 1, 2, 3 …; the turns are counted from the
+	// FEN's fullmove number and side to move), and a ply that gives check
+	// ends the turn early. It compiles to a turn-logic hook.
+	ProgressiveMove int
 
 	// Hooks: see plugin_hooks.go.
 	WinCondition func(g *rules.Game) (rules.Result, bool)
@@ -395,7 +402,7 @@ func merge(parent, child Config) Config {
 	for _, f := range []struct {
 		dst *int
 		v   int
-	}{{&m.Rows, child.Rows}, {&m.Cols, child.Cols}, {&m.CheckThreshold, child.CheckThreshold}} {
+	}{{&m.Rows, child.Rows}, {&m.Cols, child.Cols}, {&m.CheckThreshold, child.CheckThreshold}, {&m.ProgressiveMove, child.ProgressiveMove}} {
 		if f.v != 0 {
 			*f.dst = f.v
 		}

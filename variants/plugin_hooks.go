@@ -21,6 +21,7 @@ import (
 //	AfterMove        rules.AfterMoveHook (after-move stage)
 //	TurnLogic        rules.KeepTurnHook (advance-turn: true keeps the turn for another ply)
 //	MaxMovesPerTurn  rules.KeepTurnHook (that many plies, a check ends the turn)
+//	ProgressiveMove  rules.KeepTurnHook (n, n+1, n+2 … plies a turn, a check ends the turn)
 //	Init             rules.InitHook (the start position of a new game: Ruleset.StartFEN)
 //	Visibility       rules.ViewHook (the squares a seat cannot see are View.Hidden)
 //	StatusText       rules.ViewHook (View.Status)
@@ -102,7 +103,8 @@ func mergeHooks(m *Config, child Config) {
 func (c Config) hasHooks() bool {
 	return c.WinCondition != nil || c.MoveFilter != nil || c.BeforeMove != nil || c.ReplaceMove != nil ||
 		c.AfterMove != nil || c.TurnLogic != nil || c.Init != nil || c.Visibility != nil ||
-		c.StatusText != nil || c.Hooks != nil || c.PendingAction != nil || len(c.GoPieces) > 0 || c.MaxMovesPerTurn != (ByColour{})
+		c.StatusText != nil || c.Hooks != nil || c.PendingAction != nil || len(c.GoPieces) > 0 || c.MaxMovesPerTurn != (ByColour{}) ||
+		c.ProgressiveMove != 0
 }
 
 // checkHooks checks the hook fields of a merged config.
@@ -117,6 +119,12 @@ func checkHooks(key string, c Config) error {
 		if c.GoPieces[k].Moves == nil {
 			return fieldErr(key, "GoPieces", ErrPlugin, "%s: Moves is required", k)
 		}
+	}
+	if c.ProgressiveMove < 0 || c.ProgressiveMove > 16 {
+		return fieldErr(key, "ProgressiveMove", ErrPlugin, "%d plies: expected 0..16", c.ProgressiveMove)
+	}
+	if c.ProgressiveMove > 0 && c.MaxMovesPerTurn != (ByColour{}) {
+		return fieldErr(key, "ProgressiveMove", ErrInconsistent, "a progressive turn and MaxMovesPerTurn exclude each other")
 	}
 	for col, n := range c.MaxMovesPerTurn {
 		if n < 0 || n > 16 {
@@ -153,6 +161,14 @@ func (p *Plugin) hooks() func(*rules.Builder) error {
 			max := c.MaxMovesPerTurn
 			b.Hook(turnHook(func(g *rules.Game, mover position.Color, plies int) bool {
 				return plies < max[mover] && !g.InCheck(mover.Other())
+			}))
+		}
+		if n := c.ProgressiveMove; n > 0 {
+			// the turn's index is the game's ply count, which counts
+			// turns (a kept ply does not advance it); the ply just played
+			// has advanced it by one
+			b.Hook(turnHook(func(g *rules.Game, mover position.Color, plies int) bool {
+				return plies < n+g.Pos.GamePly()-1 && !g.InCheck(mover.Other())
 			}))
 		}
 		if c.Init != nil {

@@ -78,7 +78,7 @@ func TestPluginReport(t *testing.T) {
 	for _, k := range []string{"antichessPlugin", "atomicChess", "berolinaChess", "breakthrough7x7", "capablancaChess",
 		"chess960Plugin", "cylinderChess", "einsteinChess", "fiveCheck", "fogOfWar", "hoppelPoppelChess",
 		"kingOfTheHillPlugin", "maharajaChess", "makpongPlugin", "makrukPromotion", "marseillaisChess",
-		"monsterChess", "noCastling", "racingKingsPlugin", "rifleChess", "threeCheck", "toroidalChess", "torpedoChess"} {
+		"monsterChess", "noCastling", "progressiveChess", "racingKingsPlugin", "rifleChess", "threeCheck", "toroidalChess", "torpedoChess"} {
 		want = append(want, "ok "+k)
 	}
 	if bad != 0 || !reflect.DeepEqual(lines, want) {

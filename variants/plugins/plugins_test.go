@@ -16,7 +16,7 @@ import (
 // AI play a short game of legal moves.
 var ours = []string{"antichessPlugin", "atomicChess", "berolinaChess", "breakthrough7x7", "capablancaChess", "chess960Plugin",
 	"cylinderChess", "einsteinChess", "fiveCheck", "fogOfWar", "hoppelPoppelChess", "kingOfTheHillPlugin",
-	"maharajaChess", "makpongPlugin", "makrukPromotion", "marseillaisChess", "monsterChess", "noCastling",
+	"maharajaChess", "makpongPlugin", "makrukPromotion", "marseillaisChess", "monsterChess", "noCastling", "progressiveChess",
 	"racingKingsPlugin", "rifleChess", "threeCheck", "toroidalChess", "torpedoChess"}
 
 func TestEveryPluginLoads(t *testing.T) {

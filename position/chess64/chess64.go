@@ -435,7 +435,12 @@ func (b *Board) do(m move) Board {
 }
 
 // Perft counts the leaf nodes to depth plies.
-func (b *Board) Perft(depth int) uint64 {
+func (b *Board) Perft(depth int) uint64 { return perft(*b, depth) }
+
+// perft takes the board by value: a child board made by do stays on the
+// stack (through a pointer receiver the recursion moved each one to the
+// heap, an allocation per interior node).
+func perft(b Board, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -447,8 +452,7 @@ func (b *Board) Perft(depth int) uint64 {
 	list, _ := b.genLegal(buf[:0], false)
 	var total uint64
 	for _, m := range list {
-		nb := b.do(m)
-		total += nb.Perft(depth - 1)
+		total += perft(b.do(m), depth-1)
 	}
 	return total
 }

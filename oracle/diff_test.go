@@ -124,7 +124,6 @@ type engine struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
-	log   []string // recent output, for error messages
 }
 
 func startEngine(variant string, chess960 bool) (*engine, error) {

@@ -86,7 +86,6 @@ type Position struct {
 	castlingRookSquare [16]geom.Square
 	castlingKingSquare [2]geom.Square
 	castlingPath       [16]geom.Set
-	castlingKingPath   [16]geom.Set
 
 	st    *State
 	stack []State

@@ -6,7 +6,6 @@ package presets
 import (
 	"houserules/geom"
 	"houserules/position"
-	"houserules/rules"
 )
 
 // clockwise lists the eight directions N, NE, E, SE, S, SW, W, NW as
@@ -24,11 +23,6 @@ func firstEmptyAdjacent(p *position.Position, s geom.Square) (geom.Square, bool)
 		}
 	}
 	return geom.NoSquare, false
-}
-
-// piecesOf returns the squares of colour c's pieces of type pt.
-func piecesOf(g *rules.Game, c position.Color, pt position.PieceType) geom.Set {
-	return g.Pos.PiecesOf(c, pt)
 }
 
 func sqAt(file, rank int) geom.Square { return geom.Sq(file, rank) }

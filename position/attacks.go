@@ -65,6 +65,7 @@ func (p *Position) setCheckInfo() {
 		st.Checkers = p.AttackersTo(ksq, p.occ, p.side.Other())
 	}
 	st.legalCapture = -1
+	st.legalDrop = -1
 	st.Shak = st.Checkers.And(p.byType[Knight].Or(p.byType[Rook]).Or(p.byType[Bers])).Any()
 	if p.V.ExtinctionPseudoRoyal {
 		st.PseudoRoyals = p.pseudoRoyalsOf(White).Or(p.pseudoRoyalsOf(Black))

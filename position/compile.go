@@ -109,6 +109,16 @@ type compiled struct {
 	// s is outside the type's mobility region); AttackersTo's first filter,
 	// packed so the whole set of one type stays in few cache lines
 	revAll [2][]geom.Set
+	// drops: the static drop region of each colour and type (see
+	// compileDrops); simpleDrops: a drop's legality is its royal safety
+	// alone (no dropChecks = false, mustDrop, bishop or pawn-file rule)
+	drops       bool
+	// markPromoted: the FEN marks promoted pieces with ~ (a captured one
+	// goes to the pocket demoted)
+	markPromoted bool
+	dropRegion  [2][PieceTypeNB]geom.Set
+	simpleDrops bool
+	darkSquares geom.Set
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -230,6 +240,16 @@ func (v *Variant) Compile() error {
 				}
 			}
 		}
+	}
+	for s := 0; s < geom.SquareNB; s++ {
+		if sq := geom.Square(s); (sq.File()+sq.Rank())%2 == 0 {
+			c.darkSquares.Add(sq)
+		}
+	}
+	c.drops = v.PieceDrops
+	c.markPromoted = (v.CapturesToHand && !v.DropLoop) || v.TwoBoards
+	if c.drops {
+		c.compileDrops(v)
 	}
 	v.c = c
 	return nil

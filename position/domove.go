@@ -50,6 +50,7 @@ func (p *Position) pushPly(m Move) *State {
 	p.st = &p.stack[len(p.stack)-1]
 	st := p.st
 	st.logLen = prevLen
+	st.handLen = len(p.handLog)
 	st.arenaLen = uint32(len(p.arena))
 	st.Move = m
 	st.Key ^= zobristSide
@@ -83,6 +84,10 @@ func (p *Position) Do(m Move) {
 	}
 	st.Captured = captured
 	st.Pass = kind == Pass
+	if kind == Drop {
+		p.doDrop(m, us)
+		return
+	}
 
 	if kind == Castling {
 		kingSide := to > from
@@ -97,6 +102,9 @@ func (p *Position) Do(m Move) {
 	if captured != NoPiece {
 		st.CapturedMeta = p.meta[capsq]
 		st.CaptureSquare = capsq
+		if v.CapturesToHand {
+			p.addHand(p.toHand(captured, p.promoted.Has(capsq), st.CapturedMeta), 1)
+		}
 		p.set(capsq, NoPiece, false, Meta{})
 		st.Rule50 = 0
 	}
@@ -175,6 +183,9 @@ func (p *Position) Do(m Move) {
 				st.Key ^= zobristCastling[st.Castling]
 				st.Castling &^= m
 				st.Key ^= zobristCastling[st.Castling]
+			}
+			if v.CapturesToHand { // blasted pieces go to the other side's pocket too
+				p.addHand(p.toHand(p.board[bsq], p.promoted.Has(bsq), p.meta[bsq]), 1)
 			}
 			p.set(bsq, NoPiece, false, Meta{})
 		}
@@ -258,6 +269,9 @@ func (p *Position) Undo() {
 		p.put(c.sq, c.pc, c.promoted, c.meta)
 	}
 	p.log = p.log[:st.logLen]
+	if len(p.handLog) != st.handLen {
+		p.undoHand(st.handLen)
+	}
 	if st.arenaLen != uint32(len(p.arena)) {
 		p.arena = p.arena[:st.arenaLen]
 	}
@@ -276,6 +290,7 @@ func (p *Position) DoNull() {
 	p.stack = append(p.stack, *p.st)
 	p.st = &p.stack[len(p.stack)-1]
 	p.st.logLen = prevLen
+	p.st.handLen = len(p.handLog)
 	p.st.arenaLen = uint32(len(p.arena))
 	p.st.Key ^= zobristSide
 	for e := p.st.EP; e.Any(); {

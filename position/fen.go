@@ -48,6 +48,7 @@ func newPosition(v *Variant, fen string, chess960, strict bool) (*Position, erro
 	p.stack = make([]State, 1, 64)
 	p.st = &p.stack[0]
 	p.st.legalCapture = -1
+	p.st.legalDrop = -1
 	p.castlingKingSquare = [2]geom.Square{geom.NoSquare, geom.NoSquare}
 	for i := range p.castlingRookSquare {
 		p.castlingRookSquare[i] = geom.NoSquare
@@ -69,18 +70,23 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 		return bad("board", "empty FEN")
 	}
 	board := fields[0]
-	// Pockets in brackets.
+	// The pocket: in brackets after the board, or as one rank more than
+	// the board has (2k5/…/4K3/Qn), as Fairy-Stockfish reads them.
+	hand, bracket := "", false
 	if i := strings.IndexByte(board, '['); i >= 0 {
-		hand := board[i:]
-		board = board[:i]
+		hand, board, bracket = board[i+1:], board[:i], true
 		if !strings.HasSuffix(hand, "]") {
-			return bad("pocket", "missing ]")
+			return bad("pocket", "missing ] at the end of %q", "["+hand)
 		}
-		if strings.Trim(hand, "[]-") != "" {
-			return bad("pocket", "pockets (pieces in hand) are not supported yet")
-		}
+		hand = hand[:len(hand)-1]
 	}
 	ranks := strings.Split(board, "/")
+	if !bracket && len(ranks) == b.Ranks+1 && v.HasPockets() {
+		hand, ranks = ranks[b.Ranks], ranks[:b.Ranks]
+	}
+	if err := p.parseHand(hand, bad); err != nil {
+		return err
+	}
 	if len(ranks) != b.Ranks {
 		return bad("board", "%d ranks, the board has %d", len(ranks), b.Ranks)
 	}
@@ -506,6 +512,9 @@ func (p *Position) FEN() string {
 				sb.WriteByte(p.pieceChar(up))
 			} else {
 				sb.WriteByte(p.pieceChar(pc))
+				if p.c.markPromoted && p.promoted.Has(s) {
+					sb.WriteByte('~')
+				}
 			}
 		}
 		if empty > 0 {
@@ -514,6 +523,9 @@ func (p *Position) FEN() string {
 		if r > 0 {
 			sb.WriteByte('/')
 		}
+	}
+	if v.PieceDrops {
+		p.writeHand(&sb)
 	}
 	if p.side == White {
 		sb.WriteString(" w ")

@@ -46,6 +46,14 @@ func (p *Position) legalBase(m Move) bool {
 	if !v.Checking && p.givesCheck(m) {
 		return false
 	}
+	if p.c.drops {
+		if v.MustDrop && !p.mustDropAllows(m) {
+			return false
+		}
+		if m.Kind() == Drop {
+			return p.legalDrop(m)
+		}
+	}
 	if v.ImmobilityIllegal && m.Kind() == Normal && p.c.tables[p.side][p.board[m.From()].Type()].quiet[m.To()].all.And(p.c.board.Mask).Empty() {
 		return false
 	}
@@ -122,6 +130,9 @@ func (p *Position) legalRoyal(m Move) bool {
 			occ = occ.AndNot(ring)
 		}
 		ours := st.PseudoRoyals.And(p.byColor[us])
+		if kind == Drop && v.ExtinctionPieceTypes.Has(m.DroppedType()) {
+			ours.Add(to)
+		}
 		if from != to && ours.Has(from) {
 			ours.Del(from)
 			ours.Add(kto)
@@ -206,6 +217,16 @@ func (p *Position) legalRoyal(m Move) bool {
 	occ := p.occ
 	occ.Del(from)
 	occ.Add(to)
+
+	if kind == Drop {
+		if m.DroppedType() == King {
+			return p.AttackersTo(to, occ, them).Empty()
+		}
+		if !hasKing {
+			return true
+		}
+		return p.AttackersTo(p.PiecesOf(us, King).First(), occ, them).Empty()
+	}
 
 	if v.MakpongRule && st.Checkers.Any() && p.board[from].Type() == King {
 		c := st.Checkers

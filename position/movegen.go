@@ -47,6 +47,13 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs, count)
 		}
 	}
+	if p.c.drops && p.handN[us] > 0 && !p.noisy {
+		dc := count
+		if !p.c.simpleDrops {
+			dc = nil
+		}
+		list = p.genDrops(list, dc)
+	}
 	hasKing := p.count[us][King] > 0
 	if p.noisy {
 		if hasKing {

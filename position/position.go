@@ -13,6 +13,7 @@ type State struct {
 	Pass            bool
 	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
+	legalDrop       int8     // -1 unknown, 0 no, 1 yes (mustDrop cache)
 	turnPly         uint8    // plies the side to move has played in its current turn (multi-ply turns)
 	EP              geom.Set // en-passant target squares
 	Rule50          int      // plies since the last capture or irreversible move
@@ -30,6 +31,7 @@ type State struct {
 	PseudoRoyals    geom.Set
 	PseudoRoyalCand geom.Set
 	logLen          int // square-change log length before this move
+	handLen         int // pocket-change log length before this move
 }
 
 // FactSlots is the number of per-piece fact slots kept inline with each
@@ -77,6 +79,10 @@ type Position struct {
 	occ      geom.Set
 	count    [2][PieceTypeNB]int
 	nextID   uint16
+
+	hand    [2][PieceTypeNB]uint8 // pockets: pieces in hand by colour and type
+	handN   [2]int                // pieces in each pocket
+	handLog []handChange          // pocket changes, for Undo
 
 	side     Color
 	gamePly  int
@@ -421,6 +427,7 @@ func (p *Position) Rewind(fn func()) {
 	}
 	st := *p.st
 	changes := append([]change(nil), p.log[st.logLen:]...)
+	hands := append([]handChange(nil), p.handLog[st.handLen:]...)
 	type final struct {
 		sq       geom.Square
 		pc       Piece
@@ -443,6 +450,11 @@ func (p *Position) Rewind(fn func()) {
 	p.stack = append(p.stack, st)
 	p.st = &p.stack[len(p.stack)-1]
 	p.log = append(p.log, changes...)
+	for _, h := range hands {
+		p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
+		p.handN[h.pc.Color()] += int(h.delta)
+	}
+	p.handLog = append(p.handLog, hands...)
 	for _, f := range finals {
 		p.put(f.sq, f.pc, f.promoted, f.meta)
 	}

@@ -20,6 +20,8 @@ const (
 	ProdPass
 	ProdPiecePromotion
 	ProdPieceDemotion
+	ProdDrop
+	ProdGating
 	prodPieceBase // + piece type: the Betza movement of that type
 )
 
@@ -27,7 +29,7 @@ var prodNames = func() []string {
 	n := []string{"", "fide.pawn-single-push", "fide.pawn-double-push", "fide.pawn-capture",
 		"fide.en-passant", "fide.promotion", "fide.castling", "fide.king-move", "fide.knight-move",
 		"fide.bishop-move", "fide.rook-move", "fide.queen-move", "base.pass",
-		"base.piece-promotion", "base.piece-demotion"}
+		"base.piece-promotion", "base.piece-demotion", "base.drop", "base.gating"}
 	for pt := 0; pt < PieceTypeNB; pt++ {
 		n = append(n, "betza."+BuiltinPieces[pt].Name)
 	}

@@ -16,7 +16,11 @@ func (p *Position) UCI(m Move) string {
 	from, to := m.From(), m.To()
 	switch m.Kind() {
 	case Drop:
-		return string(p.pieceChar(MakePiece(White, m.PromotionType()))) + "@" + to.String()
+		s := string(p.pieceChar(MakePiece(White, m.PromotionType()))) + "@" + to.String()
+		if m.DroppedType() != m.PromotionType() {
+			s = "+" + s // dropped as its promoted type
+		}
+		return s
 	case Castling:
 		if !p.chess960 {
 			kto, _ := p.castlingTargets(p.side, to > from)

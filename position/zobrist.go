@@ -111,6 +111,7 @@ func (p *Position) computeKey() {
 		}
 	}
 	k ^= zobristTurnPly(int(p.st.turnPly))
+	k ^= p.handKeys()
 	if p.side == Black {
 		k ^= zobristSide
 	}

@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -186,13 +188,19 @@ func TestUCIFinishedPosition(t *testing.T) {
 	}
 }
 
-// TestUCIMultiLineError: an error of several lines (a catalogue variant
-// with two unsupported features) comes as one info string, its lines
-// joined with "; " under the option's prefix.
+// TestUCIMultiLineError: an error of several lines (a variants file whose
+// section has two bad values) comes as one info string, its lines joined
+// with "; " under the option's prefix.
 func TestUCIMultiLineError(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "two.ini")
+	if err := os.WriteFile(ini, []byte("[foo:chess]\nmaxRank = x\nmaxFile = y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	s := newSession(t)
-	out := s.send("setoption name UCI_Variant value crazyhouse")
-	want := `info string UCI_Variant: built-in variant "crazyhouse": not supported yet: pieceDrops (catalogue/drops.ini:10); not supported yet: capturesToHand (catalogue/drops.ini:11)` + "\n"
+	s.send("setoption name VariantPath value " + ini)
+	out := s.send("setoption name UCI_Variant value foo")
+	want := `info string UCI_Variant: variant "foo": invalid value "x" for maxRank: expected Rank: not a number (` + ini +
+		`:2); invalid value "y" for maxFile: expected File: a file number 1..12 or letter a..l (` + ini + ":3)\n"
 	if out != want {
 		t.Errorf("got %q, want %q", out, want)
 	}

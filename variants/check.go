@@ -76,7 +76,7 @@ func (p *parser) check() {
 }
 
 // validateStartFEN checks the start position the way Fairy-Stockfish's
-// validate_fen does for a variant without drops or gating: number of fields,
+// validate_fen does (a pocket in brackets where the variant has pockets): number of fields,
 // characters, promoted pieces, board geometry, kings, side to move. It
 // returns "" when the FEN is fine.
 func validateStartFEN(v *position.Variant) string {
@@ -105,6 +105,9 @@ func validateStartFEN(v *position.Variant) string {
 	}
 	if v.PromotionPieceTypes[0] != 0 || v.PromotionPieceTypes[1] != 0 {
 		special += "~"
+	}
+	if v.HasPockets() {
+		special += "[]-"
 	}
 	typeOf := func(c byte) position.PieceType {
 		for pt := 1; pt < position.PieceTypeNB; pt++ {

@@ -1,0 +1,404 @@
+package position
+
+import (
+	"strings"
+
+	"houserules/geom"
+)
+
+// Pockets (hands): the pieces each side holds off the board, by type, as
+// Fairy-Stockfish keeps them (pieceDrops, capturesToHand, gating). A
+// variant without pockets never touches any of this.
+
+// handChange is one pocket modification, for undo.
+type handChange struct {
+	pc    Piece // colour and type of the pocket changed
+	delta int8
+}
+
+// maxHandKeys is the number of tabled Zobrist keys per piece in hand;
+// larger counts use zobristMix.
+const maxHandKeys = 32
+
+var zobristHand [128][maxHandKeys]uint64
+
+func init() {
+	s := uint64(0x2545F4914F6CDD1D)
+	for i := range zobristHand {
+		for j := 1; j < maxHandKeys; j++ {
+			s = zobristMix(s)
+			zobristHand[i][j] = s
+		}
+	}
+}
+
+// handKey is the Zobrist key of n pieces pc in hand (0 for none, so an
+// empty pocket leaves the key as it is without pockets).
+func handKey(pc Piece, n int) uint64 {
+	if n < maxHandKeys {
+		return zobristHand[pc&127][n]
+	}
+	return zobristMix(0x68616e64<<32 | uint64(pc)<<16 | uint64(n))
+}
+
+// InHand returns how many pieces of type pt colour c holds in its pocket.
+func (p *Position) InHand(c Color, pt PieceType) int { return int(p.hand[c][pt]) }
+
+// HandCount returns the number of pieces in c's pocket.
+func (p *Position) HandCount(c Color) int { return p.handN[c] }
+
+// HandTypes returns the piece types in c's pocket, in the order of the
+// FEN's pocket (Fairy-Stockfish's: king first, pawn last).
+func (p *Position) HandTypes(c Color) []PieceType {
+	var out []PieceType
+	if p.handN[c] == 0 {
+		return nil
+	}
+	for pt := PieceTypeNB - 1; pt > 0; pt-- {
+		if p.hand[c][pt] > 0 {
+			out = append(out, PieceType(pt))
+		}
+	}
+	return out
+}
+
+// HasPockets reports whether the variant keeps pockets (drops or captures
+// to hand), i.e. whether its FEN carries a [pocket] field.
+func (v *Variant) HasPockets() bool {
+	return v.PieceDrops || v.CapturesToHand
+}
+
+// addHand changes c's pocket of type pt by delta, logged for Undo, with
+// the key.
+func (p *Position) addHand(pc Piece, delta int) {
+	c, pt := pc.Color(), pc.Type()
+	n := int(p.hand[c][pt])
+	m := n + delta
+	if m < 0 || m > 255 {
+		return
+	}
+	p.st.Key ^= handKey(pc, n) ^ handKey(pc, m)
+	p.hand[c][pt] = uint8(m)
+	p.handN[c] += delta
+	p.handLog = append(p.handLog, handChange{pc, int8(delta)})
+}
+
+// AddToHand puts a piece of colour c and type pt into c's pocket; Undo of
+// the current ply takes it out again. For hooks (a captured piece a
+// preset sends to the pocket).
+func (p *Position) AddToHand(c Color, pt PieceType) {
+	p.addHand(MakePiece(c, pt), 1)
+	p.serial++
+}
+
+// RemoveFromHand takes a piece of type pt out of c's pocket (nothing when
+// there is none); Undo of the current ply puts it back.
+func (p *Position) RemoveFromHand(c Color, pt PieceType) {
+	if p.hand[c][pt] > 0 {
+		p.addHand(MakePiece(c, pt), -1)
+		p.serial++
+	}
+}
+
+// undoHand reverts the pocket changes logged from index from on.
+func (p *Position) undoHand(from int) {
+	for i := len(p.handLog) - 1; i >= from; i-- {
+		h := p.handLog[i]
+		p.hand[h.pc.Color()][h.pc.Type()] -= uint8(h.delta)
+		p.handN[h.pc.Color()] -= int(h.delta)
+	}
+	p.handLog = p.handLog[:from]
+}
+
+// toHand is the piece a capture of pc (with its promoted mark and meta)
+// puts into the captor's pocket: the captured piece with its colour
+// changed, a promoted one demoted to what it was (its unpromoted type, or
+// the main promotion pawn type) unless dropLoop keeps it promoted
+// (Fairy-Stockfish's do_move).
+func (p *Position) toHand(pc Piece, promoted bool, meta Meta) Piece {
+	them := pc.Color()
+	us := them.Other()
+	if !promoted || p.V.DropLoop {
+		return MakePiece(us, pc.Type())
+	}
+	if meta.Unpromoted != NoPiece {
+		return MakePiece(us, meta.Unpromoted.Type())
+	}
+	return MakePiece(us, p.V.MainPromotionPawnType[them])
+}
+
+// DroppedType returns the type a drop puts on the board: the type in hand,
+// or its promoted type for a promoted drop (dropPromoted, +P@e4).
+func (m Move) DroppedType() PieceType {
+	if t := m.AuxType(); t != NoPieceType && m.Kind() == Drop {
+		return t
+	}
+	return m.PromotionType()
+}
+
+// NewDrop builds the drop of a piece of type pt from the pocket to s.
+func NewDrop(pt PieceType, s geom.Square) Move {
+	return NewMove(s, s, Drop, pt).WithProduction(ProdDrop)
+}
+
+// newPromotedDrop builds the drop of pt from the pocket as its promoted
+// type prom (dropPromoted).
+func newPromotedDrop(pt, prom PieceType, s geom.Square) Move {
+	m := NewMove(s, s, Drop, pt)
+	m &^= 63 << 34
+	return (m | Move(prom)<<34).WithProduction(ProdDrop)
+}
+
+// compileDrops fills the static drop regions: the variant's drop region,
+// the type's mobility region, no pawn on the first rank or in the
+// promotion zone unless allowed, the sittuyin rook's own back rank, and
+// (immobilityIllegal) no square the piece could never leave.
+func (c *compiled) compileDrops(v *Variant) {
+	for col := White; col <= Black; col++ {
+		region := v.DropRegion[col]
+		if region.Empty() {
+			region = geom.All
+		}
+		first := 0
+		if col == Black {
+			first = v.MaxRank
+		}
+		for _, pt := range c.typeList {
+			b := region.And(c.mobility[col][pt])
+			if pt == Pawn {
+				if !v.PromotionZonePawnDrops {
+					b = b.AndNot(v.PromotionRegion[col])
+				}
+				if !v.FirstRankPawnDrops {
+					b = b.AndNot(geom.RankSet(first))
+				}
+			}
+			if pt == Rook && v.SittuyinRookDrop {
+				b = b.And(geom.RankSet(first))
+			}
+			if v.ImmobilityIllegal {
+				for s := b; s.Any(); {
+					sq := s.Pop()
+					if c.tables[col][pt].quiet[sq].all.And(c.board.Mask).Empty() {
+						b.Del(sq)
+					}
+				}
+			}
+			c.dropRegion[col][pt] = b.And(c.board.Mask)
+		}
+	}
+	c.simpleDrops = v.DropChecks && !v.MustDrop && !v.DropOppositeColoredBishop && v.DropNoDoubled == NoPieceType
+}
+
+// dropTargets returns the empty squares where c may drop pt, before the
+// legality filter.
+func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
+	b := p.c.dropRegion[c][pt].AndNot(p.occ)
+	if pt == p.V.DropNoDoubled && pt != NoPieceType {
+		own := p.PiecesOf(c, pt)
+		for f := 0; f < p.c.board.Files; f++ {
+			fs := geom.FileSet(f)
+			if own.And(fs).Count() >= p.V.DropNoDoubledCount {
+				b = b.AndNot(fs)
+			}
+		}
+	}
+	return b
+}
+
+// genDrops appends the side to move's drops (Fairy-Stockfish's
+// generate_drops): every piece type in the pocket onto every square of
+// its drop region, and the promoted form too where dropPromoted allows.
+// With count != nil (perft leaves, not in check, simple drop rules, no
+// royal to drop) the drops are counted instead of listed.
+func (p *Position) genDrops(list []Move, count *int) []Move {
+	us := p.side
+	for pt := PieceType(1); int(pt) < PieceTypeNB; pt++ {
+		if p.hand[us][pt] == 0 {
+			continue
+		}
+		b := p.dropTargets(us, pt)
+		prom := NoPieceType
+		if p.V.DropPromoted {
+			prom = p.V.PromotedPieceType[pt]
+		}
+		if count != nil && pt != King {
+			n := b.Count()
+			if prom != NoPieceType {
+				n *= 2
+			}
+			*count += n
+			continue
+		}
+		if prom != NoPieceType {
+			for b2 := b; b2.Any(); {
+				list = append(list, newPromotedDrop(pt, prom, b2.Pop()))
+			}
+		}
+		for b.Any() {
+			list = append(list, NewDrop(pt, b.Pop()))
+		}
+	}
+	return list
+}
+
+// oppositeBishopsDropOK is dropOppositeColoredBishop (placement chess): a
+// drop must leave room to put the side's bishops on squares of both
+// colours (Fairy-Stockfish's Position::legal).
+func (p *Position) oppositeBishopsDropOK(m Move) bool {
+	us := p.side
+	to := m.To()
+	dark := p.c.darkSquares
+	total := p.count[us][Bishop] + int(p.hand[us][Bishop])
+	bishops := p.PiecesOf(us, Bishop)
+	if m.DroppedType() != Bishop {
+		remaining := p.c.dropRegion[us][Bishop].AndNot(p.occ)
+		remaining.Del(to)
+		have := bishops.Or(remaining)
+		return have.And(dark).Count() >= total/2 && have.AndNot(dark).Count() >= total/2
+	}
+	same := dark
+	if !dark.Has(to) {
+		same = p.c.board.Mask.AndNot(dark)
+	}
+	return bishops.And(same).Count()+1 <= (total+1)/2
+}
+
+// mustDropAllows is mustDrop: while the side holds a piece of the
+// mustDropType, only a drop (of that type) is legal, or any legal move if
+// no such drop is.
+func (p *Position) mustDropAllows(m Move) bool {
+	v := p.V
+	us := p.side
+	held := p.handN[us]
+	if v.MustDropType != AllPieces {
+		held = int(p.hand[us][v.MustDropType])
+	}
+	if held == 0 {
+		return true
+	}
+	if m.Kind() == Drop {
+		return v.MustDropType == AllPieces || v.MustDropType == m.PromotionType()
+	}
+	if p.st.legalDrop < 0 {
+		p.st.legalDrop = 0
+		var buf [512]Move
+		for _, d := range p.genDrops(buf[:0], nil) {
+			if (v.MustDropType == AllPieces || d.PromotionType() == v.MustDropType) && p.legalDrop(d) {
+				p.st.legalDrop = 1
+				break
+			}
+		}
+	}
+	return p.st.legalDrop == 0
+}
+
+// legalDrop is the legality of a drop apart from mustDrop.
+func (p *Position) legalDrop(m Move) bool {
+	v := p.V
+	if !v.DropChecks && p.givesCheck(m) {
+		return false
+	}
+	if v.DropOppositeColoredBishop && !p.oppositeBishopsDropOK(m) {
+		return false
+	}
+	return p.legalRoyal(m)
+}
+
+// doDrop is Do for a drop: the piece leaves the pocket and stands on the
+// target square (marked promoted when dropped as its promoted type), the
+// en-passant squares go, the side to move passes.
+func (p *Position) doDrop(m Move, us Color) {
+	st := p.st
+	to := m.To()
+	inHand := m.PromotionType()
+	p.addHand(MakePiece(us, inHand), -1)
+	meta := Meta{ID: p.newID()}
+	promoted := false
+	if pt := m.DroppedType(); pt != inHand {
+		promoted = true
+		meta.Unpromoted = MakePiece(us, inHand)
+		p.set(to, MakePiece(us, pt), promoted, meta)
+	} else {
+		p.set(to, MakePiece(us, inHand), promoted, meta)
+	}
+	st.Rule50 = 0 // a drop is irreversible
+	for e := st.EP; e.Any(); {
+		st.Key ^= zobristEP[e.Pop().File()]
+	}
+	st.EP = geom.Set{}
+	them := us.Other()
+	p.side = them
+	st.Side = them
+	p.setCheckInfo()
+	if p.V.CheckCounting && st.Checkers.Any() {
+		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
+		st.ChecksRemaining[us]--
+		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
+	}
+	if p.V.CountingRule != NoCounting {
+		p.updateCounting(NoPiece, Drop)
+	}
+}
+
+// parseHand reads a FEN pocket ("QRBNPqrbnp", "-" or "" for none): white
+// pieces upper case, black lower case, as Fairy-Stockfish writes them. A
+// letter that is not a piece of the variant is an error naming it and its
+// place in the pocket.
+func (p *Position) parseHand(hand string, bad func(field, reason string, args ...any) error) error {
+	if hand == "" || hand == "-" {
+		return nil
+	}
+	if !p.V.HasPockets() {
+		return bad("pocket", "%s has no pockets (pieces in hand): %q", p.V.Name, hand)
+	}
+	for i := 0; i < len(hand); i++ {
+		ch := hand[i]
+		if ch == '-' {
+			continue
+		}
+		pc := p.c.charToPc[ch]
+		if pc == NoPiece {
+			return bad("pocket", "%q (character %d of the pocket %q) is not a piece of %s", rune(ch), i+1, hand, p.V.Name)
+		}
+		if p.hand[pc.Color()][pc.Type()] == 255 {
+			return bad("pocket", "more than 255 %q in the pocket", rune(ch))
+		}
+		p.hand[pc.Color()][pc.Type()]++
+		p.handN[pc.Color()]++
+	}
+	return nil
+}
+
+// writeHand appends the FEN pocket, "[…]", to sb: white's pieces then
+// black's, each from the king down to the pawn (Fairy-Stockfish's order).
+func (p *Position) writeHand(sb *strings.Builder) {
+	sb.WriteByte('[')
+	for c := White; c <= Black; c++ {
+		if p.handN[c] == 0 {
+			continue
+		}
+		for pt := PieceTypeNB - 1; pt > 0; pt-- {
+			for n := p.hand[c][pt]; n > 0; n-- {
+				sb.WriteByte(p.pieceChar(MakePiece(c, PieceType(pt))))
+			}
+		}
+	}
+	sb.WriteByte(']')
+}
+
+// handKeys is the Zobrist key of both pockets.
+func (p *Position) handKeys() uint64 {
+	var k uint64
+	for c := White; c <= Black; c++ {
+		if p.handN[c] == 0 {
+			continue
+		}
+		for pt := 1; pt < PieceTypeNB; pt++ {
+			if n := p.hand[c][pt]; n > 0 {
+				k ^= handKey(MakePiece(c, PieceType(pt)), int(n))
+			}
+		}
+	}
+	return k
+}

@@ -112,13 +112,13 @@ type compiled struct {
 	// drops: the static drop region of each colour and type (see
 	// compileDrops); simpleDrops: a drop's legality is its royal safety
 	// alone (no dropChecks = false, mustDrop, bishop or pawn-file rule)
-	drops       bool
+	drops bool
 	// markPromoted: the FEN marks promoted pieces with ~ (a captured one
 	// goes to the pocket demoted)
 	markPromoted bool
-	dropRegion  [2][PieceTypeNB]geom.Set
-	simpleDrops bool
-	darkSquares geom.Set
+	dropRegion   [2][PieceTypeNB]geom.Set
+	simpleDrops  bool
+	darkSquares  geom.Set
 }
 
 // Compile validates the options and builds the move tables. It must be

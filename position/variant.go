@@ -102,22 +102,22 @@ type Variant struct {
 	MakpongRule       bool
 
 	// Pockets, drops and gating (the options of variants.ini's header).
-	PieceDrops                bool         // pieces in hand may be dropped
-	CapturesToHand            bool         // a captured piece goes to the captor's pocket
-	DropLoop                  bool         // captured promoted pieces keep their promoted type in hand
-	FirstRankPawnDrops        bool         // pawns may be dropped on the first rank
-	PromotionZonePawnDrops    bool         // pawns may be dropped in the promotion zone
-	DropRegion                [2]geom.Set  // dropRegionWhite/Black (empty: every square)
-	DropChecks                bool         // a drop may give check
-	MustDrop                  bool         // a drop is compulsory while one is legal
-	MustDropType              PieceType    // the type mustDrop concerns (AllPieces: any)
-	SittuyinRookDrop          bool         // rooks drop only on the first rank
-	DropOppositeColoredBishop bool         // bishops must end on squares of both colours
-	DropPromoted              bool         // a piece may also be dropped as its promoted type
-	DropNoDoubled             PieceType    // no drop of this type on a file holding dropNoDoubledCount of them
-	DropNoDoubledCount        int          // see DropNoDoubled
-	TwoBoards                 bool         // bughouse-style: the pocket comes from the FEN
-	ShogiPawnDropMateIllegal  bool         // a mate by a shogi pawn drop loses
+	PieceDrops                bool        // pieces in hand may be dropped
+	CapturesToHand            bool        // a captured piece goes to the captor's pocket
+	DropLoop                  bool        // captured promoted pieces keep their promoted type in hand
+	FirstRankPawnDrops        bool        // pawns may be dropped on the first rank
+	PromotionZonePawnDrops    bool        // pawns may be dropped in the promotion zone
+	DropRegion                [2]geom.Set // dropRegionWhite/Black (empty: every square)
+	DropChecks                bool        // a drop may give check
+	MustDrop                  bool        // a drop is compulsory while one is legal
+	MustDropType              PieceType   // the type mustDrop concerns (AllPieces: any)
+	SittuyinRookDrop          bool        // rooks drop only on the first rank
+	DropOppositeColoredBishop bool        // bishops must end on squares of both colours
+	DropPromoted              bool        // a piece may also be dropped as its promoted type
+	DropNoDoubled             PieceType   // no drop of this type on a file holding dropNoDoubledCount of them
+	DropNoDoubledCount        int         // see DropNoDoubled
+	TwoBoards                 bool        // bughouse-style: the pocket comes from the FEN
+	ShogiPawnDropMateIllegal  bool        // a mate by a shogi pawn drop loses
 
 	NMoveRuleTypes      [2]PieceSet
 	NMoveRule           int

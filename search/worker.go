@@ -66,7 +66,7 @@ func (w *worker) setSwitches(plain bool) {
 	w.histPruneOK = plain
 	w.singularOK = plain
 	w.checkTestOK = plain && ev.royal
-	w.lazyEvalOK = plain
+	w.lazyEvalOK = plain && !w.v.PieceDrops // pieces in hand threaten more than lazyMargin
 	w.recapturesOK = plain
 }
 

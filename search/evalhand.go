@@ -39,7 +39,7 @@ type pocketEval struct {
 const (
 	handBonusSliderMg, handBonusSliderEg = 15, 4
 	handBonusLeaperMg, handBonusLeaperEg = 29, 8
-	dropMobW                             = 4 // per square and type in hand, doubled under capturesToHand
+	dropMobW                             = 4    // per square and type in hand, doubled under capturesToHand
 	kingProxMg, kingProxEg               = 2, 6 // in Fairy-Stockfish's units (10/24 of them a centipawn)
 	dropTempo                            = 33
 	redundantMg, redundantEg             = 21, 8

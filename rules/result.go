@@ -113,10 +113,17 @@ func checkmateValue(p *position.Position) (position.Value, string) {
 }
 
 // repetitions counts how often the current position occurred, this one
-// included, within the reversible plies made since setup.
+// included, within the reversible plies made since setup. Under
+// capturesToHand every ply since setup counts: captures and drops reset
+// the n-move counter, yet a capture can be dropped back and the position
+// repeat (Fairy-Stockfish's is_draw and is_optional_game_end look back
+// pliesFromNull plies there, not rule50).
 func repetitions(p *position.Position) int {
 	st := p.State()
 	end := min(st.Rule50, st.PliesFromNull, p.Ply())
+	if p.V.CapturesToHand {
+		end = min(st.PliesFromNull, p.Ply())
+	}
 	n := 1
 	for i := 4; i <= end; i += 2 {
 		if p.StateAt(p.Ply()-i).Key == st.Key {

@@ -79,6 +79,9 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 	}
 	if v.NFoldRule > 0 {
 		end := min(st.Rule50, st.PliesFromNull, p.Ply())
+		if v.CapturesToHand {
+			end = min(st.PliesFromNull, p.Ply()) // see rules.repetitions
+		}
 		n := 1
 		for i := 2; i <= end; i++ {
 			if p.StateAt(p.Ply()-i).Key == st.Key {

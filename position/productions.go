@@ -23,7 +23,7 @@ const (
 	ProdDrop
 	ProdGating
 	ProdCambodianMove // the king's or fers' first-move leap (cambodianMoves)
-	prodPieceBase // + piece type: the Betza movement of that type
+	prodPieceBase     // + piece type: the Betza movement of that type
 )
 
 var prodNames = func() []string {

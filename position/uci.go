@@ -93,17 +93,17 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		}
 	}
 	for _, m := range moves {
-		if m.Kind() == Castling && p.kingTakesRook(m) == s {
+		if m.Kind() == Castling && p.KingTakesRook(m) == s {
 			return m, nil
 		}
 	}
 	return NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
 }
 
-// kingTakesRook is castling move m in king-takes-rook form (e1h1, and a
+// KingTakesRook is castling move m in king-takes-rook form (e1h1, and a
 // gating letter after it when the gate is the king's square: e1h1e), the
 // form Fairy-Stockfish writes in Chess960, accepted in either mode.
-func (p *Position) kingTakesRook(m Move) string {
+func (p *Position) KingTakesRook(m Move) string {
 	s := m.From().String() + m.To().String()
 	if m.IsGating() && m.Aux() == m.From() {
 		s += string(lower(p.V.PieceChar[m.AuxType()]))

@@ -238,3 +238,45 @@ func TestSittuyinPromotion(t *testing.T) {
 		c.run(t)
 	}
 }
+
+// TestSittuyinPromotionDraw: a king and a pawn whose only legal moves are
+// promotions draw (rule 3.9 c.7); the oracle lists exactly those moves.
+func TestSittuyinPromotionDraw(t *testing.T) {
+	c := oracleCase{name: "sittuyin", fen: "8/8/8/8/8/p1k5/P2n4/K7[] w - - 0 40", list: "a2a2f a2b1f a2b3f"}
+	c.run(t)
+	p := setup(t, "sittuyin", c.fen)
+	if r, over := rules.GameResult(p); !over || r.Score != "1/2-1/2" {
+		t.Errorf("%s: result %v %v, want a draw", c.fen, r, over)
+	}
+	// with a legal non-promotion (the pawn may push) the game goes on
+	p = setup(t, "sittuyin", "8/8/8/8/8/2k5/P2n4/K7[] w - - 0 40")
+	if p.SittuyinPromotionDraw() {
+		t.Errorf("%s: drawn although a2a3 is legal", p.FEN())
+	}
+}
+
+// TestGatingRewind: Rewind shows the position before a gating move (the
+// gate and the pocket piece back) and restores the one after it.
+func TestGatingRewind(t *testing.T) {
+	p := setup(t, "seirawan", "", castled...)
+	before, beforeKey := p.FEN(), p.Key()
+	m, err := p.ParseMove("h1e1e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Do(m)
+	after, afterKey := p.FEN(), p.Key()
+	var seen string
+	var seenKey uint64
+	p.Rewind(func() { seen, seenKey = p.FEN(), p.Key() })
+	if seen != before || seenKey != beforeKey {
+		t.Errorf("rewound to %s (key %x), want %s (key %x)", seen, seenKey, before, beforeKey)
+	}
+	if p.FEN() != after || p.Key() != afterKey {
+		t.Errorf("after Rewind %s (key %x), want %s (key %x)", p.FEN(), p.Key(), after, afterKey)
+	}
+	p.Undo()
+	if p.FEN() != before || p.Key() != beforeKey {
+		t.Errorf("after Undo %s, want %s", p.FEN(), before)
+	}
+}

@@ -39,3 +39,22 @@ func (p *Position) genSittuyinPromotions(list []Move) []Move {
 	}
 	return list
 }
+
+// SittuyinPromotionDraw reports sittuyin's stalemate by optional promotion
+// (rule 3.9 c.7): the side to move, not in check, has only its king and
+// one pawn left and every legal move it has is a promotion — the game is
+// drawn (Fairy-Stockfish's Position::is_optional_game_end, after the
+// counting rules).
+func (p *Position) SittuyinPromotionDraw() bool {
+	us := p.side
+	if !p.V.SittuyinPromotion || p.byColor[us].Count() != 2 || p.count[us][Pawn] != 1 || p.st.Checkers.Any() {
+		return false
+	}
+	var buf [64]Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		if m.Kind() != Promotion {
+			return false
+		}
+	}
+	return true
+}

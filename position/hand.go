@@ -10,10 +10,13 @@ import (
 // Fairy-Stockfish keeps them (pieceDrops, capturesToHand, gating). A
 // variant without pockets never touches any of this.
 
-// handChange is one pocket modification, for undo.
+// handChange is one pocket modification, for undo: delta pieces pc in
+// hand, or (delta 0) the gate of colour pc.Color() on sq toggled (gates
+// change with the pockets, see gating.go).
 type handChange struct {
 	pc    Piece // colour and type of the pocket changed
 	delta int8
+	sq    geom.Square // the gate toggled when delta is 0
 }
 
 // maxHandKeys is the number of tabled Zobrist keys per piece in hand;
@@ -62,10 +65,18 @@ func (p *Position) HandTypes(c Color) []PieceType {
 	return out
 }
 
-// HasPockets reports whether the variant keeps pockets (drops or captures
-// to hand), i.e. whether its FEN carries a [pocket] field.
+// HasPockets reports whether the variant keeps pockets (drops, captures
+// to hand or S-Chess gating), i.e. whether its FEN may carry a [pocket]
+// field.
 func (v *Variant) HasPockets() bool {
-	return v.PieceDrops || v.CapturesToHand
+	return v.PieceDrops || v.CapturesToHand || v.SeirawanGating
+}
+
+// writesPocket reports whether the FEN writer prints the [pocket] field:
+// with piece drops or S-Chess gating, as Fairy-Stockfish's Position::fen
+// does (a variant that only captures to hand does not print it).
+func (v *Variant) writesPocket() bool {
+	return v.PieceDrops || v.SeirawanGating
 }
 
 // addHand changes c's pocket of type pt by delta, logged for Undo, with
@@ -80,7 +91,7 @@ func (p *Position) addHand(pc Piece, delta int) {
 	p.st.Key ^= handKey(pc, n) ^ handKey(pc, m)
 	p.hand[c][pt] = uint8(m)
 	p.handN[c] += delta
-	p.handLog = append(p.handLog, handChange{pc, int8(delta)})
+	p.handLog = append(p.handLog, handChange{pc: pc, delta: int8(delta)})
 }
 
 // AddToHand puts a piece of colour c and type pt into c's pocket; Undo of
@@ -100,14 +111,29 @@ func (p *Position) RemoveFromHand(c Color, pt PieceType) {
 	}
 }
 
-// undoHand reverts the pocket changes logged from index from on.
+// undoHand reverts the pocket (and gate) changes logged from index from
+// on.
 func (p *Position) undoHand(from int) {
 	for i := len(p.handLog) - 1; i >= from; i-- {
 		h := p.handLog[i]
+		if h.delta == 0 {
+			p.gates[h.pc.Color()].Toggle(h.sq)
+			continue
+		}
 		p.hand[h.pc.Color()][h.pc.Type()] -= uint8(h.delta)
 		p.handN[h.pc.Color()] -= int(h.delta)
 	}
 	p.handLog = p.handLog[:from]
+}
+
+// redoHand applies logged pocket (or gate) change h again (Rewind).
+func (p *Position) redoHand(h handChange) {
+	if h.delta == 0 {
+		p.gates[h.pc.Color()].Toggle(h.sq)
+		return
+	}
+	p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
+	p.handN[h.pc.Color()] += int(h.delta)
 }
 
 // toHand is the piece a capture of pc (with its promoted mark and meta)
@@ -176,6 +202,7 @@ func (c *compiled) compileDrops(v *Variant) {
 			if pt == Rook && v.SittuyinRookDrop {
 				b = b.And(geom.RankSet(first))
 			}
+			c.gateRegion[col][pt] = b.And(c.board.Mask)
 			if v.ImmobilityIllegal {
 				for s := b; s.Any(); {
 					sq := s.Pop()
@@ -333,6 +360,12 @@ func (p *Position) doDrop(m Move, us Color) {
 	} else {
 		p.set(to, MakePiece(us, inHand), promoted, meta)
 	}
+	if p.V.CastlingDroppedPiece {
+		p.dropCastlingRights(us, m.DroppedType(), to)
+	}
+	if p.c.gating {
+		p.doGating(m, us, MakePiece(us, m.DroppedType()), geom.NoSquare, to)
+	}
 	st.Rule50 = 0 // a drop is irreversible
 	for e := st.EP; e.Any(); {
 		st.Key ^= zobristEP[e.Pop().File()]
@@ -412,4 +445,31 @@ func (p *Position) handKeys() uint64 {
 		}
 	}
 	return k
+}
+
+// CaptureToHand puts the piece on s into its captor's pocket as a capture
+// does in a capturesToHand variant (demoted unless dropLoop; nothing in
+// other variants). For hooks whose physical move captures (rules'
+// Game.CapturePiece): call it before emptying s. Undo of the ply takes it
+// back out.
+func (p *Position) CaptureToHand(s geom.Square) {
+	if !p.V.CapturesToHand || p.board[s] == NoPiece {
+		return
+	}
+	p.st.ToHand = p.toHand(p.board[s], p.promoted.Has(s), p.meta[s])
+	p.addHand(p.st.ToHand, 1)
+	p.serial++
+}
+
+// ReturnCaptured takes the piece the ply's capture put in the captor's
+// pocket (State.ToHand) back out of it: for hooks that put the captured
+// piece back on the board (a piece with hit points left survives the
+// capture), so it is not both on the board and in hand. Undo of the ply
+// restores the pocket.
+func (p *Position) ReturnCaptured() {
+	if pc := p.st.ToHand; pc != NoPiece && p.hand[pc.Color()][pc.Type()] > 0 {
+		p.addHand(pc, -1)
+		p.st.ToHand = NoPiece
+		p.serial++
+	}
 }

@@ -24,6 +24,7 @@ type State struct {
 	Key             uint64
 	Move            Move
 	CapturedMeta    Meta     // ID and facts of the captured piece
+	ToHand          Piece    // the piece the capture put in the captor's pocket (capturesToHand)
 	GameFacts       [4]int32 // per-game preset state (slots 0–3; more in moreGame)
 	moreGame        uint32   // game facts 4…: a record of the facts arena (0: all zero)
 	arenaLen        uint32   // length of the facts arena when this state was pushed
@@ -82,7 +83,8 @@ type Position struct {
 
 	hand    [2][PieceTypeNB]uint8 // pockets: pieces in hand by colour and type
 	handN   [2]int                // pieces in each pocket
-	handLog []handChange          // pocket changes, for Undo
+	handLog []handChange          // pocket and gate changes, for Undo
+	gates   [2]geom.Set           // gates (gating.go): unmoved back-rank pieces with gating rights
 
 	side     Color
 	gamePly  int
@@ -451,8 +453,7 @@ func (p *Position) Rewind(fn func()) {
 	p.st = &p.stack[len(p.stack)-1]
 	p.log = append(p.log, changes...)
 	for _, h := range hands {
-		p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
-		p.handN[h.pc.Color()] += int(h.delta)
+		p.redoHand(h)
 	}
 	p.handLog = append(p.handLog, hands...)
 	for _, f := range finals {

@@ -97,25 +97,28 @@ func BenchmarkHouseRules(b *testing.B) {
 	}
 }
 
-// crazyhousePositions are middlegames (after 12 and 22 moves) from games
-// of this engine against Fairy-Stockfish 11.1 at Skill Level 10, 100 ms
-// per move (2026-12-05): pockets on both sides, many drops.
+// crazyhousePositions are middlegames (after 12 and 22 moves) of
+// crazyhouse games between Fairy-Stockfish 11.1 at Skill Level 20 and 10,
+// and of this engine against it, 100 ms per move (2026-12-05), kept where
+// the oracle's depth-12 score is within about 5 pawns (a decided position
+// only times the mate search): pockets on both sides, many drops.
 var crazyhousePositions = []string{
+	"r1bqkb1r/pp3ppp/n1p5/4p3/3PP1n1/P1PQ4/1PP2PPP/R1B1KBNR[n] w KQkq - 0 13",
+	"r2qk2r/pppbnppp/3p1b2/3Pp3/4N1b1/2N1P3/PPP2PPP/R2QK1NR[B] w KQkq - 0 13",
+	"r4kr1/p1pPqppp/2Ppb1b1/4p3/2n1P3/2N2B2/PPP1NPPP/R2QK2R[Nb] w KQ - 0 23",
+	"r2qkbnr/pp1b1p1p/2n2p2/1P1pp3/5B2/7N/PPP1BPPP/RN1Q1RK1[Pp] w kq - 0 13",
+	"r1bqkb1r/pppn1ppp/4p3/1N1n4/5n2/6B1/PPPRQPPP/4KB1R[PPP] w Kkq - 0 13",
+	"r2q1rk1/ppp1bp1p/1n2b2p/1N1n4/3QNP2/2P5/PPPR1PPP/4KB1R[Bpp] w K - 0 23",
+	"r1b1kbnr/2p2ppp/p1pqp3/4Np2/3n4/2N5/PPPPQPPP/R1B1KB1R[P] w KQkq - 0 13",
+	"rnb1kb1r/pppn1ppp/2q1p3/8/1P1PN1N1/8/P1P2PPP/R1B1KB1R[QPp] w KQkq - 0 13",
+	"rn1qkb1r/pp1b1ppp/4p3/3pP3/3P1B1n/2N5/PPP2PBP/R2QK2R[NPp] w KQkq - 0 13",
+	"Nn1k3r/pp1b1ppp/3bp3/3pPR2/3P1Q2/2N5/PpP2PBK/R7[PPqrbnp] w - - 0 23",
 	"r4b1r/p1p1p1pp/2qqkn2/8/8/4PN2/PPPP1PPP/RNB1K2R[BPbnpp] w KQ - 0 13",
-	"r4b1r/pqpk2pp/5p2/8/1P1NP3/2NP1p2/1PP2PpP/q1B1K1R1[Nrbbnpp] w - - 0 23",
-	"r1bq1k1r/pp1n1pNp/2pbp1p1/3p4/3P3n/3B1N2/PPP2PPP/R1BQ1RK1[P] w - - 2 13",
-	"r1b4r/ppNnkp1p/2p1p1pQ/3p4/3P4/3B4/PPP3PP/R5K1[QNNPPrbb] w - - 1 23",
-	"1r1q3r/p1pp1kp1/b1p1pn1p/3p2B1/8/4P3/PPPN1PPP/R2QKB1R[BPnn] w KQ - 0 13",
-	"1r5r/p1pp3k/B1p1pq1p/8/4p1NQ/2P1Pn2/P1PN1PPP/R3K2R[BBBPPn] w KQ - 1 23",
-	"r2qkbnr/1b3ppp/2p1p3/pp1pn3/3P4/1N2P3/PPQBBPPP/R4RK1[Pn] w k - 0 13",
-	"Q~1b1kr2/2bbnpp1/2pPp2p/1pNpP3/8/1N1BP2P/PPQ2P1P/R4RK1[QRN] w - - 1 23",
-	"rnb1kbnr/1pp1pqpp/p7/4N3/4N3/8/PPPPBPPP/R1B1K2R[QPPp] w KQ - 0 13",
 	"r3k2r/pppb1ppp/2nbpq2/1B1p2n1/P2PP1Q1/2N1B3/1PP2KPP/R6R[NP] w kq - 2 13",
-	"r2k3r/pppB1ppp/4pN2/8/P1b1p3/4K3/1PP1q1PP/R6R[QBBNNNppp] w - - 0 23",
 }
 
 // BenchmarkCrazyhousePositions searches each crazyhouse middlegame to
-// depth 8 with a fresh engine (drops: hundreds of moves per node).
+// depth 10 with a fresh engine (drops: hundreds of moves per node).
 func BenchmarkCrazyhousePositions(b *testing.B) {
-	benchPositionSet(b, "crazyhouse", "", crazyhousePositions, 8)
+	benchPositionSet(b, "crazyhouse", "", crazyhousePositions, 10)
 }

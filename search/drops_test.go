@@ -2,10 +2,12 @@ package search
 
 import (
 	"context"
+	"math/rand"
 	"strings"
 	"testing"
 
 	"houserules/position"
+	"houserules/rules"
 	"houserules/rules/rulestest"
 )
 
@@ -92,5 +94,127 @@ func TestPocketEval(t *testing.T) {
 		if got := evalFEN(t, rs, c.fen); got != c.want {
 			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
 		}
+	}
+}
+
+// dropWalks calls visit with positions of 6 random games (up to 80 plies,
+// every 4th from ply 12, seed 3) in each drop variant: pockets filled by
+// captures, many drops.
+func dropWalks(t *testing.T, visit func(variant string, g *rules.Game)) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(3))
+	for _, v := range []string{"crazyhouse", "loop", "capahouse", "shogi", "minishogi"} {
+		rs := rulestest.Compile(t, v, "")
+		for game := 0; game < 6; game++ {
+			g := mustGame(t, rs, "")
+			for ply := 0; ply < 80; ply++ {
+				ms := g.LegalMoves()
+				if len(ms) == 0 {
+					break
+				}
+				if ply >= 12 && ply%4 == 0 {
+					visit(v, g)
+				}
+				// captures first, so that the pockets fill
+				m := ms[rng.Intn(len(ms))]
+				for _, c := range ms {
+					if g.Pos.IsCapture(c) && rng.Intn(2) == 0 {
+						m = c
+						break
+					}
+				}
+				g.Do(m)
+			}
+		}
+	}
+}
+
+// TestDropChecksAndSEE: for every legal drop of the drop walks givesCheck
+// answers what making the drop shows, and seeGE(d, t) is see(d) >= t (the
+// exchange on the dropped piece's square).
+func TestDropChecksAndSEE(t *testing.T) {
+	drops, checking, seen := 0, 0, map[string]bool{}
+	dropWalks(t, func(variant string, g *rules.Game) {
+		w := NewEngine(1).newWorker(g, context.Background())
+		for _, m := range g.LegalMoves() {
+			if m.Kind() != position.Drop {
+				continue
+			}
+			drops++
+			seen[variant] = true
+			g.Do(m)
+			check := g.Pos.Checkers().Any()
+			g.Undo()
+			if got := w.givesCheck(m); w.checkTestOK && got != check {
+				t.Errorf("%s %s %s: givesCheck %v, want %v", variant, g.FEN(), g.UCIList([]position.Move{m})[0], got, check)
+			}
+			if check {
+				checking++
+			}
+			// (the reference see lets a royal king take into a defended
+			// square: only exchanges without kings are compared)
+			kings := g.Pos.PiecesOf(position.White, position.King).Or(g.Pos.PiecesOf(position.Black, position.King))
+			around := g.Pos.AttackersTo(m.To(), g.Pos.Occupied(), position.White).Or(g.Pos.AttackersTo(m.To(), g.Pos.Occupied(), position.Black))
+			if w.seeOK && around.And(kings).Empty() {
+				full := w.see(m)
+				for _, th := range []int{-300, -1, 0, 1} {
+					if w.seeGE(m, th) != (full >= th) {
+						t.Errorf("%s %s %s: seeGE(%d) = %v, see = %d", variant, g.FEN(), g.UCIList([]position.Move{m})[0], th, !(full >= th), full)
+					}
+				}
+			}
+		}
+	})
+	if checking < 100 || len(seen) < 5 {
+		t.Fatalf("only %d checking drops among %d, in %d variants (%v)", checking, drops, len(seen), seen)
+	}
+	t.Logf("%d drops, %d of them check", drops, checking)
+}
+
+// TestPocketKingDanger: White's attack on the castled black king of an
+// Italian game in crazyhouse (Stockfish's units, kingDanger): 194 with
+// an empty pocket (the c4 bishop's eye on f7, 2 weak ring squares); a
+// knight in hand may drop safely into the ring (it attacks together with
+// the bishop: 81 + 52) and checks from e7 and h6, both covered (2 × 148
+// unsafe checks), 490; with the queen too, one more covered check (Q@h8,
+// next to the king; the queen has no safe square in the ring) 638.
+// Black's units do not move (nothing in its pocket).
+func TestPocketKingDanger(t *testing.T) {
+	const board = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1RK1"
+	for _, c := range []struct {
+		pocket string
+		want   [2]int
+	}{{"", [2]int{194, 194}}, {"N", [2]int{490, 194}}, {"QN", [2]int{638, 194}}} {
+		if got := kingUnits(t, "crazyhouse", board+"["+c.pocket+"] w - - 0 1"); got != c.want {
+			t.Errorf("pocket %q: units %v, want %v", c.pocket, got, c.want)
+		}
+	}
+}
+
+// TestDropHistory: a drop's quiet history is its own, by dropped type and
+// square: N@e4 and B@e4 do not share an entry, and neither is the
+// history of a move from e4 to e4.
+func TestDropHistory(t *testing.T) {
+	rs := rulestest.Compile(t, "crazyhouse", "")
+	g := mustGame(t, rs, "r1bqkbnr/pppp1ppp/2n5/4p3/8/5N2/PPPP1PPP/RNBQKB1R[NBp] w KQkq - 0 4")
+	w := NewEngine(1).newWorker(g, context.Background())
+	n, err := g.ParseMove("N@e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := g.ParseMove("B@e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addHistory(w.quietHist(position.White, n), statBonus(5))
+	if got := *w.quietHist(position.White, n); got != statBonus(5) {
+		t.Errorf("N@e4 history %d, want %d", got, statBonus(5))
+	}
+	e4 := n.To()
+	if got, other := *w.quietHist(position.White, b), w.history[position.White][e4][e4]; got != 0 || other != 0 {
+		t.Errorf("B@e4 history %d, e4-e4 history %d: want both 0", got, other)
+	}
+	if *w.quietHist(position.Black, n) != 0 {
+		t.Errorf("Black's N@e4 history moved")
 	}
 }

@@ -173,12 +173,14 @@ func (w *worker) singular(n *node, mp *movePicker, m position.Move) (int, int, b
 // check-counting races (pruneOK). Quiet moves are pruned up to the
 // worker's quietDepth, by the depth they would be searched to after the
 // late-move reduction (pruneQ), and where moveCountOK late quiet moves are
-// skipped at every depth (pruneMC, Stockfish's move-count pruning).
+// skipped at every depth (pruneMC, Stockfish's move-count pruning), where
+// pvMoveCount at PV nodes too.
 func (w *worker) setPruning(n *node, nMoves int) {
-	n.pruneOK = !n.pvNode && !n.inCheck && !n.forced && absInt(n.alpha) < MateBound && n.eval > -Infinite &&
+	ok := !n.inCheck && !n.forced && absInt(n.alpha) < MateBound && n.eval > -Infinite &&
 		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
+	n.pruneOK = ok && !n.pvNode
 	n.pruneQ = n.pruneOK && n.depth <= w.quietDepth
-	n.pruneMC = n.pruneOK && w.moveCountOK && w.nonPawnCount(n.us) > 0
+	n.pruneMC = (n.pruneOK || (ok && w.pvMoveCount)) && w.moveCountOK && w.nonPawnCount(n.us) > 0
 	n.skipQuiets = false
 	n.checksFrom = nMoves
 }
@@ -192,8 +194,11 @@ func (w *worker) moveCountReached(n *node, mp *movePicker, i int, m position.Mov
 }
 
 // cutToChecks (move-count pruning): once the move count is reached only
-// the checks among the later moves are searched; the list is cut to them
-// (and the moves givesCheck cannot test) before they are ordered.
+// the checks among the later moves are searched (where lateChecks; in
+// drop variants none, as Stockfish's move picker skips every later quiet
+// move: the pockets give dozens of checks per node, most of them
+// hopeless); the list is cut to them (and the moves givesCheck cannot
+// test) before they are ordered.
 func (w *worker) cutToChecks(n *node, mp *movePicker, i int) {
 	n.skipQuiets = true
 	moves, sc := mp.moves, mp.sc
@@ -201,7 +206,7 @@ func (w *worker) cutToChecks(n *node, mp *movePicker, i int) {
 	n.checksFrom = k
 	for j := i + 1; j < len(moves); j++ {
 		q := moves[j]
-		if !checkTestable(q) || w.givesCheck(q) {
+		if !checkTestable(q) || (w.lateChecks && w.givesCheck(q)) {
 			moves[k], sc[k] = q, sc[j]
 			k++
 		}

@@ -68,6 +68,14 @@ func (w *worker) setSwitches(plain bool) {
 	w.checkTestOK = plain && ev.royal
 	w.lazyEvalOK = plain && !w.v.PieceDrops // pieces in hand threaten more than lazyMargin
 	w.recapturesOK = plain
+	// Drops make the move lists three to ten times as long, most of the
+	// drops hopeless: the late quiet moves are skipped at PV nodes too,
+	// and their checks with them (Stockfish's rule). In crazyhouse the
+	// tree to depth 9 shrank from 1.56 M nodes to 0.58 M on the benchmark
+	// middlegames, and it played 63.5/120 against keeping both (60 games
+	// at 20,000 nodes per move, 60 at 100 ms).
+	w.pvMoveCount = w.v.PieceDrops
+	w.lateChecks = !w.v.PieceDrops
 }
 
 type worker struct {
@@ -103,6 +111,8 @@ type worker struct {
 	checkTestOK  bool // givesCheck can tell a check before the move is made (royal king, plain rules)
 	lazyEvalOK   bool // quiescence may stand pat on material alone far above beta (Quick)
 	recapturesOK bool // deep quiescence searches recaptures only
+	pvMoveCount  bool // move-count pruning at PV nodes too (drop variants: hundreds of moves per node)
+	lateChecks   bool // move-count pruning still searches the later checking moves
 
 	rootMoves []rootMove
 	pvIdx     int

@@ -70,21 +70,33 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 		return bad("board", "empty FEN")
 	}
 	board := fields[0]
+	boardAt := strings.Index(fen, board) // where the board starts in fen
+	// charAt numbers the character at byte i of fen from 1, as an editor
+	// counts, for errors
+	charAt := func(i int) int { return utf8.RuneCountInString(fen[:min(i, len(fen))]) + 1 }
 	// The pocket: in brackets after the board, or as one rank more than
 	// the board has (2k5/…/4K3/Qn), as Fairy-Stockfish reads them.
-	hand, bracket := "", false
+	// handAt is where the pocket's first letter is in fen (a byte index).
+	hand, handAt, bracket := "", 0, false
 	if i := strings.IndexByte(board, '['); i >= 0 {
 		hand, board, bracket = board[i+1:], board[:i], true
-		if !strings.HasSuffix(hand, "]") {
-			return bad("pocket", "missing ] at the end of %q", "["+hand)
+		handAt = boardAt + i + 1
+		j := strings.IndexByte(hand, ']')
+		if j < 0 {
+			return bad("pocket", "the pocket %q (from character %d) has no closing ]", "["+hand, charAt(handAt-1))
 		}
-		hand = hand[:len(hand)-1]
+		if j != len(hand)-1 {
+			r, _ := utf8.DecodeRuneInString(hand[j+1:])
+			return bad("pocket", "%q (character %d) after the pocket's closing ]", r, charAt(handAt+j+1))
+		}
+		hand = hand[:j]
 	}
 	ranks := strings.Split(board, "/")
 	if !bracket && len(ranks) == b.Ranks+1 && v.HasPockets() {
 		hand, ranks = ranks[b.Ranks], ranks[:b.Ranks]
+		handAt = boardAt + len(board) - len(hand)
 	}
-	if err := p.parseHand(hand, bad); err != nil {
+	if err := p.parseHand(hand, func(i int) int { return charAt(handAt + i) }, bad); err != nil {
 		return err
 	}
 	if len(ranks) != b.Ranks {

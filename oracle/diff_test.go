@@ -78,7 +78,22 @@ var differentialVariants = []struct {
 	{"knightmate", false},
 	{"losers", false},
 	{"amazon", false},
+	// pockets, drops and gating (issue 42); a variant that does not load
+	// yet is skipped, naming why
+	{"crazyhouse", false},
+	{"loop", false},
+	{"chessgi", false},
+	{"placement", false},
+	{"sittuyin", false},
+	{"seirawan", false},
+	{"minishogi", false},
+	{"shogi", false},
 }
+
+// pocketVariant are the variants of issue 42 (pockets, drops, gating)
+// whose rules are still being written: one that does not load yet is
+// skipped with the reason, the others must load.
+var pocketVariant = map[string]bool{"placement": true, "sittuyin": true, "seirawan": true, "minishogi": true, "shogi": true}
 
 // knownOldOracleDifference is a class of positions where the old Debian
 // oracle's move list is wrong according to the newer Fairy-Stockfish that
@@ -335,6 +350,9 @@ func TestOracleDifferential(t *testing.T) {
 func runVariant(t *testing.T, name string, chess960 bool) {
 	v, err := variants.Get(name)
 	if err != nil {
+		if pocketVariant[name] {
+			t.Skipf("variant %s does not load yet, so it is not compared: %v", name, err)
+		}
 		t.Fatalf("variant %s: %v", name, err)
 	}
 	e, err := startEngine(name, chess960)
@@ -347,6 +365,9 @@ func runVariant(t *testing.T, name string, chess960 bool) {
 	if !chess960 {
 		p, err := position.New(v, "", chess960)
 		if err != nil {
+			if pocketVariant[name] {
+				t.Skipf("%s's start position does not set up yet, so it is not compared: %v", name, err)
+			}
 			t.Fatalf("start position: %v", err)
 		}
 		theirs, err := e.fen("position startpos")
@@ -375,7 +396,12 @@ func runVariant(t *testing.T, name string, chess960 bool) {
 		plies := rng.IntN(maxPlies + 1)
 		// Every other game prefers captures and promotions, to reach
 		// endgames, promotions and bare kings within the ply budget.
-		greedy := game%2 == 1
+		// With pockets every third game prefers checks instead, to reach
+		// drops that interpose or mate and check evasions with a pocket.
+		greedy, checking := game%2 == 1, false
+		if v.HasPockets() {
+			greedy, checking = game%3 == 1, game%3 == 2
+		}
 		var played []string
 		for ply := 0; ; ply++ {
 			positions++
@@ -400,6 +426,9 @@ func runVariant(t *testing.T, name string, chess960 bool) {
 			if greedy {
 				moves = preferForcing(p, moves)
 			}
+			if checking {
+				moves = preferChecks(p, moves)
+			}
 			m := moves[rng.IntN(len(moves))]
 			played = append(played, p.UCI(m))
 			p.Do(m)
@@ -422,6 +451,23 @@ func preferForcing(p *position.Position, moves []position.Move) []position.Move 
 		return moves
 	}
 	return forcing
+}
+
+// preferChecks returns the moves among moves that give check, or moves
+// when none does.
+func preferChecks(p *position.Position, moves []position.Move) []position.Move {
+	var checks []position.Move
+	for _, m := range moves {
+		p.Do(m)
+		if p.InCheck() {
+			checks = append(checks, m)
+		}
+		p.Undo()
+	}
+	if len(checks) == 0 {
+		return moves
+	}
+	return checks
 }
 
 // checkPosition compares our legal moves in p with the oracle's. It returns

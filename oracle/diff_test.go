@@ -125,6 +125,21 @@ var knownOldOracleDifferences = []knownOldOracleDifference{
 	},
 }
 
+// knownOldStartFEN are start positions that the old oracle writes
+// otherwise than a current Fairy-Stockfish (c19b5f6, /tmp/fsf-c19b5f6,
+// `position startpos`, `d`), which we follow. Only the text differs: both
+// read either FEN as the same position (same move lists in random games
+// of both engines compared move by move, and the old one's moves from our
+// FEN are compared at every position below).
+var knownOldStartFEN = map[string]struct{ old, current, why string }{
+	"seirawan": {
+		old:     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQABCDEFGHkqabcdefgh - 0 1",
+		current: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
+		why: "11.1 lists every file of the gating rights, the king's and the rooks' (A, E, H) " +
+			"too, which K and Q already imply; the current one writes only the others",
+	},
+}
+
 func knownDifference(variant string, p *position.Position, ours, oracle []string) (knownOldOracleDifference, bool) {
 	for _, k := range knownOldOracleDifferences {
 		if k.variant == variant && k.applies(p, ours, oracle) {
@@ -373,6 +388,10 @@ func runVariant(t *testing.T, name string, chess960 bool) {
 		theirs, err := e.fen("position startpos")
 		if err != nil {
 			t.Fatal(err)
+		}
+		if k, ok := knownOldStartFEN[name]; ok && theirs == k.old {
+			theirs = k.current // the oracle's moves from it are still compared
+			t.Logf("%s: comparing the start FEN with the current Fairy-Stockfish's: %s", name, k.why)
 		}
 		if p.FEN() != theirs {
 			t.Errorf("%s start position: ours %q, oracle %q", name, p.FEN(), theirs)

@@ -284,6 +284,9 @@ func (v *Variant) StandardCrazyhouse() (ok, loop bool) {
 // crazyhouseRules is 1 when v has exactly the options of crazyhouse, 2
 // for loop chess, 0 otherwise (start positions aside).
 func crazyhouseRules(v *Variant) int {
+	if !v.PieceDrops || !v.CapturesToHand || v.MaxFile != 7 || v.MaxRank != 7 {
+		return 0
+	}
 	zh := NewVariant()
 	zh.PieceDrops, zh.CapturesToHand, zh.StartFEN = true, true, v.StartFEN
 	if v.sameRulesAs(zh) {

@@ -69,6 +69,7 @@ func (p *Position) pushPly(m Move) *State {
 func (p *Position) Do(m Move) {
 	v := p.V
 	st := p.pushPly(m)
+	st.ToHand = NoPiece
 	us := p.side
 	them := us.Other()
 	from, to := m.From(), m.To()
@@ -103,7 +104,8 @@ func (p *Position) Do(m Move) {
 		st.CapturedMeta = p.meta[capsq]
 		st.CaptureSquare = capsq
 		if v.CapturesToHand {
-			p.addHand(p.toHand(captured, p.promoted.Has(capsq), st.CapturedMeta), 1)
+			st.ToHand = p.toHand(captured, p.promoted.Has(capsq), st.CapturedMeta)
+			p.addHand(st.ToHand, 1)
 		}
 		p.set(capsq, NoPiece, false, Meta{})
 		st.Rule50 = 0

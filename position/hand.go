@@ -406,3 +406,30 @@ func (p *Position) handKeys() uint64 {
 	}
 	return k
 }
+
+// CaptureToHand puts the piece on s into its captor's pocket as a capture
+// does in a capturesToHand variant (demoted unless dropLoop; nothing in
+// other variants). For hooks whose physical move captures (rules'
+// Game.CapturePiece): call it before emptying s. Undo of the ply takes it
+// back out.
+func (p *Position) CaptureToHand(s geom.Square) {
+	if !p.V.CapturesToHand || p.board[s] == NoPiece {
+		return
+	}
+	p.st.ToHand = p.toHand(p.board[s], p.promoted.Has(s), p.meta[s])
+	p.addHand(p.st.ToHand, 1)
+	p.serial++
+}
+
+// ReturnCaptured takes the piece the ply's capture put in the captor's
+// pocket (State.ToHand) back out of it: for hooks that put the captured
+// piece back on the board (a piece with hit points left survives the
+// capture), so it is not both on the board and in hand. Undo of the ply
+// restores the pocket.
+func (p *Position) ReturnCaptured() {
+	if pc := p.st.ToHand; pc != NoPiece && p.hand[pc.Color()][pc.Type()] > 0 {
+		p.addHand(pc, -1)
+		p.st.ToHand = NoPiece
+		p.serial++
+	}
+}

@@ -24,6 +24,7 @@ type State struct {
 	Key             uint64
 	Move            Move
 	CapturedMeta    Meta     // ID and facts of the captured piece
+	ToHand          Piece    // the piece the capture put in the captor's pocket (capturesToHand)
 	GameFacts       [4]int32 // per-game preset state (slots 0–3; more in moreGame)
 	moreGame        uint32   // game facts 4…: a record of the facts arena (0: all zero)
 	arenaLen        uint32   // length of the facts arena when this state was pushed

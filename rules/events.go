@@ -118,13 +118,17 @@ func (g *Game) Place(s geom.Square, pc position.Piece, meta position.Meta, prod 
 		g.Record(Event{Kind: EventRemoved, Prod: prod, Square: s, Piece: old, ID: g.Pos.IDOn(s), Color: old.Color()})
 	}
 	g.Pos.Put(s, pc, meta)
+	if st := g.Pos.State(); st.ToHand != position.NoPiece && meta.ID != 0 && meta.ID == st.CapturedMeta.ID {
+		g.Pos.ReturnCaptured() // the captured piece is back: not in the captor's pocket too
+	}
 	g.Record(Event{Kind: EventPlaced, Prod: prod, Square: s, Piece: pc, ID: meta.ID, Color: pc.Color()})
 }
 
 // CapturePiece is the capture of the piece on s by move m, made by a
 // before-move hook's physical move (MoveReplacer): it empties s, records
 // EventCapture and tells the after-move hooks (MoveInfo.Captured), as the
-// base rules' capture does.
+// base rules' capture does; in a capturesToHand variant the piece goes to
+// the captor's pocket.
 func (g *Game) CapturePiece(m position.Move, s geom.Square, prod uint16) {
 	p := g.Pos
 	pc := p.PieceOn(s)
@@ -133,6 +137,7 @@ func (g *Game) CapturePiece(m position.Move, s geom.Square, prod uint16) {
 	}
 	meta := p.MetaOn(s)
 	g.Record(Event{Kind: EventCapture, Prod: prod, Square: s, From: m.From(), Piece: pc, ID: meta.ID, Color: pc.Color().Other()})
+	p.CaptureToHand(s)
 	p.Remove(s)
 	p.SetCaptured(s, pc, meta)
 }
@@ -227,7 +232,7 @@ func appendBaseEvents(out []Event, p *position.Position) []Event {
 	case position.Pass:
 		return out
 	case position.Drop:
-		pc := position.MakePiece(us, m.PromotionType())
+		pc := position.MakePiece(us, m.DroppedType())
 		ev(Event{Kind: EventPlaced, Square: to, Piece: pc, ID: p.IDOn(to), Color: us})
 		touched.Add(to)
 	case position.Castling:

@@ -30,6 +30,21 @@ func BaseProductions(v *position.Variant) []string {
 	if v.Castling {
 		out = append(out, "fide.castling")
 	}
+	for _, pt := range v.PromotedPieceType {
+		if pt != position.NoPieceType {
+			out = append(out, "base.piece-promotion")
+			break
+		}
+	}
+	if v.PieceDemotion {
+		out = append(out, "base.piece-demotion")
+	}
+	if v.PieceDrops {
+		out = append(out, "base.drop")
+	}
+	if v.Pass[position.White] || v.Pass[position.Black] || v.PassOnStalemate[position.White] || v.PassOnStalemate[position.Black] {
+		out = append(out, "base.pass")
+	}
 	out = append(out, "fide.capture")
 	if types.Has(position.King) {
 		out = append(out, "fide.check-detection", "fide.king-capture-illegal", "fide.checkmate-win")

@@ -62,15 +62,18 @@ type LegendItem struct {
 }
 
 // View is what a seat may see of the game beyond the board itself: the
-// squares hidden from it, badges on pieces, marked squares, status text
-// and the legend that explains them. The play server sends it and names
-// no preset or fact itself.
+// pockets, the squares hidden from it, badges on pieces, marked squares,
+// status text and the legend that explains them. The play server sends
+// it and names no preset or fact itself.
 type View struct {
-	Hidden geom.Set
-	Badges []Badge
-	Marks  []Mark
-	Status []string
-	Legend []LegendItem
+	// Pockets holds each side's pocket by colour (position.White,
+	// position.Black) in a variant with pockets, nil slices otherwise.
+	Pockets [2][]PocketSlot
+	Hidden  geom.Set
+	Badges  []Badge
+	Marks   []Mark
+	Status  []string
+	Legend  []LegendItem
 }
 
 // ViewHook adds to what seat may see (the view stage): it appends badges,
@@ -79,10 +82,13 @@ type ViewHook interface {
 	View(g *Game, seat Seat, v *View)
 }
 
-// View returns what seat may see, from the ruleset's view hooks in
-// registration order (an empty View without them).
+// View returns what seat may see: the pockets (of a variant with pockets),
+// then what the ruleset's view hooks add in registration order.
 func (g *Game) View(seat Seat) View {
 	var v View
+	if g.Pos.V.HasPockets() {
+		v.Pockets = g.pockets()
+	}
 	for _, h := range g.R.view {
 		h.View(g, seat, &v)
 	}

@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"houserules/rules"
@@ -49,6 +50,9 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	mux    *http.ServeMux
+
+	pickerOnce sync.Once
+	picker     []familyJSON // GET /api/variants, built once (pickerList)
 }
 
 // New returns a server over cfg.Store.
@@ -235,9 +239,24 @@ type familyJSON struct {
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
+	s.pickerOnce.Do(func() { s.picker = pickerList() })
+	writeJSON(w, 200, map[string]any{"families": s.picker})
+}
+
+// pickerList is the catalogue by family as the variant picker shows it:
+// every built-in variant and plugin that loads and whose start position
+// sets up (a variant whose definition loads but whose start FEN the
+// engine refuses cannot start a game, so it is left out too). The
+// catalogue is fixed while the server runs, so it is built once.
+func pickerList() []familyJSON {
 	byFam := map[string][]variantJSON{}
 	for _, d := range variants.Describe() {
 		if !d.Loads {
+			continue
+		}
+		if rs, aerr := compile(d.Name, "", presetsField{}); aerr != nil {
+			continue
+		} else if _, err := rules.NewGame(rs, rs.StartFEN("", false, rand.New(rand.NewPCG(1, 2))), rs.Variant.Chess960); err != nil {
 			continue
 		}
 		byFam[d.Family] = append(byFam[d.Family], variantJSON{d.Name, d.Title, d.URL, d.Description, d.Files, d.Ranks, d.Label, d.Rule})
@@ -248,7 +267,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 			out = append(out, familyJSON{f.Key, f.Name, f.Description, byFam[f.Key]})
 		}
 	}
-	writeJSON(w, 200, map[string]any{"families": out})
+	return out
 }
 
 type presetInfoJSON struct {

@@ -22,7 +22,8 @@ type legalMove struct {
 	SAN        string `json:"san"`
 	From       string `json:"from,omitempty"` // "" for a drop
 	To         string `json:"to"`
-	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style
+	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style, "+" for a drop as the promoted type
+	Drop       string `json:"drop,omitempty"`      // a drop: the letter (lower case) of the pocket piece it takes
 	Kind       string `json:"kind"`
 	Production string `json:"production"` // why it is legal
 	Capture    bool   `json:"capture,omitempty"`
@@ -112,14 +113,27 @@ type gameState struct {
 	AIThinking  bool                  `json:"aiThinking"`
 	CanTakeback bool                  `json:"canTakeback"`
 	Productions map[string]production `json:"productions"`
-	Pieces      []pieceJSON           `json:"pieces"`          // the variant's piece types by FEN letter
-	Clock       *clockJSON            `json:"clock,omitempty"` // the chess clock, when the game has one
-	Watchers    int                   `json:"watchers"`        // spectators connected
-	CreatedAt   int64                 `json:"createdAt"`       // Unix ms
+	Pieces      []pieceJSON           `json:"pieces"`            // the variant's piece types by FEN letter
+	Pockets     *pocketsJSON          `json:"pockets,omitempty"` // both pockets, in a variant with pockets
+	Clock       *clockJSON            `json:"clock,omitempty"`   // the chess clock, when the game has one
+	Watchers    int                   `json:"watchers"`          // spectators connected
+	CreatedAt   int64                 `json:"createdAt"`         // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
 	byKind map[string]any
+}
+
+// pocketsJSON is both sides' pockets: a slot per piece type the pocket
+// can hold, in the order to show them, with how many it holds.
+type pocketsJSON struct {
+	White []pocketSlotJSON `json:"white"`
+	Black []pocketSlotJSON `json:"black"`
+}
+
+type pocketSlotJSON struct {
+	Letter string `json:"letter"` // lower-case FEN letter
+	Count  int    `json:"count"`
 }
 
 type badgeJSON struct {
@@ -177,6 +191,9 @@ func setView(st *gameState, g *rules.Game, seat string) {
 	st.Badges, st.Marks, st.Legend = []badgeJSON{}, []markJSON{}, []legendJSON{}
 	st.Hidden, st.StatusText = squareNames(v.Hidden), append([]string{}, v.Status...)
 	st.byKind = map[string]any{}
+	if p.V.HasPockets() {
+		st.Pockets = &pocketsJSON{White: pocketSlots(p, v.Pockets[position.White]), Black: pocketSlots(p, v.Pockets[position.Black])}
+	}
 	if v.Hidden.Any() {
 		// what the seat may not see is not sent: the pieces and their {…} items on
 		// hidden squares, badges and marks there, checks there
@@ -322,10 +339,15 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 		lm.Kind = "en-passant"
 	case position.Castling:
 		lm.Kind = "castling"
-		// the UCI text names the king's target (or the rook in Chess960)
-		lm.To = uci[len(lm.From):]
+		// the UCI text names the king's target (or the rook in Chess960),
+		// maybe followed by a suffix (a gated piece's letter)
+		lm.To = leadingSquare(uci[len(lm.From):])
 	case position.Drop:
 		lm.Kind = "drop"
+		lm.Drop = strings.ToLower(string(p.PieceChar(position.MakePiece(position.White, m.PromotionType()))))
+		if m.DroppedType() != m.PromotionType() {
+			lm.Promotion = "+"
+		}
 	case position.Pass:
 		lm.Kind = "pass"
 	case position.Action:
@@ -351,6 +373,8 @@ var baseNotes = map[string]string{
 	"base.pass":                 "the variant lets this side pass",
 	"base.piece-promotion":      "a piece entering the promotion zone may promote",
 	"base.piece-demotion":       "a promoted piece may demote",
+	"base.drop":                 "a piece in the pocket is put on an empty square the variant allows",
+	"base.gating":               "a piece from the pocket enters on the square a back-rank piece leaves on its first move",
 	"fide.capture":              "a piece captures by moving onto an enemy piece",
 	"fide.check-detection":      "a move may not leave one's own royal piece attacked",
 	"fide.king-capture-illegal": "kings are never captured: check must be answered",
@@ -524,6 +548,32 @@ func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
 		}
 	}
 	return out + " {" + strings.Join(groups, ";") + "}"
+}
+
+// leadingSquare returns the square name that s starts with ("g1" of
+// "g1h"), or s when it starts with none.
+func leadingSquare(s string) string {
+	i := 0
+	if i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if i == 0 || j == i {
+		return s
+	}
+	return s[:j]
+}
+
+// pocketSlots is one pocket of the view as the state sends it.
+func pocketSlots(p *position.Position, slots []rules.PocketSlot) []pocketSlotJSON {
+	out := make([]pocketSlotJSON, len(slots))
+	for i, s := range slots {
+		out[i] = pocketSlotJSON{Letter: strings.ToLower(string(p.PieceChar(position.MakePiece(position.White, s.Type)))), Count: s.Count}
+	}
+	return out
 }
 
 // squareNames lists the squares of a set (sorted).

@@ -34,7 +34,9 @@ func (e *Engine) cmdDisplay() {
 
 // Board draws the position in Fairy-Stockfish's style, with rank numbers
 // on the right and file letters below, for any board size; flip puts
-// Black at the bottom. The side to move is marked with * on its home edge.
+// Black at the bottom. The side to move is marked with * on its home edge,
+// and in variants with pockets each side's pocket follows its home rank
+// ([QNP], king first, as Fairy-Stockfish's d shows it).
 func Board(p *position.Position, flip bool) string {
 	b := p.V.Board()
 	var sb strings.Builder
@@ -73,6 +75,15 @@ func Board(p *position.Position, flip bool) string {
 		black := (!flip && top) || (flip && bottom)
 		if (white && stm == position.White) || (black && stm == position.Black) {
 			sb.WriteString(" *")
+		} else if (white || black) && p.V.HasPockets() {
+			sb.WriteString("  ")
+		}
+		if (white || black) && p.V.HasPockets() {
+			c := position.White
+			if black {
+				c = position.Black
+			}
+			sb.WriteString(" [" + pocket(p, c) + "]")
 		}
 		sb.WriteString("\n")
 		sb.WriteString(sep)
@@ -86,5 +97,17 @@ func Board(p *position.Position, flip bool) string {
 		fmt.Fprintf(&sb, "  %c ", 'a'+f)
 	}
 	sb.WriteString("\n")
+	return sb.String()
+}
+
+// pocket returns c's pieces in hand as FEN letters, king first.
+func pocket(p *position.Position, c position.Color) string {
+	var sb strings.Builder
+	for _, pt := range p.HandTypes(c) {
+		ch := p.PieceChar(position.MakePiece(c, pt))
+		for n := p.InHand(c, pt); n > 0; n-- {
+			sb.WriteByte(ch)
+		}
+	}
 	return sb.String()
 }

@@ -342,6 +342,27 @@ func TestBoardDrawing(t *testing.T) {
 	}
 }
 
+// TestBoardDrawingPockets: in a variant with pockets each side's pocket
+// follows its home rank, king first, as Fairy-Stockfish's d shows it;
+// flipped, the pockets go with their ranks.
+func TestBoardDrawingPockets(t *testing.T) {
+	v, _ := variants.Get("crazyhouse")
+	rs, _ := rules.Compile(v, nil)
+	g, err := rules.NewGame(rs, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QPPnp] w KQkq - 2 3", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Board(g.Pos, false)
+	if !strings.Contains(b, " | r |   | b | q | k | b | n | r | 8   [np]\n") ||
+		!strings.Contains(b, " | R | N | B | Q | K | B |   | R | 1 * [QPP]\n") {
+		t.Errorf("board:\n%s", b)
+	}
+	flipped := Board(g.Pos, true)
+	if !strings.Contains(flipped, " | R |   | B | K | Q | B | N | R | 1 * [QPP]\n") {
+		t.Errorf("flipped board:\n%s", flipped)
+	}
+}
+
 // TestUCIMultiPVAndSkill: MultiPV 3 reports three lines per depth with
 // distinct first moves; Skill Level 0 still answers with a legal move.
 func TestUCIMultiPVAndSkill(t *testing.T) {

@@ -3,19 +3,10 @@
 // the server's state, and a move is sent to it and shown once it answers.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
-import { installPieceStyles, pieceImage, PieceInfo } from './pieces';
+import { choiceBox, Legal, options } from './choice';
+import { installPieceStyles, PieceInfo } from './pieces';
+import { dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
-
-interface Legal {
-  uci: string;
-  san: string;
-  from?: string;
-  to: string;
-  promotion?: string;
-  kind: string;
-  production: string;
-  capture?: boolean;
-}
 interface Played {
   uci: string;
   san: string;
@@ -63,6 +54,7 @@ export interface State {
   canTakeback: boolean;
   productions: Record<string, Production>;
   pieces: PieceInfo[];
+  pockets?: Pockets; // in a variant with pockets
   watchers: number;
   clock?: { initial: number; increment: number; white: number; black: number; running: '' | 'white' | 'black' };
 }
@@ -98,6 +90,7 @@ class GameView {
   // elements
   boardWrap = el('div', { class: 'board-wrap' });
   boardEl = el('div', { class: 'cg-wrap', id: 'board' });
+  pocketEls = pocketElements(); // above and below the board
   overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
   legend = el('div', { class: 'legend', id: 'legend' });
@@ -120,7 +113,7 @@ class GameView {
   }
 
   start() {
-    this.boardWrap.append(this.boardEl, this.tip, this.legend);
+    this.boardWrap.append(this.pocketEls[0], this.boardEl, this.pocketEls[1], this.tip, this.legend);
     const side = el('aside', { class: 'side' },
       this.banner, this.players, this.status, this.rulesLine, this.controls,
       el('h3', { text: 'Moves' }), this.moveList,
@@ -184,7 +177,7 @@ class GameView {
     const m = n > 0 ? s.moves[n - 1] : null;
     this.cg?.set({
       fen: fen.split(' ')[0],
-      lastMove: m?.from ? [sqToKey(m.from), sqToKey(m.to!)] : undefined,
+      lastMove: lastMoveOf(m),
       check: false,
       movable: { color: undefined, dests: new Map() },
     });
@@ -287,12 +280,13 @@ class GameView {
     return s.status === 'active' && s.you === s.turn && s.seats[s.turn].kind === 'human';
   }
 
+  // dests: the legal targets by origin, a square or a pocket piece ("P@")
   dests(): Map<any, any[]> {
     const d = new Map<any, any[]>();
     if (!this.canMove()) return d;
     for (const m of this.state!.legal) {
-      if (!m.from) continue;
-      const k = sqToKey(m.from);
+      if (!m.from && !m.drop) continue;
+      const k = m.drop ? dropOrig(m.drop) : sqToKey(m.from!);
       const list = d.get(k) ?? [];
       const t = sqToKey(m.to);
       if (!list.includes(t)) list.push(t);
@@ -310,13 +304,13 @@ class GameView {
     if (first || s.you !== 'spectator') {
       if (!this.flipped) this.orientation = s.you === 'black' ? 'black' : 'white';
     }
-    const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}`;
+    const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}`;
     const config: any = {
       fen: s.board,
       orientation: this.orientation,
       turnColor: s.turn,
       check: s.check.length ? s.check.map(sqToKey) : false,
-      lastMove: s.lastMove?.from ? [sqToKey(s.lastMove.from), sqToKey(s.lastMove.to!)] : undefined,
+      lastMove: lastMoveOf(s.lastMove),
       movable: { free: false, color: this.canMove() ? s.turn : undefined, dests: this.dests(), showDests: true },
     };
     if (!this.cg || dims !== this.dims) {
@@ -326,12 +320,22 @@ class GameView {
       this.boardEl.replaceChildren();
       this.boardEl.style.setProperty('--files', String(s.files));
       this.boardEl.style.setProperty('--ranks', String(s.ranks));
-      this.boardWrap.style.setProperty('--aspect', String(s.files / s.ranks));
+      // with pockets, a row of slots above and below the board
+      const pocketRows = s.pockets ? (2 * s.files) / Math.max(s.files, s.pockets.white.length, s.pockets.black.length) : 0;
+      this.boardWrap.style.setProperty('--aspect', String(s.files / (s.ranks + pocketRows)));
+      this.boardWrap.classList.toggle('has-pockets', !!s.pockets);
+      for (const p of this.pocketEls) {
+        p.replaceChildren();
+        p.removeAttribute('style');
+        p.className = 'pocket-slot';
+        p.hidden = !s.pockets;
+      }
       this.boardEl.classList.toggle('wrap-files', s.topology === 'cylinder' || s.topology === 'torus');
       this.boardEl.classList.toggle('wrap-ranks', s.topology === 'torus');
       this.cg = Chessground(this.boardEl, {
         ...config,
         dimensions: { width: s.files, height: s.ranks },
+        pocketRoles: s.pockets ? pocketRoles(s.pockets) : undefined,
         coordinates: true,
         autoCastle: false,
         highlight: { lastMove: true, check: true },
@@ -339,9 +343,15 @@ class GameView {
         premovable: { enabled: false },
         draggable: { enabled: true, showGhost: true },
         drawable: { enabled: true, visible: true },
-        movable: { ...config.movable, events: { after: (o: string, d: string) => this.userMove(o, d) } },
-        events: { select: (k: string) => this.explainSelected(k) },
-      });
+        movable: { ...config.movable, events: {
+          after: (o: string, d: string) => this.userMove(o, d),
+          afterNewPiece: (p: { role: string }, d: string) => this.userDrop(letterOfRole(p.role), d),
+        } },
+        events: {
+          select: (k: string) => this.explainSelected(k),
+          selectPocket: (p: { role: string; color: string }) => this.explainDrops(letterOfRole(p.role), p.color),
+        },
+      }, ...(s.pockets ? this.pocketEls : []));
       window.__hr!.cg = this.cg;
       this.boardEl.append(this.overlay);
     } else {
@@ -349,7 +359,21 @@ class GameView {
     }
     this.paintBoard();
     this.drawOverlay();
+    this.titlePockets();
     this.renderSide();
+  }
+
+  // titlePockets names each pocket and what it holds (a tooltip)
+  titlePockets() {
+    const s = this.state!;
+    if (!s.pockets) return;
+    const names = new Map(s.pieces.map((p) => [p.letter, p.name]));
+    const top = this.orientation === 'white' ? 'black' : 'white';
+    const [t, b] = this.pocketEls;
+    t.title = pocketTitle(top, s.pockets[top], names);
+    b.title = pocketTitle(top === 'white' ? 'black' : 'white', s.pockets[top === 'white' ? 'black' : 'white'], names);
+    t.dataset.color = top;
+    b.dataset.color = top === 'white' ? 'black' : 'white';
   }
 
   // checkered squares for any size, a1 dark
@@ -408,12 +432,27 @@ class GameView {
     const s = this.state!;
     const from = keyToSq(orig), to = keyToSq(dest);
     const moves = s.legal.filter((m) => m.from === from && m.to === to);
+    const piece = this.cg?.state.boardState.pieces.get(dest as any);
+    this.play(moves, piece ? letterOfRole(piece.role).replace(/^p(?=.)/, '') : '');
+  }
+
+  // userDrop: a pocket piece was put on a square (dragged or clicked)
+  userDrop(letter: string, dest: string) {
+    const s = this.state!;
+    const to = keyToSq(dest);
+    this.play(s.legal.filter((m) => m.drop === letter && m.to === to), letter);
+  }
+
+  // play sends the move the board showed, or asks which one when several
+  // legal moves share its squares (promotion, gating, a promoted drop)
+  play(moves: Legal[], letter: string) {
+    const s = this.state!;
     if (!moves.length) {
       this.setState(s);
       return;
     }
-    if (moves.length > 1 && moves.some((m) => m.promotion)) {
-      this.choosePromotion(moves);
+    if (moves.length > 1) {
+      this.choose(moves, letter);
       return;
     }
     this.sendMove(moves[0]);
@@ -424,23 +463,12 @@ class GameView {
     this.send({ type: 'move', move: m.uci, ply: this.state!.ply });
   }
 
-  choosePromotion(moves: Legal[]) {
+  choose(moves: Legal[], letter: string) {
     const s = this.state!;
     this.tip.style.display = 'none';
-    const color = s.turn;
-    const box = el('div', { class: 'promo', role: 'dialog', 'aria-label': 'Choose the promotion piece' }, el('p', { text: 'Promote to' }));
-    for (const m of moves) {
-      const letter = m.promotion === '+' || m.promotion === '-' ? null : m.promotion!;
-      const b = el('button', { class: 'promo-choice', 'data-uci': m.uci, title: m.san });
-      if (letter) b.append(el('img', { src: pieceImage(s.pieces, letter, color), alt: letter }));
-      b.append(el('span', { text: m.san }));
-      b.addEventListener('click', () => { box.remove(); this.sendMove(m); });
-      box.append(b);
-    }
-    const cancel = el('button', { class: 'promo-cancel', text: 'Cancel' });
-    cancel.addEventListener('click', () => { box.remove(); this.setState(s); });
-    box.append(cancel);
-    this.boardWrap.append(box);
+    this.boardWrap.querySelector('#choice')?.remove();
+    const { title, options: opts } = options(moves, letter, s.pieces);
+    this.boardWrap.append(choiceBox(title, opts, s.turn, s.pieces, (m) => this.sendMove(m), () => this.setState(s)));
   }
 
   explainSelected(key: string) {
@@ -451,6 +479,19 @@ class GameView {
     if (!moves.length) return;
     const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m)));
     this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
+  }
+
+  // explainDrops lists the legal drops of a pocket piece and their rule
+  explainDrops(letter: string, color: string) {
+    const s = this.state;
+    if (!s || color !== s.turn) return;
+    const moves = s.legal.filter((m) => m.drop === letter);
+    if (!moves.length) return;
+    const prods = [...new Set(moves.map((m) => m.production))];
+    const squares = moves.map((m) => m.to);
+    this.why.replaceChildren(
+      el('p', { text: `${moves.length} legal drop${moves.length > 1 ? 's' : ''} of the ${letter.toUpperCase()} from the pocket: ${[...new Set(squares)].join(' ')}` }),
+      el('ul', {}, ...prods.map((p) => el('li', {}, el('code', { text: p }), ' — ', this.note(p)))));
   }
 
   // captureNote explains a capture when a house rule changed what a capture does
@@ -529,7 +570,7 @@ class GameView {
     const playing = s.you !== 'spectator' && s.status !== 'over';
     const invite = store(inviteKey(this.id));
     this.controls.replaceChildren(...[
-      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); }),
+      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); }),
       btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
@@ -588,4 +629,13 @@ class GameView {
     const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
     this.exportBox.replaceChildren(fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
   }
+}
+
+// lastMoveOf is chessgroundx's last move of a played move: its two
+// squares, or the pocket piece and the square of a drop.
+function lastMoveOf(m: Played | null | undefined): any[] | undefined {
+  if (!m?.to) return undefined;
+  if (m.from) return [sqToKey(m.from), sqToKey(m.to)];
+  const letter = dropLetter(m.uci);
+  return letter ? [dropOrig(letter), sqToKey(m.to)] : [sqToKey(m.to)];
 }

@@ -105,9 +105,10 @@ export function installPieceStyles(pieces: PieceInfo[]) {
   for (const p of pieces) {
     for (const color of ['white', 'black'] as const) {
       const url = imageFor(p, color);
-      rules.push(`.cg-wrap piece.${p.letter}-piece.${color}{background-image:url('${url}')}`);
+      // on the board and in the pockets
+      rules.push(`piece.${p.letter}-piece.${color}{background-image:url('${url}')}`);
       // promoted (shogi-style "+p"): same image, marked red
-      rules.push(`.cg-wrap piece.p${p.letter}-piece.${color}{background-image:url('${url}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
+      rules.push(`piece.p${p.letter}-piece.${color}{background-image:url('${url}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
     }
   }
   // walls / blocked squares ("*")

@@ -1,0 +1,54 @@
+// Pockets (hands) beside the board, for variants with drops: chessgroundx
+// draws them in two elements above and below the board, a slot per piece
+// type the pocket can hold with its count. The server sends the slots
+// (state.pockets: letter and count, weakest first) and the legal drops
+// (kind "drop", the pocket piece's letter in `drop`); a drop is played by
+// dragging a pocket piece onto the board, or by clicking it and then a
+// square. chessgroundx keys a drop by "P@" (the upper-case letter and @).
+import { el } from './util';
+
+export interface PocketSlot {
+  letter: string;
+  count: number;
+}
+export interface Pockets {
+  white: PocketSlot[];
+  black: PocketSlot[];
+}
+
+// roleOf is chessgroundx's role of a FEN letter ("n" → "n-piece").
+export const roleOf = (letter: string): any => letter.toLowerCase() + '-piece';
+
+// letterOfRole is the FEN letter of a role ("n-piece" → "n").
+export const letterOfRole = (role: string): string => role.slice(0, role.indexOf('-'));
+
+// dropOrig is chessgroundx's origin of a drop of letter ("n" → "N@").
+export const dropOrig = (letter: string): any => letter.toUpperCase() + '@';
+
+// dropLetter returns the pocket letter of a drop's UCI text ("+P@e4" →
+// "p"), or null for another move.
+export function dropLetter(uci: string): string | null {
+  const m = uci.match(/^\+?([A-Za-z])@/);
+  return m ? m[1].toLowerCase() : null;
+}
+
+// pocketRoles is chessgroundx's pocketRoles: the slots of each side.
+export function pocketRoles(p: Pockets) {
+  return { white: p.white.map((s) => roleOf(s.letter)), black: p.black.map((s) => roleOf(s.letter)) };
+}
+
+// pocketsKey names the slots (the board is rebuilt when they change: a
+// bughouse pocket may get a type the start position lacks).
+export const pocketsKey = (p?: Pockets) => (p ? p.white.map((s) => s.letter).join('') + '/' + p.black.map((s) => s.letter).join('') : '');
+
+// pocketElements makes the two pocket elements, with ids for tests and
+// styles; chessgroundx fills them.
+export function pocketElements(): [HTMLElement, HTMLElement] {
+  return [el('div', { class: 'pocket-slot', id: 'pocket-top' }), el('div', { class: 'pocket-slot', id: 'pocket-bottom' })];
+}
+
+// pocketTitle is the tooltip of a pocket: whose it is and what it holds.
+export function pocketTitle(side: 'white' | 'black', slots: PocketSlot[], names: Map<string, string>): string {
+  const held = slots.filter((s) => s.count > 0).map((s) => `${s.count} ${names.get(s.letter) ?? s.letter}`);
+  return `${side[0].toUpperCase() + side.slice(1)}'s pocket: ${held.length ? held.join(', ') : 'empty'}`;
+}

@@ -88,12 +88,13 @@ var differentialVariants = []struct {
 	{"seirawan", false},
 	{"minishogi", false},
 	{"shogi", false},
+	{"shouse", false},
 }
 
 // pocketVariant are the variants of issue 42 (pockets, drops, gating)
 // whose rules are still being written: one that does not load yet is
 // skipped with the reason, the others must load.
-var pocketVariant = map[string]bool{"placement": true, "sittuyin": true, "seirawan": true, "minishogi": true, "shogi": true}
+var pocketVariant = map[string]bool{"placement": true, "sittuyin": true, "seirawan": true, "minishogi": true, "shogi": true, "shouse": true}
 
 // knownOldOracleDifference is a class of positions where the old Debian
 // oracle's move list is wrong according to the newer Fairy-Stockfish that
@@ -137,6 +138,11 @@ var knownOldStartFEN = map[string]struct{ old, current, why string }{
 		current: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
 		why: "11.1 lists every file of the gating rights, the king's and the rooks' (A, E, H) " +
 			"too, which K and Q already imply; the current one writes only the others",
+	},
+	"shouse": {
+		old:     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQABCDEFGHkqabcdefgh - 0 1",
+		current: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
+		why:     "as seirawan",
 	},
 }
 

@@ -129,6 +129,12 @@ type Variant struct {
 	CheckmateValue      Value
 	ShatarMateRule      bool
 
+	// PerpetualCheckIllegal: in an n-fold repetition a side that gave check
+	// with every one of its moves in the cycle loses (variants.ini
+	// perpetualCheckIllegal; Fairy-Stockfish is_optional_game_end; see
+	// Position.RepetitionEnd).
+	PerpetualCheckIllegal bool
+
 	ExtinctionValue              Value
 	ExtinctionClaim              bool
 	ExtinctionPseudoRoyal        bool

@@ -223,6 +223,9 @@ func (g *Game) Result() (Result, bool) {
 	p := g.Pos
 	if len(g.LegalMoves()) == 0 {
 		if g.InCheck(p.SideToMove()) {
+			if p.V.ShogiPawnDropMateIllegal && p.ShogiPawnDropCheck() {
+				return Result{score(p, position.ValueWin), "pawn drop mate"}, true
+			}
 			return Result{score(p, p.V.CheckmateValue), "checkmate"}, true
 		}
 		return Result{score(p, p.V.StalemateValue), "stalemate"}, true

@@ -35,7 +35,8 @@ func score(p *position.Position, v position.Value) string {
 // the game goes on. It applies, in Fairy-Stockfish's order, the immediate
 // rules (extinction, flag, n-check, connection …), then the rules for a
 // side without legal moves (checkmate value, stalemate value, pseudo-royal
-// mate, shatar mate rule), then the n-move rule, n-fold repetition and the
+// mate, shatar mate rule, shogi pawn drop mate), then the n-move rule,
+// n-fold repetition (with perpetual check, Position.RepetitionEnd) and the
 // counting rules. Repetition looks at the moves made on p since its setup.
 func GameResult(p *position.Position) (Result, bool) {
 	if e, over := p.ImmediateEnd(); over {
@@ -75,12 +76,8 @@ func drawRules(p *position.Position) (Result, bool) {
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
 		return Result{"1/2-1/2", "n-move rule"}, true
 	}
-	if v.NFoldRule > 0 && repetitions(p) >= v.NFoldRule {
-		val := v.NFoldValue
-		if v.NFoldValueAbsolute && p.SideToMove() == position.Black {
-			val = val.Neg()
-		}
-		return Result{score(p, val), "repetition"}, true
+	if e, over := p.RepetitionEnd(0); over {
+		return Result{score(p, e.Value), e.Reason}, true
 	}
 	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
 		return Result{"1/2-1/2", "counting rule"}, true
@@ -90,6 +87,11 @@ func drawRules(p *position.Position) (Result, bool) {
 
 func checkmateValue(p *position.Position) (position.Value, string) {
 	v := p.V
+	if v.ShogiPawnDropMateIllegal && p.ShogiPawnDropCheck() {
+		// Fairy-Stockfish's checkmate_value: a mate by a shogi pawn drop
+		// (uchifuzume) is lost by the side that dropped the pawn
+		return position.ValueWin, "pawn drop mate"
+	}
 	if v.ShatarMateRule {
 		c := p.Checkers()
 		if c.AndNot(p.PiecesOf(position.White, position.Knight).Or(p.PiecesOf(position.Black, position.Knight))).Empty() {
@@ -110,18 +112,4 @@ func checkmateValue(p *position.Position) (position.Value, string) {
 		return position.ValueDraw, "niol (shatar)"
 	}
 	return v.CheckmateValue, "checkmate"
-}
-
-// repetitions counts how often the current position occurred, this one
-// included, within the reversible plies made since setup.
-func repetitions(p *position.Position) int {
-	st := p.State()
-	end := min(st.Rule50, st.PliesFromNull, p.Ply())
-	n := 1
-	for i := 4; i <= end; i += 2 {
-		if p.StateAt(p.Ply()-i).Key == st.Key {
-			n++
-		}
-	}
-	return n
 }

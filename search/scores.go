@@ -67,7 +67,8 @@ func (w *worker) terminal(ply int) int {
 
 // drawByRule applies the n-move rule, the counting rules and repetition
 // (n-fold, with the variant's value; any repetition inside the search
-// counts when repetition is a draw).
+// counts when repetition is a draw; under perpetualCheckIllegal the
+// rules' Position.RepetitionEnd decides, as Fairy-Stockfish's search does).
 func (w *worker) drawByRule(ply int) (int, bool) {
 	p, v := w.p, w.v
 	st := p.State()
@@ -77,8 +78,21 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
 		return 0, true
 	}
+	if v.NFoldRule > 0 && v.PerpetualCheckIllegal {
+		// the rules' own test: a perpetual check needs the full n-fold
+		// repetition, any other repetition after the root counts twice
+		if e, over := p.RepetitionEnd(ply); over {
+			return valueScore(e.Value, ply), true
+		}
+		return 0, false
+	}
 	if v.NFoldRule > 0 {
-		end := min(st.Rule50, st.PliesFromNull, p.Ply())
+		// with captures to hand a drop resets rule50, yet positions repeat
+		// across it (Fairy-Stockfish: the window is pliesFromNull)
+		end := min(st.PliesFromNull, p.Ply())
+		if !v.CapturesToHand {
+			end = min(end, st.Rule50)
+		}
 		n := 1
 		for i := 2; i <= end; i++ {
 			if p.StateAt(p.Ply()-i).Key == st.Key {

@@ -272,7 +272,7 @@ func (p *parser) parseGameEnd() {
 	p.pInt("nFoldRule", &v.NFoldRule)
 	p.pValue("nFoldValue", &v.NFoldValue)
 	p.pBool("nFoldValueAbsolute", &v.NFoldValueAbsolute)
-	p.unsupportedBool("perpetualCheckIllegal", false)
+	p.pBool("perpetualCheckIllegal", &v.PerpetualCheckIllegal)
 	p.unsupportedBool("moveRepetitionIllegal", false)
 	p.unsupportedEnum("chasingRule", "ChasingRule", chasingRules)
 	p.pValue("stalemateValue", &v.StalemateValue)

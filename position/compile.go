@@ -122,6 +122,21 @@ type compiled struct {
 	dropRegion   [2][PieceTypeNB]geom.Set
 	simpleDrops  bool
 	darkSquares  geom.Set
+	// gating: the FEN's castling field holds gates (gating.go);
+	// seirawanGating: pieces in hand enter through them; cambodian: the
+	// king's and fers' leaps; gateRegion: where a type may be gated (the
+	// drop region without the immobility filter, as Fairy-Stockfish's
+	// drop_region)
+	gating, seirawanGating, cambodian bool
+	gateRegion                        [2][PieceTypeNB]geom.Set
+	// countLeaves: CountLegal may count the moves of unpinned ordinary
+	// pieces without testing each (a royal king and pins decide, and no
+	// rule forbids a move that is safe for the king)
+	countLeaves bool
+	// sittuyin: sittuyinPromotion's promotion moves (sittuyin.go);
+	// checkRules: some moves may not give check (checking = false, a
+	// sittuyin promotion), so Legal must test it
+	sittuyin, checkRules bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -252,7 +267,13 @@ func (v *Variant) Compile() error {
 	}
 	c.drops = v.PieceDrops
 	c.markPromoted = (v.CapturesToHand && !v.DropLoop) || v.TwoBoards
-	if c.drops {
+	c.gating = v.Gating
+	c.seirawanGating = v.Gating && v.SeirawanGating
+	c.cambodian = v.Gating && v.CambodianMoves
+	c.sittuyin = v.SittuyinPromotion
+	c.checkRules = !v.Checking || v.SittuyinPromotion
+	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}
 	v.c = c

@@ -167,6 +167,13 @@ func (p *Position) Do(m Move) {
 			}
 		}
 	}
+	if p.c.gating {
+		gto := to
+		if kind == Castling {
+			gto, _ = p.castlingTargets(us, to > from)
+		}
+		p.doGating(m, us, pc, from, gto)
+	}
 	// blast
 	if captured != NoPiece && v.BlastOnCapture {
 		var immune geom.Set

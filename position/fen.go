@@ -264,7 +264,9 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	// side not to move is not in check (its king could be taken).
 	if p.c.hasRoyal {
 		for c := White; c <= Black; c++ {
-			if n := p.count[c][King]; n > 1 || (strict && n == 0 && p.c.startKings[c] == 1) {
+			// a king may wait in the pocket (sittuyin, placement)
+			n, held := p.count[c][King], int(p.hand[c][King])
+			if n > 1 || (strict && n+held == 0 && p.c.startKings[c] == 1) {
 				return bad("board", "%s has %d kings", c, n)
 			}
 		}
@@ -366,9 +368,15 @@ func (p *Position) parseCastling(s string) error {
 			}
 			p.castlingKingSquare[c] = ksq
 		}
+		if v.Gating && !p.parseGate(c, tok, rsq) {
+			continue
+		}
 		if v.Castling && p.castlingKingSquare[c] != geom.NoSquare && isRook(rsq) {
 			p.setCastlingRight(c, rsq)
 		}
+	}
+	if v.Gating {
+		p.gatingCastlingRights()
 	}
 	return nil
 }
@@ -536,7 +544,7 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	if v.PieceDrops {
+	if v.writesPocket() {
 		p.writeHand(&sb)
 	}
 	if p.side == White {
@@ -574,8 +582,11 @@ func (p *Position) FEN() string {
 				sb.WriteByte(qc)
 			}
 		}
+		if p.c.gating {
+			p.writeGates(&sb, c)
+		}
 	}
-	if !any {
+	if !any && !(p.c.gating && p.gates[White].Or(p.gates[Black]).Any()) {
 		sb.WriteByte('-')
 	}
 	switch {

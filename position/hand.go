@@ -11,10 +11,13 @@ import (
 // Fairy-Stockfish keeps them (pieceDrops, capturesToHand, gating). A
 // variant without pockets never touches any of this.
 
-// handChange is one pocket modification, for undo.
+// handChange is one pocket modification, for undo: delta pieces pc in
+// hand, or (delta 0) the gate of colour pc.Color() on sq toggled (gates
+// change with the pockets, see gating.go).
 type handChange struct {
 	pc    Piece // colour and type of the pocket changed
 	delta int8
+	sq    geom.Square // the gate toggled when delta is 0
 }
 
 // maxHandKeys is the number of tabled Zobrist keys per piece in hand;
@@ -63,10 +66,18 @@ func (p *Position) HandTypes(c Color) []PieceType {
 	return out
 }
 
-// HasPockets reports whether the variant keeps pockets (drops or captures
-// to hand), i.e. whether its FEN carries a [pocket] field.
+// HasPockets reports whether the variant keeps pockets (drops, captures
+// to hand or S-Chess gating), i.e. whether its FEN may carry a [pocket]
+// field.
 func (v *Variant) HasPockets() bool {
-	return v.PieceDrops || v.CapturesToHand
+	return v.PieceDrops || v.CapturesToHand || v.SeirawanGating
+}
+
+// writesPocket reports whether the FEN writer prints the [pocket] field:
+// with piece drops or S-Chess gating, as Fairy-Stockfish's Position::fen
+// does (a variant that only captures to hand does not print it).
+func (v *Variant) writesPocket() bool {
+	return v.PieceDrops || v.SeirawanGating
 }
 
 // addHand changes c's pocket of type pt by delta, logged for Undo, with
@@ -81,7 +92,7 @@ func (p *Position) addHand(pc Piece, delta int) {
 	p.st.Key ^= handKey(pc, n) ^ handKey(pc, m)
 	p.hand[c][pt] = uint8(m)
 	p.handN[c] += delta
-	p.handLog = append(p.handLog, handChange{pc, int8(delta)})
+	p.handLog = append(p.handLog, handChange{pc: pc, delta: int8(delta)})
 }
 
 // AddToHand puts a piece of colour c and type pt into c's pocket; Undo of
@@ -101,14 +112,29 @@ func (p *Position) RemoveFromHand(c Color, pt PieceType) {
 	}
 }
 
-// undoHand reverts the pocket changes logged from index from on.
+// undoHand reverts the pocket (and gate) changes logged from index from
+// on.
 func (p *Position) undoHand(from int) {
 	for i := len(p.handLog) - 1; i >= from; i-- {
 		h := p.handLog[i]
+		if h.delta == 0 {
+			p.gates[h.pc.Color()].Toggle(h.sq)
+			continue
+		}
 		p.hand[h.pc.Color()][h.pc.Type()] -= uint8(h.delta)
 		p.handN[h.pc.Color()] -= int(h.delta)
 	}
 	p.handLog = p.handLog[:from]
+}
+
+// redoHand applies logged pocket (or gate) change h again (Rewind).
+func (p *Position) redoHand(h handChange) {
+	if h.delta == 0 {
+		p.gates[h.pc.Color()].Toggle(h.sq)
+		return
+	}
+	p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
+	p.handN[h.pc.Color()] += int(h.delta)
 }
 
 // toHand is the piece a capture of pc (with its promoted mark and meta)
@@ -177,6 +203,7 @@ func (c *compiled) compileDrops(v *Variant) {
 			if pt == Rook && v.SittuyinRookDrop {
 				b = b.And(geom.RankSet(first))
 			}
+			c.gateRegion[col][pt] = b.And(c.board.Mask)
 			if v.ImmobilityIllegal {
 				for s := b; s.Any(); {
 					sq := s.Pop()
@@ -322,6 +349,12 @@ func (p *Position) doDrop(m Move, us Color) {
 		p.set(to, MakePiece(us, pt), promoted, meta)
 	} else {
 		p.set(to, MakePiece(us, inHand), promoted, meta)
+	}
+	if p.V.CastlingDroppedPiece {
+		p.dropCastlingRights(us, m.DroppedType(), to)
+	}
+	if p.c.gating {
+		p.doGating(m, us, MakePiece(us, m.DroppedType()), geom.NoSquare, to)
 	}
 	st.Rule50 = 0 // a drop is irreversible
 	for e := st.EP; e.Any(); {

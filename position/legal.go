@@ -43,7 +43,7 @@ func (p *Position) Legal(m Move) bool {
 // legalBase is Legal without the compulsory-capture rule.
 func (p *Position) legalBase(m Move) bool {
 	v := p.V
-	if !v.Checking && p.givesCheck(m) {
+	if p.c.checkRules && (!v.Checking || (v.SittuyinPromotion && m.Kind() == Promotion)) && p.givesCheck(m) {
 		return false
 	}
 	if p.c.drops {
@@ -97,6 +97,9 @@ func (p *Position) legalRoyal(m Move) bool {
 		kto := to
 		occ := p.occ
 		occ.Del(from)
+		if m.IsGating() {
+			occ.Add(m.Aux())
+		}
 		theirs := st.PseudoRoyals.And(p.byColor[them])
 		if kind == Castling {
 			kingSide := to > from
@@ -196,7 +199,10 @@ func (p *Position) legalRoyal(m Move) bool {
 
 	if kind == Castling {
 		kingSide := to > from
-		kto, _ := p.castlingTargets(us, kingSide)
+		kto, rto := p.castlingTargets(us, kingSide)
+		if castlingGateBlocked(m, kto, rto) {
+			return false
+		}
 		if p.board[from].Type() != King {
 			return true
 		}
@@ -335,7 +341,7 @@ func (p *Position) computePins() {
 func (p *Position) CountLegal() int {
 	v := p.V
 	us := p.side
-	if !p.c.pinLegal || p.st.Checkers.Any() || v.MustCapture || v.ImmobilityIllegal || v.PassOnStalemate[us] || p.count[us][King] != 1 {
+	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 {
 		var buf [256]Move
 		return len(p.LegalMoves(buf[:0]))
 	}

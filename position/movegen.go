@@ -35,8 +35,16 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	if p.noisy {
 		notOurs = p.byColor[them]
 	}
+	start := len(list)
+	gating := p.c.seirawanGating && p.gatingPossible()
+	if gating {
+		count = nil // moves from gates are listed, to add their gating forms
+	}
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
 		list = p.genPawnMoves(list, count)
+		if p.c.sittuyin {
+			list = p.genSittuyinPromotions(list)
+		}
 	}
 	for _, pt := range p.c.typeList {
 		if pt == Pawn || pt == King {
@@ -62,7 +70,13 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 				list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 			}
 		}
+		if gating {
+			list = p.addGatings(list, start)
+		}
 		return list
+	}
+	if p.c.cambodian {
+		list = p.genCambodian(list)
 	}
 	if !hasKing && p.st.Castling&p.rightsOf(us) != 0 {
 		from := p.castlingKingSquare[us]
@@ -84,6 +98,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		if p.st.Checkers.Empty() && p.st.Castling&p.rightsOf(us) != 0 {
 			list = p.genCastling(list, us, ksq)
 		}
+	}
+	if gating {
+		list = p.addGatings(list, start)
 	}
 	return list
 }

@@ -83,7 +83,8 @@ type Position struct {
 
 	hand    [2][PieceTypeNB]uint8 // pockets: pieces in hand by colour and type
 	handN   [2]int                // pieces in each pocket
-	handLog []handChange          // pocket changes, for Undo
+	handLog []handChange          // pocket and gate changes, for Undo
+	gates   [2]geom.Set           // gates (gating.go): unmoved back-rank pieces with gating rights
 
 	side     Color
 	gamePly  int
@@ -452,8 +453,7 @@ func (p *Position) Rewind(fn func()) {
 	p.st = &p.stack[len(p.stack)-1]
 	p.log = append(p.log, changes...)
 	for _, h := range hands {
-		p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
-		p.handN[h.pc.Color()] += int(h.delta)
+		p.redoHand(h)
 	}
 	p.handLog = append(p.handLog, hands...)
 	for _, f := range finals {

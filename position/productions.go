@@ -22,14 +22,16 @@ const (
 	ProdPieceDemotion
 	ProdDrop
 	ProdGating
-	prodPieceBase // + piece type: the Betza movement of that type
+	ProdCambodianMove // the king's or fers' first-move leap (cambodianMoves)
+	prodPieceBase     // + piece type: the Betza movement of that type
 )
 
 var prodNames = func() []string {
 	n := []string{"", "fide.pawn-single-push", "fide.pawn-double-push", "fide.pawn-capture",
 		"fide.en-passant", "fide.promotion", "fide.castling", "fide.king-move", "fide.knight-move",
 		"fide.bishop-move", "fide.rook-move", "fide.queen-move", "base.pass",
-		"base.piece-promotion", "base.piece-demotion", "base.drop", "base.gating"}
+		"base.piece-promotion", "base.piece-demotion", "base.drop", "base.gating",
+		"base.cambodian-move"}
 	for pt := 0; pt < PieceTypeNB; pt++ {
 		n = append(n, "betza."+BuiltinPieces[pt].Name)
 	}

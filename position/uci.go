@@ -11,17 +11,23 @@ import (
 // e1g1 (castling; e1h1 in Chess960 or when the king's target is
 // ambiguous with a normal king move), g7g8+ (shogi-style promotion),
 // P@e4 (drop), a pass as the king "moving" to its own square, and an
-// action as d4d4:explode-file (see RegisterAction).
+// action as d4d4:explode-file (see RegisterAction). A gating move adds
+// the gated type's lower-case letter: b1c3h, e1g1e (castling, gating on
+// the king's square); gating on the castling rook's square swaps the
+// squares, h1e1h (Fairy-Stockfish's UCI::move).
 func (p *Position) UCI(m Move) string {
 	from, to := m.From(), m.To()
-	switch m.Kind() {
-	case Drop:
+	gating := m.IsGating()
+	switch {
+	case gating && m.Aux() == to:
+		from, to = to, from
+	case m.Kind() == Drop:
 		s := string(p.pieceChar(MakePiece(White, m.PromotionType()))) + "@" + to.String()
 		if m.DroppedType() != m.PromotionType() {
 			s = "+" + s // dropped as its promoted type
 		}
 		return s
-	case Castling:
+	case m.Kind() == Castling:
 		if !p.chess960 {
 			kto, _ := p.castlingTargets(p.side, to > from)
 			// ambiguous with a normal king move to kto: keep king-takes-rook
@@ -40,6 +46,12 @@ func (p *Position) UCI(m Move) string {
 		s += "-"
 	case Action:
 		s += ":" + ActionName(m.Param())
+	}
+	if gating {
+		s += string(lower(p.V.PieceChar[m.AuxType()]))
+		if m.Aux() != from {
+			s += m.Aux().String()
+		}
 	}
 	return s
 }
@@ -81,9 +93,20 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		}
 	}
 	for _, m := range moves {
-		if m.Kind() == Castling && m.From().String()+m.To().String() == s {
+		if m.Kind() == Castling && p.KingTakesRook(m) == s {
 			return m, nil
 		}
 	}
 	return NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
+}
+
+// KingTakesRook is castling move m in king-takes-rook form (e1h1, and a
+// gating letter after it when the gate is the king's square: e1h1e), the
+// form Fairy-Stockfish writes in Chess960, accepted in either mode.
+func (p *Position) KingTakesRook(m Move) string {
+	s := m.From().String() + m.To().String()
+	if m.IsGating() && m.Aux() == m.From() {
+		s += string(lower(p.V.PieceChar[m.AuxType()]))
+	}
+	return s
 }

@@ -118,6 +118,10 @@ type Variant struct {
 	DropNoDoubledCount        int         // see DropNoDoubled
 	TwoBoards                 bool        // bughouse-style: the pocket comes from the FEN
 	ShogiPawnDropMateIllegal  bool        // a mate by a shogi pawn drop loses
+	CastlingDroppedPiece      bool        // a king or rook dropped on its castling square gains castling rights
+	Gating                    bool        // the FEN's castling field also holds gates: back-rank squares whose piece has not moved
+	SeirawanGating            bool        // a piece leaving a gate may put a piece from the pocket there (S-Chess)
+	CambodianMoves            bool        // the king's and fers' first-move leaps of Cambodian chess (gates mark them)
 
 	NMoveRuleTypes      [2]PieceSet
 	NMoveRule           int

@@ -112,6 +112,7 @@ func (p *Position) computeKey() {
 	}
 	k ^= zobristTurnPly(int(p.st.turnPly))
 	k ^= p.handKeys()
+	k ^= p.gatesKey()
 	if p.side == Black {
 		k ^= zobristSide
 	}

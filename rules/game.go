@@ -263,7 +263,7 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 		}
 	}
 	for _, m := range moves {
-		if m.Kind() == position.Castling && m.From().String()+m.To().String() == s {
+		if m.Kind() == position.Castling && g.Pos.KingTakesRook(m) == s {
 			return m, nil
 		}
 	}

@@ -37,3 +37,26 @@ func BenchmarkPerftChess5(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// BenchmarkPerftGenericChess measures the generic core on chess (the start
+// position at depth 5 and kiwipete at depth 4) without the 64-bit fast
+// path: the path every other variant takes.
+func BenchmarkPerftGenericChess(b *testing.B) {
+	v := position.NewVariant()
+	for _, c := range []struct {
+		name, fen string
+		depth     int
+	}{{"start5", "", 5}, {"kiwipete4", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4}} {
+		b.Run(c.name, func(b *testing.B) {
+			p, err := position.New(v, c.fen, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var n uint64
+			for i := 0; i < b.N; i++ {
+				n += PerftGeneric(p, c.depth)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}

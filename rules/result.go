@@ -82,6 +82,9 @@ func drawRules(p *position.Position) (Result, bool) {
 	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
 		return Result{"1/2-1/2", "counting rule"}, true
 	}
+	if v.SittuyinPromotion && p.SittuyinPromotionDraw() {
+		return Result{"1/2-1/2", "stalemate (only promotions left)"}, true
+	}
 	return Result{}, false
 }
 

@@ -451,9 +451,9 @@ func TestSetBoolField(t *testing.T) {
 		t.Errorf("set a field that is not an exported bool")
 	}
 	// position.Variant has no such field today: the option is not supported.
-	f := load(t, "[a:chess]\ngating = true\n")
+	f := load(t, "[a:chess]\nwallOrMove = true\n")
 	if err := f.Sections[0].Err; !errors.Is(err, ErrNotSupported) {
-		t.Errorf("gating: %v", err)
+		t.Errorf("wallOrMove: %v", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"houserules/position"
@@ -13,7 +14,8 @@ import (
 // the gating square, O-O/He1 when the hawk enters on the king's square,
 // O-O/Hh1 on the rook's), shogi-style promotion (Bg7++ promotes and
 // checks, Bg7=+ declines and checks), a promoted lance moving and
-// demoting (+La2-), promoted drops (+P@c2+). Every legal move's SAN is
+// demoting (+La2-), promoted drops (+P@c2+), sittuyin promotions (d5=F,
+// d5e4=F). Every legal move's SAN is
 // its own and reads back to it (checkSANs).
 func TestSANGatingAndShogi(t *testing.T) {
 	for _, c := range []struct {
@@ -27,6 +29,11 @@ func TestSANGatingAndShogi(t *testing.T) {
 			"b2g7": "Bg7=+", "b2g7+": "Bg7++", "b2h8": "Bxh8=", "b2h8+": "Bxh8+", "d1e2": "Gde2", "f1e2": "Gfe2", "c4c5": "Pc5"}},
 		{"minishogi", "", map[string]string{"e1e4": "Rxe4+", "a2a3": "Pa3", "c1b2": "Sb2"}},
 		{"kyotoshogi", "", map[string]string{"a1a2-": "+La2-", "d1c2-": "+Nc2-", "b1a2+": "Sa2+", "e1e2+": "Pe2+"}},
+		// sittuyin promotions (the move list is the oracle's, see
+		// position's gating tests): in place d5=F, by a diagonal step
+		// with the origin square d5e4=F, as Fairy-Stockfish's SAN
+		{"sittuyin", "8/8/1n6/3P4/2P2k2/8/8/4K3[] w - - 0 1", map[string]string{
+			"d5d5f": "d5=F", "d5e4f": "d5e4=F", "d5c6f": "d5c6=F", "d5d6": "d6", "c4c5": "c5"}},
 		{"kyotoshogi", "p+nks+l/5/5/5/+LSK2[Pn] w - - 0 1", map[string]string{
 			"+P@c2": "+P@c2+", "+P@a3": "+P@a3", "P@c4": "P@c4+", "P@a3": "P@a3"}},
 	} {
@@ -45,6 +52,46 @@ func TestSANGatingAndShogi(t *testing.T) {
 				if _, ok := got[uci]; !ok {
 					t.Errorf("%s %s: %s is not legal", c.variant, p.FEN(), uci)
 				}
+			}
+		})
+	}
+}
+
+// TestSANRoundTripPocketVariants: in random games of every variant of
+// issue 42 (fixed seed), at every position each legal move's SAN names
+// it alone and reads back to it, with and without its check mark:
+// drops, promoted drops, shogi-style promotion and its refusal,
+// demotion, gating, sittuyin's promotions, placement's opening drops.
+func TestSANRoundTripPocketVariants(t *testing.T) {
+	for _, name := range []string{"crazyhouse", "loop", "chessgi", "placement", "sittuyin", "seirawan", "shouse",
+		"minishogi", "shogi", "kyotoshogi"} {
+		t.Run(name, func(t *testing.T) {
+			v, err := variants.Get(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(42, uint64(len(name))))
+			positions := 0
+			for game := 0; game < 3; game++ {
+				p, err := position.New(v, "", false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for ply := 0; ply < 50; ply++ {
+					moves := p.LegalMoves(nil)
+					if len(moves) == 0 {
+						break
+					}
+					checkSANs(t, p, nil)
+					positions++
+					if t.Failed() {
+						return
+					}
+					p.Do(moves[rng.IntN(len(moves))])
+				}
+			}
+			if positions < 50 {
+				t.Errorf("only %d positions", positions)
 			}
 		})
 	}

@@ -23,6 +23,8 @@ import (
 //     move that could promote that way but does not in "=" (Sc4=), as
 //     Fairy-Stockfish's shogi SAN writes them; the check mark follows
 //     (Sc4++ promotes and checks);
+//   - a sittuyin promotion that moves names its origin square (d5e4=F; in
+//     place it is d5=F);
 //   - a gating move ends in "/" and the letter of the piece gated (Nc3/H);
 //     castling names the gating square too (O-O/He1, O-O/Hh1), as
 //     Fairy-Stockfish does since the piece may enter on the king's or the
@@ -62,9 +64,13 @@ func sanBody(p *position.Position, m position.Move, legal []position.Move) strin
 	capture := p.IsCapture(m)
 	if isPawn {
 		// a capture always names its file; when another pawn on
-		// that file also captures there, the whole square
+		// that file also captures there, the whole square; a sittuyin
+		// promotion that moves names its whole square (d5e4=F), as
+		// Fairy-Stockfish's SAN does
 		d := disambiguation(p, m, legal)
 		switch {
+		case m.Kind() == position.Promotion && p.V.SittuyinPromotion && from != to:
+			sb.WriteString(from.String())
 		case !capture:
 			sb.WriteString(d)
 		case d != "" && d[0] < 'a':

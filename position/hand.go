@@ -380,7 +380,7 @@ func (p *Position) doDrop(m Move, us Color) {
 // charAt numbers the pocket's byte i as a character of the FEN (from 1,
 // as an editor counts). A character that is not a piece of the variant is
 // an error naming it and its place in the FEN and in the pocket.
-func (p *Position) parseHand(hand string, charAt func(i int) int, bad func(field, reason string, args ...any) error) error {
+func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) error {
 	if hand == "" || hand == "-" {
 		return nil
 	}

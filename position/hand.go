@@ -234,6 +234,17 @@ func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
 	return b
 }
 
+// DropTargets returns the empty squares where colour c may drop a piece
+// of type pt (its drop region less the occupied squares and, under
+// dropNoDoubled, the files it may not double on), before the legality
+// filter: what the evaluation reads for a pocket's threats.
+func (p *Position) DropTargets(c Color, pt PieceType) geom.Set {
+	if !p.c.drops {
+		return geom.Set{}
+	}
+	return p.dropTargets(c, pt)
+}
+
 // genDrops appends the side to move's drops (Fairy-Stockfish's
 // generate_drops): every piece type in the pocket onto every square of
 // its drop region, and the promoted form too where dropPromoted allows.

@@ -96,3 +96,26 @@ func BenchmarkHouseRules(b *testing.B) {
 		b.Run(presets, func(b *testing.B) { benchSearch(b, "chess", "", 6, presets) })
 	}
 }
+
+// crazyhousePositions are middlegames (after 12 and 22 moves) from games
+// of this engine against Fairy-Stockfish 11.1 at Skill Level 10, 100 ms
+// per move (2026-12-05): pockets on both sides, many drops.
+var crazyhousePositions = []string{
+	"r4b1r/p1p1p1pp/2qqkn2/8/8/4PN2/PPPP1PPP/RNB1K2R[BPbnpp] w KQ - 0 13",
+	"r4b1r/pqpk2pp/5p2/8/1P1NP3/2NP1p2/1PP2PpP/q1B1K1R1[Nrbbnpp] w - - 0 23",
+	"r1bq1k1r/pp1n1pNp/2pbp1p1/3p4/3P3n/3B1N2/PPP2PPP/R1BQ1RK1[P] w - - 2 13",
+	"r1b4r/ppNnkp1p/2p1p1pQ/3p4/3P4/3B4/PPP3PP/R5K1[QNNPPrbb] w - - 1 23",
+	"1r1q3r/p1pp1kp1/b1p1pn1p/3p2B1/8/4P3/PPPN1PPP/R2QKB1R[BPnn] w KQ - 0 13",
+	"1r5r/p1pp3k/B1p1pq1p/8/4p1NQ/2P1Pn2/P1PN1PPP/R3K2R[BBBPPn] w KQ - 1 23",
+	"r2qkbnr/1b3ppp/2p1p3/pp1pn3/3P4/1N2P3/PPQBBPPP/R4RK1[Pn] w k - 0 13",
+	"Q~1b1kr2/2bbnpp1/2pPp2p/1pNpP3/8/1N1BP2P/PPQ2P1P/R4RK1[QRN] w - - 1 23",
+	"rnb1kbnr/1pp1pqpp/p7/4N3/4N3/8/PPPPBPPP/R1B1K2R[QPPp] w KQ - 0 13",
+	"r3k2r/pppb1ppp/2nbpq2/1B1p2n1/P2PP1Q1/2N1B3/1PP2KPP/R6R[NP] w kq - 2 13",
+	"r2k3r/pppB1ppp/4pN2/8/P1b1p3/4K3/1PP1q1PP/R6R[QBBNNNppp] w - - 0 23",
+}
+
+// BenchmarkCrazyhousePositions searches each crazyhouse middlegame to
+// depth 8 with a fresh engine (drops: hundreds of moves per node).
+func BenchmarkCrazyhousePositions(b *testing.B) {
+	benchPositionSet(b, "crazyhouse", "", crazyhousePositions, 8)
+}

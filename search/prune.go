@@ -231,11 +231,12 @@ func (w *worker) lmrDepth(n *node, quiet bool) int {
 // quietPruned (history and SEE pruning of quiet moves): near the leaves a
 // quiet move is not searched when its history is bad (where histPruneOK:
 // under hooks that lost in piece-hp self-play) or when it puts its piece
-// en prise, by lmrDepth. The caller still spares a move that checks.
+// en prise (a move or a drop), by lmrDepth. The caller still spares a move that checks.
 func (w *worker) quietPruned(n *node, m position.Move, quiet bool, sc, lmrDepth int) bool {
 	return n.pruneQ && quiet && n.legal > 1 && n.best > -MateBound &&
 		((w.histPruneOK && lmrDepth < 4 && sc < -histPrune*max(1, lmrDepth)) ||
-			(w.seeOK && sc < scoreRefutation && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))))
+			(w.seeOK && sc < scoreRefutation && (m.Kind() == position.Normal || m.Kind() == position.Drop) &&
+				!w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))))
 }
 
 // lateOrFutile (late-move and futility pruning) reports whether a quiet

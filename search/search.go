@@ -125,6 +125,9 @@ type Engine struct {
 	ev   *Evaluator
 	rng  *rand.Rand
 	hist *[2][geom.SquareNB][geom.SquareNB]int32
+	// dropHist is the quiet history of drops, by side, dropped type and
+	// square
+	dropHist *dropHistory
 	// ch is the continuation history of ruleset rs (its size depends on
 	// the board and the piece types)
 	ch *contHist
@@ -141,6 +144,7 @@ type Engine struct {
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
+		dropHist: new(dropHistory),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
 		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16), corr: new(corrHist)}
 }
@@ -163,6 +167,7 @@ func (e *Engine) NewGame() {
 func (e *Engine) forget() {
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
+	*e.dropHist = dropHistory{}
 	if e.ch != nil {
 		e.ch.clear()
 	}

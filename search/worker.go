@@ -20,7 +20,7 @@ func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
 	plain := g.R.Plain()
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, path: &hookedPath{}, ctx: ctx,
-		history: e.hist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
+		history: e.hist, dropHist: e.dropHist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
 	if plain {
 		w.path = &plainPath{}
 	}
@@ -66,7 +66,7 @@ func (w *worker) setSwitches(plain bool) {
 	w.histPruneOK = plain
 	w.singularOK = plain
 	w.checkTestOK = plain && ev.royal
-	w.lazyEvalOK = plain
+	w.lazyEvalOK = plain && !w.v.PieceDrops // pieces in hand threaten more than lazyMargin
 	w.recapturesOK = plain
 }
 
@@ -114,6 +114,7 @@ type worker struct {
 	evals        [maxPly + 2]int                              // static evaluation per ply (-Infinite in check)
 	counterMoves *[geom.SquareNB][geom.SquareNB]position.Move // reply that refuted a move (from, to)
 	history      *[2][geom.SquareNB][geom.SquareNB]int32
+	dropHist     *dropHistory
 	ch           *contHist
 	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 	corr         *corrHist

@@ -21,12 +21,12 @@ func normSAN(s string) string {
 // with or without the check mark; 0-0 for O-O) under any ruleset.
 func ParseHumanMove(g *rules.Game, text string) (position.Move, error) {
 	text = strings.TrimSpace(text)
-	legal, sans := g.LegalSANs()
-	for _, m := range legal {
-		if position.UCIEqual(g.Pos.UCI(m), text) {
-			return m, nil
-		}
+	// UCI, the SAN as written (Sc4+ promotes, Sc4= does not) and the
+	// other programs' forms rules.Game.ParseMove reads
+	if m, err := g.ParseMove(text); err == nil {
+		return m, nil
 	}
+	legal, sans := g.LegalSANs()
 	want := normSAN(text)
 	var found []int // indices into legal
 	for i := range legal {

@@ -458,7 +458,7 @@ func TestReadLooseSAN(t *testing.T) {
 // read as the variant they mean, in any case: "Standard" and "From
 // Position" are chess, "Chess960" is chess with Chess960 castling (its
 // FEN in X-FEN, KQkq), "Capablanca960" capablanca with Chess960 castling;
-// a variant we do not have ("Crazyhouse") is an error at its tag.
+// a variant we do not have ("Janggi") is an error at its tag.
 func TestReadOtherVariantTags(t *testing.T) {
 	text := `[Variant "Standard"]
 

@@ -99,9 +99,10 @@ func plusRules(houseRules string) string {
 }
 
 // looksLikeMove matches the shapes of SAN and UCI text (Nf3, exd5, e8=Q,
-// O-O, P@e4, e2e4, a9a10, pass), with check marks; it only tells a bad
-// SAN from an illegal move in Replay's errors.
-var looksLikeMove = regexp.MustCompile(`^(?:O-O(?:-O)?|0-0(?:-0)?|pass|[A-Z+]?[a-z]?[0-9]*[x:-]?[a-z][0-9]+(?:=?[A-Z+-])?|[A-Z]?@[a-z][0-9]+|[a-z][0-9]+[a-z][0-9]+[a-z+-]?)[+#]*$`)
+// O-O, P@e4, @e4, N*f3, +P@c3, Sc4+, Sc4=, +Rxb7, Nc3/H, O-O/He1, e2e4,
+// a9a10, pass), with check marks; it only tells a bad SAN from an illegal
+// move in Replay's errors.
+var looksLikeMove = regexp.MustCompile(`^(?:(?:O-O(?:-O)?|0-0(?:-0)?)(?:/[A-Z][a-z][0-9]+)?|pass|\+?[A-Z+]?[a-z]?[0-9]*[x:-]?[a-z][0-9]+(?:=?[A-Z+-]|=)?(?:/[A-Z])?|\+?[A-Z]?[@*][a-z][0-9]+|[a-z][0-9]+[a-z][0-9]+[a-z+-]?)[+#]*$`)
 
 // Replay plays the game's moves under rs from its start position (FEN,
 // with Chess960 castling when Chess960 is set) and returns the game

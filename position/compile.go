@@ -97,6 +97,9 @@ type compiled struct {
 	plainMover [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
+	// crazyhouse64: the options are crazyhouse's (1) or loop chess's (2),
+	// whatever the start position; 0 otherwise (see crazyhouseRules)
+	crazyhouse64 int
 	// startKings[c]: kings of colour c in the start position
 	startKings [2]int
 	// type lists of the option sets, for the hot path
@@ -238,6 +241,7 @@ func (v *Variant) Compile() error {
 		}
 	}
 	c.standardChess = v.sameRulesAs(NewVariant())
+	c.crazyhouse64 = crazyhouseRules(v)
 	if kc := v.PieceChar[King]; kc != 0 {
 		board, _, _ := strings.Cut(strings.TrimSpace(v.StartFEN), " ")
 		c.startKings = [2]int{strings.Count(board, string(kc)), strings.Count(board, string(lower(kc)))}
@@ -286,6 +290,35 @@ func (v *Variant) sameRulesAs(w *Variant) bool {
 // StandardChess reports whether the compiled variant has exactly the rules
 // of chess (fast paths may then be used).
 func (v *Variant) StandardChess() bool { return v.c != nil && v.c.standardChess }
+
+// StandardCrazyhouse reports whether the compiled variant has exactly the
+// rules of crazyhouse (chess with pieceDrops and capturesToHand), or with
+// loop those of loop chess (dropLoop as well): the rules of the 64-bit
+// crazyhouse fast path (chess64.ZH).
+func (v *Variant) StandardCrazyhouse() (ok, loop bool) {
+	if v.c == nil {
+		return false, false
+	}
+	return v.c.crazyhouse64 != 0, v.c.crazyhouse64 == 2
+}
+
+// crazyhouseRules is 1 when v has exactly the options of crazyhouse, 2
+// for loop chess, 0 otherwise (start positions aside).
+func crazyhouseRules(v *Variant) int {
+	if !v.PieceDrops || !v.CapturesToHand || v.MaxFile != 7 || v.MaxRank != 7 {
+		return 0
+	}
+	zh := NewVariant()
+	zh.PieceDrops, zh.CapturesToHand, zh.StartFEN = true, true, v.StartFEN
+	if v.sameRulesAs(zh) {
+		return 1
+	}
+	zh.DropLoop = true
+	if v.sameRulesAs(zh) {
+		return 2
+	}
+	return 0
+}
 
 // Compiled reports whether Compile has run.
 func (v *Variant) Compiled() bool { return v.c != nil }

@@ -2,6 +2,7 @@ package position
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"houserules/geom"
 )
@@ -386,10 +387,11 @@ func (p *Position) doDrop(m Move, us Color) {
 }
 
 // parseHand reads a FEN pocket ("QRBNPqrbnp", "-" or "" for none): white
-// pieces upper case, black lower case, as Fairy-Stockfish writes them. A
-// letter that is not a piece of the variant is an error naming it and its
-// place in the pocket.
-func (p *Position) parseHand(hand string, bad func(field, reason string, args ...any) error) error {
+// pieces upper case, black lower case, as Fairy-Stockfish writes them.
+// charAt numbers the pocket's byte i as a character of the FEN (from 1,
+// as an editor counts). A character that is not a piece of the variant is
+// an error naming it and its place in the FEN and in the pocket.
+func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) error {
 	if hand == "" || hand == "-" {
 		return nil
 	}
@@ -403,10 +405,12 @@ func (p *Position) parseHand(hand string, bad func(field, reason string, args ..
 		}
 		pc := p.c.charToPc[ch]
 		if pc == NoPiece {
-			return bad("pocket", "%q (character %d of the pocket %q) is not a piece of %s", rune(ch), i+1, hand, p.V.Name)
+			r, _ := utf8.DecodeRuneInString(hand[i:])
+			return bad("pocket", "%q (character %d of the FEN, %d of the pocket %q) is not a piece of %s",
+				r, charAt(i), utf8.RuneCountInString(hand[:i])+1, hand, p.V.Name)
 		}
 		if p.hand[pc.Color()][pc.Type()] == 255 {
-			return bad("pocket", "more than 255 %q in the pocket", rune(ch))
+			return bad("pocket", "%q (character %d of the FEN): more than 255 %q in the pocket", rune(ch), charAt(i), rune(ch))
 		}
 		p.hand[pc.Color()][pc.Type()]++
 		p.handN[pc.Color()]++

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"houserules/position"
@@ -66,5 +67,75 @@ func TestPerftNonStandardCastling(t *testing.T) {
 		if got := Perft(p, 3); got != c.want {
 			t.Errorf("perft(3) of %s = %d, want %d", c.fen, got, c.want)
 		}
+	}
+}
+
+// The 64-bit crazyhouse fast path must agree with the generic core:
+// perft(3) from positions of random crazyhouse and loop games (fixed
+// seed), pockets, drops, promoted pieces (captured back as pawns in
+// crazyhouse, as themselves in loop), castling and en passant included.
+func TestCrazyhouse64MatchesGeneric(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		loop bool
+	}{{"crazyhouse", false}, {"loop", true}} {
+		v := position.NewVariant()
+		v.Name, v.PieceDrops, v.CapturesToHand, v.DropLoop = c.name, true, true, c.loop
+		v.StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+		if err := v.Compile(); err != nil {
+			t.Fatal(err)
+		}
+		if zh, loop := v.StandardCrazyhouse(); !zh || loop != c.loop {
+			t.Fatalf("%s: StandardCrazyhouse() = %v, %v", c.name, zh, loop)
+		}
+		rng := rand.New(rand.NewPCG(7, 13))
+		checked, promoted, drops := 0, 0, 0
+		for game := 0; game < 12; game++ {
+			p, err := position.New(v, "", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 100; ply++ {
+				moves := p.LegalMoves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				if ply%10 == 7 {
+					fen := p.FEN()
+					q, _ := position.New(v, fen, false)
+					z, err := chess64.ParseZH(fen, c.loop)
+					if err != nil {
+						t.Fatalf("%s: %v", fen, err)
+					}
+					want := PerftGeneric(q, 3)
+					if got := z.Perft(3); got != want {
+						t.Fatalf("%s: perft(3) of %s: fast %d, generic %d", c.name, fen, got, want)
+					}
+					checked++
+					if strings.Contains(fen, "~") {
+						promoted++
+					}
+				}
+				// prefer captures and promotions every other game, to fill
+				// the pockets and promote
+				m := moves[rng.IntN(len(moves))]
+				if game%2 == 1 {
+					for _, x := range moves {
+						if p.IsCapture(x) || x.Kind() == position.Promotion {
+							m = x
+							break
+						}
+					}
+				}
+				if m.Kind() == position.Drop {
+					drops++
+				}
+				p.Do(m)
+			}
+		}
+		if checked < 100 || drops < 100 {
+			t.Fatalf("%s: only %d positions checked, %d drops played", c.name, checked, drops)
+		}
+		t.Logf("%s: %d positions (%d with promoted pieces), %d drops played", c.name, checked, promoted, drops)
 	}
 }

@@ -267,5 +267,5 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 			return m, nil
 		}
 	}
-	return matchSAN(g.Pos, s, moves, sansAmong(g.Pos, moves), g.FEN)
+	return matchSAN(g.Pos, s, moves, g.FEN)
 }

@@ -10,11 +10,19 @@ import (
 // Perft counts the leaf nodes of the legal move tree to depth plies
 // (the standard perft: depth 1 = the number of legal moves). Plain chess
 // from a set-up position with the standard castling rights goes through
-// the 64-bit fast path (package chess64), which knows no other rights.
+// the 64-bit fast path (package chess64), which knows no other rights;
+// crazyhouse and loop chess likewise (chess64.ZH).
 func Perft(p *position.Position, depth int) uint64 {
 	if depth >= 3 && p.V.StandardChess() && !p.Chess960() && p.Ply() == 0 && p.StandardCastling() {
 		if b, err := chess64.Parse(p.FEN()); err == nil {
 			return b.Perft(depth)
+		}
+	}
+	if depth >= 3 && !p.Chess960() && p.Ply() == 0 {
+		if zh, loop := p.V.StandardCrazyhouse(); zh && p.StandardCastling() {
+			if z, err := chess64.ParseZH(p.FEN(), loop); err == nil {
+				return z.Perft(depth)
+			}
 		}
 	}
 	return perft(p, depth)

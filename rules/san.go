@@ -12,15 +12,18 @@ import (
 // SAN returns the move in Standard Algebraic Notation as used for variants
 // (the PGN standard, extended the way Fairy-Stockfish writes it): piece
 // letter (none for pawns), the smallest disambiguation (file, then rank,
-// then square) among other pieces of the same type that can legally reach
-// the square, x for captures, =Q for promotions (=X for a shogi-style
-// promotion to X), O-O / O-O-O for castling, a pass as its king move or
-// "pass", and + or # when the move checks or mates the opponent's king.
-// A pawn move is disambiguated the same way when another pawn can reach
-// its square by the same kind of move (rules where pawns move
-// diagonally). The legal moves are the base rules'; under house rules use
-// Game.SAN, whose disambiguation sees the moves the presets add and
-// remove. m must be legal in p.
+// then square) among other pieces of the same kind that can legally reach
+// the square, x for captures, =Q for promotions, O-O / O-O-O for
+// castling, a pass as its king move or "pass", and + or # when the move
+// checks or mates the opponent's king. A pawn move is disambiguated the
+// same way when another pawn can reach its square by the same kind of
+// move (rules where pawns move diagonally). Pockets, shogi-style
+// promotion and gating are written the way the UCI text and
+// Fairy-Stockfish write them (see sanBody): P@e4, N@f3+, +P@c3 (dropped
+// promoted), Sc4+ (promotes) and Sc4= (could promote, does not), +Rxb7
+// (a promoted rook), Nc3/H and O-O/He1 (gating). The legal moves are the
+// base rules'; under house rules use Game.SAN, whose disambiguation sees
+// the moves the presets add and remove. m must be legal in p.
 func SAN(p *position.Position, m position.Move) string {
 	var buf [256]position.Move
 	return sanAmong(p, m, p.LegalMoves(buf[:0]))
@@ -69,80 +72,10 @@ func (g *Game) LegalSANs() ([]position.Move, []string) {
 	return legal, out
 }
 
-// sansAmong returns the SAN of each move of legal, disambiguated among
-// them.
-func sansAmong(p *position.Position, legal []position.Move) []string {
-	out := make([]string, len(legal))
-	for i, m := range legal {
-		out[i] = sanAmong(p, m, legal)
-	}
-	return out
-}
-
 // sanAmong is SAN with the legal moves given: the ones the origin is
 // disambiguated against; + and # by the base rules.
 func sanAmong(p *position.Position, m position.Move, legal []position.Move) string {
 	return sanBody(p, m, legal) + baseCheckSuffix(p, m)
-}
-
-// sanBody is a move's SAN without the check or mate suffix.
-func sanBody(p *position.Position, m position.Move, legal []position.Move) string {
-	var sb strings.Builder
-	us := p.SideToMove()
-	from, to := m.From(), m.To()
-	pc := p.PieceOn(from)
-	switch m.Kind() {
-	case position.Action:
-		return p.UCI(m) // an action has one text form
-	case position.Castling:
-		if to > from {
-			sb.WriteString("O-O")
-		} else {
-			sb.WriteString("O-O-O")
-		}
-	case position.Pass:
-		sb.WriteString("pass")
-	default:
-		pt := pc.Type()
-		isPawn := pt == position.Pawn && m.Kind() != position.Drop
-		if !isPawn {
-			sb.WriteByte(upper(p.PieceChar(pc)))
-		}
-		capture := p.IsCapture(m)
-		if isPawn {
-			// a capture always names its file; when another pawn on
-			// that file also captures there, the whole square
-			d := disambiguation(p, m, legal)
-			switch {
-			case !capture:
-				sb.WriteString(d)
-			case d != "" && d[0] < 'a':
-				sb.WriteString(from.String())
-			default:
-				sb.WriteByte(byte('a' + from.File()))
-			}
-		} else if m.Kind() != position.Drop {
-			sb.WriteString(disambiguation(p, m, legal))
-		}
-		if m.Kind() == position.Drop {
-			sb.WriteByte('@')
-		} else if capture {
-			sb.WriteByte('x')
-		}
-		sb.WriteString(to.String())
-		switch m.Kind() {
-		case position.Promotion:
-			sb.WriteByte('=')
-			sb.WriteByte(upper(p.PieceChar(position.MakePiece(us, m.PromotionType()))))
-		case position.PiecePromotion:
-			sb.WriteByte('=')
-			sb.WriteByte(upper(p.PieceChar(position.MakePiece(us, p.V.PromotedPieceType[pt]))))
-		case position.PieceDemotion:
-			sb.WriteString("=")
-			sb.WriteString(p.UCI(m)[len(p.UCI(m))-1:])
-		}
-	}
-	return sb.String()
 }
 
 // baseCheckSuffix is "+" or "#" when m checks or mates under the base
@@ -158,46 +91,6 @@ func baseCheckSuffix(p *position.Position, m position.Move) string {
 		return "#"
 	}
 	return "+"
-}
-
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - 32
-	}
-	return c
-}
-
-// disambiguation returns the shortest origin text (file, rank or square)
-// that tells m apart from the other moves in legal of a piece of the same
-// type, of the same kind, to the same square; "" when there is none.
-func disambiguation(p *position.Position, m position.Move, legal []position.Move) string {
-	from, to := m.From(), m.To()
-	pt := p.PieceOn(from).Type()
-	var others []position.Move
-	for _, o := range legal {
-		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && p.PieceOn(o.From()).Type() == pt {
-			others = append(others, o)
-		}
-	}
-	if len(others) == 0 {
-		return ""
-	}
-	sameFile, sameRank := false, false
-	for _, o := range others {
-		if o.From().File() == from.File() {
-			sameFile = true
-		}
-		if o.From().Rank() == from.Rank() {
-			sameRank = true
-		}
-	}
-	switch {
-	case !sameFile:
-		return string(rune('a' + from.File()))
-	case !sameRank:
-		return fmt.Sprint(from.Rank() + 1)
-	}
-	return from.String()
 }
 
 // IllegalMoveError is ParseMove's error for text that names no legal
@@ -291,35 +184,4 @@ func uciSquares(s string, b *geom.Board) (from, to geom.Square, ok bool) {
 	}
 	to, rest, ok2 := sq(rest)
 	return from, to, ok2 && rest == ""
-}
-
-// ParseSAN finds the legal move whose SAN (with or without +, #, !, ?)
-// is s; UCI text is accepted too. It errors naming s when no legal move
-// matches or when more than one does.
-func ParseSAN(p *position.Position, s string) (position.Move, error) {
-	var buf [256]position.Move
-	legal := p.LegalMoves(buf[:0])
-	return matchSAN(p, s, legal, sansAmong(p, legal), p.FEN)
-}
-
-// matchSAN finds the move of legal whose SAN (sans, at the same index) or
-// UCI text is s; its errors name the position by fen (the game's FEN, with
-// its facts, when called for a game).
-func matchSAN(p *position.Position, s string, legal []position.Move, sans []string, fen func() string) (position.Move, error) {
-	clean := strings.TrimRight(strings.TrimSpace(s), "+#!?")
-	clean = strings.ReplaceAll(clean, "0-0-0", "O-O-O")
-	clean = strings.ReplaceAll(clean, "0-0", "O-O")
-	var found []position.Move
-	for i, m := range legal {
-		if strings.TrimRight(sans[i], "+#") == clean || position.UCIEqual(p.UCI(m), clean) {
-			found = append(found, m)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return position.NoMove, &IllegalMoveError{Text: s, FEN: fen(), Why: illegalHint(p, clean, legal)}
-	}
-	return position.NoMove, fmt.Errorf("ambiguous move %q in %s", s, fen())
 }

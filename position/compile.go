@@ -133,6 +133,12 @@ type compiled struct {
 	// pieces without testing each (a royal king and pins decide, and no
 	// rule forbids a move that is safe for the king)
 	countLeaves bool
+	// gateByBase: a gating move is legal exactly when the move it gates
+	// behind is, but for castling gates on the king's or the rook's
+	// destination (legalRoyal looks at the gate only there: no extinction
+	// pseudo-royalty, no rule on giving check, no mustDrop), so the legal
+	// moves are filtered before their gating forms are added
+	gateByBase bool
 	// sittuyin: sittuyinPromotion's promotion moves (sittuyin.go);
 	// checkRules: some moves may not give check (checking = false, a
 	// sittuyin promotion), so Legal must test it
@@ -273,6 +279,7 @@ func (v *Variant) Compile() error {
 	c.sittuyin = v.SittuyinPromotion
 	c.checkRules = !v.Checking || v.SittuyinPromotion
 	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	c.gateByBase = c.seirawanGating && !v.ExtinctionPseudoRoyal && !c.checkRules && !v.MustDrop
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}

@@ -1,6 +1,7 @@
 package position
 
 import (
+	"math/bits"
 	"strings"
 
 	"houserules/geom"
@@ -162,31 +163,80 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 
 // addGatings appends, for every Normal or Castling move in list[start:]
 // that leaves a gate of the side to move, its gating forms: one per type
-// in the pocket that may stand on the gate (Fairy-Stockfish's
-// make_move_and_gating). Castling also gates on the rook's square.
-func (p *Position) addGatings(list []Move, start int) []Move {
+// in the pocket that may stand on the gate, in type order
+// (Fairy-Stockfish's make_move_and_gating). Castling also gates on the
+// rook's square. With legalOnly the moves in list[start:] are legal and
+// gateByBase holds: the forms are then legal too, but for castling gates
+// on the king's or the rook's destination (castlingGateBlocked), which are
+// left out.
+func (p *Position) addGatings(list []Move, start int, legalOnly bool) []Move {
 	us := p.side
 	gates := p.gates[us]
 	n := len(list)
+	lastFrom, lastSet := geom.NoSquare, PieceSet(0)
 	for i := start; i < n; i++ {
 		m := list[i]
 		k := m.Kind()
 		if k != Normal && k != Castling {
 			continue
 		}
-		gate := func(s geom.Square) {
-			for _, pt := range p.gateTypes(us, s).Types() {
-				list = append(list, m.WithAux(s, pt).WithProduction(ProdGating))
+		from := m.From()
+		if k == Normal {
+			if gates.Has(from) {
+				if from != lastFrom { // a piece's moves come together
+					lastFrom, lastSet = from, p.gateTypes(us, from)
+				}
+				list = appendGatings(list, m, from, lastSet)
 			}
+			continue
 		}
-		if gates.Has(m.From()) {
-			gate(m.From())
+		var kto, rto geom.Square = geom.NoSquare, geom.NoSquare
+		if legalOnly {
+			kto, rto = p.castlingTargets(us, m.To() > from)
 		}
-		if k == Castling && gates.Has(m.To()) {
-			gate(m.To())
+		for _, s := range [2]geom.Square{from, m.To()} {
+			if gates.Has(s) && s != kto && s != rto {
+				list = appendGatings(list, m, s, p.gateTypes(us, s))
+			}
 		}
 	}
 	return list
+}
+
+// appendGatings appends m's gating forms on gate s, one per type of set.
+func appendGatings(list []Move, m Move, s geom.Square, set PieceSet) []Move {
+	for ; set != 0; set &= set - 1 {
+		pt := PieceType(bits.TrailingZeros64(uint64(set)))
+		list = append(list, m.WithAux(s, pt).WithProduction(ProdGating))
+	}
+	return list
+}
+
+// gatingForms returns the number of legal gating forms of m, a legal move
+// of the side to move while gating is possible and gateByBase holds: the
+// forms addGatings(legalOnly) would append.
+func (p *Position) gatingForms(m Move) int {
+	k := m.Kind()
+	if k != Normal && k != Castling {
+		return 0
+	}
+	us := p.side
+	gates := p.gates[us]
+	from := m.From()
+	if k == Normal {
+		if !gates.Has(from) {
+			return 0
+		}
+		return p.gateTypes(us, from).Count()
+	}
+	kto, rto := p.castlingTargets(us, m.To() > from)
+	n := 0
+	for _, s := range [2]geom.Square{from, m.To()} {
+		if gates.Has(s) && s != kto && s != rto {
+			n += p.gateTypes(us, s).Count()
+		}
+	}
+	return n
 }
 
 // genCambodian appends the Cambodian first moves of the side to move: the

@@ -261,7 +261,10 @@ func (p *Position) LegalMoves(list []Move) []Move {
 		return list
 	}
 	start := len(list)
+	gateLater := p.c.gateByBase && p.gatingPossible()
+	p.gateLater = gateLater
 	list = p.PseudoLegal(list)
+	p.gateLater = false
 	out := list[:start]
 	captures := false
 	for _, m := range list[start:] {
@@ -271,6 +274,10 @@ func (p *Position) LegalMoves(list []Move) []Move {
 				captures = true
 			}
 		}
+	}
+	if gateLater {
+		// the gating forms of the legal moves, in PseudoLegal's order
+		out = p.addGatings(out, start, true)
 	}
 	if captures {
 		// compulsory capture: a quiet move is illegal when a capture is legal
@@ -337,11 +344,16 @@ func (p *Position) computePins() {
 
 // CountLegal returns the number of legal moves (len(LegalMoves)), counting
 // the moves of unpinned ordinary pieces without listing them when the
-// variant allows it (perft's leaf nodes).
+// variant allows it (perft's leaf nodes). While the side to move may gate
+// (gateByBase), a counted move from a gate counts once more per type that
+// may be gated there, and a listed legal move adds its legal gating forms
+// (gatingForms).
 func (p *Position) CountLegal() int {
 	v := p.V
 	us := p.side
-	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 {
+	gating := p.c.seirawanGating && p.gatingPossible()
+	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 ||
+		(gating && !p.c.gateByBase) {
 		var buf [256]Move
 		return len(p.LegalMoves(buf[:0]))
 	}
@@ -353,9 +365,15 @@ func (p *Position) CountLegal() int {
 	}
 	n := 0
 	var buf [256]Move
-	for _, m := range p.pseudoLegal(buf[:0], &n) {
+	p.gateLater = gating
+	list := p.pseudoLegal(buf[:0], &n)
+	p.gateLater = false
+	for _, m := range list {
 		if p.Legal(m) {
 			n++
+			if gating {
+				n += p.gatingForms(m)
+			}
 		}
 	}
 	return n

@@ -37,11 +37,19 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	start := len(list)
 	gating := p.c.seirawanGating && p.gatingPossible()
-	if gating {
+	gateLater := gating && p.gateLater
+	if gating && !gateLater {
 		count = nil // moves from gates are listed, to add their gating forms
 	}
+	// gateCount: moves counted from a gate count once more per type that
+	// may be gated there (their gating forms are legal when they are)
+	gateCount := gateLater && count != nil
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
-		list = p.genPawnMoves(list, count)
+		pc := count
+		if gateCount && p.PiecesOf(us, Pawn).And(p.gates[us]).Any() {
+			pc = nil // listed: CountLegal counts their gating forms
+		}
+		list = p.genPawnMoves(list, pc)
 		if p.c.sittuyin {
 			list = p.genSittuyinPromotions(list)
 		}
@@ -52,7 +60,14 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		}
 		bb := p.PiecesOf(us, pt)
 		for bb.Any() {
-			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs, count)
+			from := bb.Pop()
+			if gateCount && p.gates[us].Has(from) {
+				before := *count
+				list = p.genPieceMoves(list, pt, from, notOurs, count)
+				*count += (*count - before) * p.gateTypes(us, from).Count()
+				continue
+			}
+			list = p.genPieceMoves(list, pt, from, notOurs, count)
 		}
 	}
 	if p.c.drops && p.handN[us] > 0 && !p.noisy {
@@ -70,8 +85,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 				list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 			}
 		}
-		if gating {
-			list = p.addGatings(list, start)
+		if gating && !gateLater {
+			list = p.addGatings(list, start, false)
 		}
 		return list
 	}
@@ -99,8 +114,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genCastling(list, us, ksq)
 		}
 	}
-	if gating {
-		list = p.addGatings(list, start)
+	if gating && !gateLater {
+		list = p.addGatings(list, start, false)
 	}
 	return list
 }

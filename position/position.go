@@ -71,6 +71,9 @@ type Position struct {
 	c *compiled
 
 	noisy bool // generating for PseudoLegalNoisy
+	// gateLater: pseudoLegal leaves out the gating forms, which its caller
+	// (LegalMoves, CountLegal) adds to the legal moves (gateByBase)
+	gateLater bool
 
 	board    [geom.SquareNB]Piece
 	meta     [geom.SquareNB]Meta

@@ -161,6 +161,40 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 	return set
 }
 
+// gateInfo is what colour c may gate now, worked out once per move
+// generation: the types in its pocket and the gates where each of them may
+// stand (so that gateTypes there is all of them).
+type gateInfo struct {
+	c       Color
+	types   PieceSet
+	uniform geom.Set
+}
+
+// setGateInfo sets p.gi to colour c's gateInfo.
+func (p *Position) setGateInfo(c Color) {
+	types, uniform := PieceSet(0), p.gates[c]
+	hand := &p.hand[c]
+	region := &p.c.gateRegion[c]
+	for _, pt := range p.c.typeList {
+		if hand[pt] != 0 {
+			types = types.With(pt)
+			uniform = uniform.And(region[pt])
+		}
+	}
+	if nd := p.V.DropNoDoubled; nd != NoPieceType && types.Has(nd) {
+		uniform = geom.Set{}
+	}
+	p.gi = gateInfo{c: c, types: types, uniform: uniform}
+}
+
+// at returns the types that may be gated on s (gateTypes).
+func (g *gateInfo) at(p *Position, s geom.Square) PieceSet {
+	if g.uniform.Has(s) {
+		return g.types
+	}
+	return p.gateTypes(g.c, s)
+}
+
 // addGatings appends, for every Normal or Castling move in list[start:]
 // that leaves a gate of the side to move, its gating forms: one per type
 // in the pocket that may stand on the gate, in type order
@@ -172,8 +206,9 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 func (p *Position) addGatings(list []Move, start int, legalOnly bool) []Move {
 	us := p.side
 	gates := p.gates[us]
+	p.setGateInfo(us)
+	gi := &p.gi
 	n := len(list)
-	lastFrom, lastSet := geom.NoSquare, PieceSet(0)
 	for i := start; i < n; i++ {
 		m := list[i]
 		k := m.Kind()
@@ -183,10 +218,7 @@ func (p *Position) addGatings(list []Move, start int, legalOnly bool) []Move {
 		from := m.From()
 		if k == Normal {
 			if gates.Has(from) {
-				if from != lastFrom { // a piece's moves come together
-					lastFrom, lastSet = from, p.gateTypes(us, from)
-				}
-				list = appendGatings(list, m, from, lastSet)
+				list = appendGatings(list, m, from, gi.at(p, from))
 			}
 			continue
 		}
@@ -196,7 +228,7 @@ func (p *Position) addGatings(list []Move, start int, legalOnly bool) []Move {
 		}
 		for _, s := range [2]geom.Square{from, m.To()} {
 			if gates.Has(s) && s != kto && s != rto {
-				list = appendGatings(list, m, s, p.gateTypes(us, s))
+				list = appendGatings(list, m, s, gi.at(p, s))
 			}
 		}
 	}
@@ -215,7 +247,7 @@ func appendGatings(list []Move, m Move, s geom.Square, set PieceSet) []Move {
 // gatingForms returns the number of legal gating forms of m, a legal move
 // of the side to move while gating is possible and gateByBase holds: the
 // forms addGatings(legalOnly) would append.
-func (p *Position) gatingForms(m Move) int {
+func (p *Position) gatingForms(m Move, gi *gateInfo) int {
 	k := m.Kind()
 	if k != Normal && k != Castling {
 		return 0
@@ -227,13 +259,13 @@ func (p *Position) gatingForms(m Move) int {
 		if !gates.Has(from) {
 			return 0
 		}
-		return p.gateTypes(us, from).Count()
+		return gi.at(p, from).Count()
 	}
 	kto, rto := p.castlingTargets(us, m.To() > from)
 	n := 0
 	for _, s := range [2]geom.Square{from, m.To()} {
 		if gates.Has(s) && s != kto && s != rto {
-			n += p.gateTypes(us, s).Count()
+			n += gi.at(p, s).Count()
 		}
 	}
 	return n

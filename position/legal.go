@@ -308,7 +308,11 @@ func (p *Position) computePins() {
 			continue
 		}
 		enemies := p.PiecesOf(them, pt)
-		rays := p.c.tables[us][pt].capture[ksq].rays
+		mt := &p.c.tables[us][pt].capture[ksq]
+		if mt.all.And(enemies).Empty() {
+			continue // none on the king's lines, even through pieces
+		}
+		rays := mt.rays
 		for ri := range rays {
 			r := &rays[ri]
 			if r.mask.And(enemies).Empty() {
@@ -364,16 +368,27 @@ func (p *Position) CountLegal() int {
 		p.computePins()
 	}
 	n := 0
-	var buf [256]Move
+	if gating {
+		p.setGateInfo(us)
+	}
+	if p.leafBuf == nil {
+		p.leafBuf = make([]Move, 0, 256)
+	}
 	p.gateLater = gating
-	list := p.pseudoLegal(buf[:0], &n)
+	list := p.pseudoLegal(p.leafBuf[:0], &n)
 	p.gateLater = false
+	p.leafBuf = list[:0] // keeps a grown buffer
+	if gating {
+		for _, m := range list {
+			if p.Legal(m) {
+				n += 1 + p.gatingForms(m, &p.gi)
+			}
+		}
+		return n
+	}
 	for _, m := range list {
 		if p.Legal(m) {
 			n++
-			if gating {
-				n += p.gatingForms(m)
-			}
 		}
 	}
 	return n

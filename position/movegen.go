@@ -64,7 +64,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			if gateCount && p.gates[us].Has(from) {
 				before := *count
 				list = p.genPieceMoves(list, pt, from, notOurs, count)
-				*count += (*count - before) * p.gateTypes(us, from).Count()
+				*count += (*count - before) * p.gi.at(p, from).Count()
 				continue
 			}
 			list = p.genPieceMoves(list, pt, from, notOurs, count)

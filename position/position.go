@@ -72,8 +72,14 @@ type Position struct {
 
 	noisy bool // generating for PseudoLegalNoisy
 	// gateLater: pseudoLegal leaves out the gating forms, which its caller
-	// (LegalMoves, CountLegal) adds to the legal moves (gateByBase)
+	// (LegalMoves, CountLegal) adds to the legal moves (gateByBase); gi:
+	// what the side to move may gate, set by CountLegal for pseudoLegal's
+	// count
 	gateLater bool
+	gi        gateInfo
+	// leafBuf: CountLegal's move list (not zeroed per call as a local
+	// array would be; CountLegal does not nest)
+	leafBuf []Move
 
 	board    [geom.SquareNB]Piece
 	meta     [geom.SquareNB]Meta

@@ -79,6 +79,7 @@ type compiled struct {
 	board      *geom.Board
 	types      PieceSet
 	typeList   []PieceType
+	pieceList  []PieceType // typeList without Pawn and King (genPieceMoves' types)
 	tables     [2][PieceTypeNB]*pieceTable
 	betza      [PieceTypeNB]*betza.Piece
 	mobility   [2][PieceTypeNB]geom.Set // board ∩ mobility region
@@ -157,6 +158,7 @@ func (v *Variant) Compile() error {
 	c.board = b
 	c.types = v.PieceTypes()
 	c.typeList = c.types.Types()
+	c.pieceList = (c.types &^ SetOf(Pawn, King)).Types()
 	if !v.DoubleStep {
 		v.DoubleStepRegion = [2]geom.Set{}
 	}

@@ -54,8 +54,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genSittuyinPromotions(list)
 		}
 	}
-	for _, pt := range p.c.typeList {
-		if pt == Pawn || pt == King {
+	for _, pt := range p.c.pieceList {
+		if p.count[us][pt] == 0 {
 			continue
 		}
 		bb := p.PiecesOf(us, pt)
@@ -267,12 +267,22 @@ func (p *Position) genPawnMoves(list []Move, count *int) []Move {
 }
 
 func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
-	v := p.V
 	us := p.side
+	t := p.c.tables[us][pt]
+	if count != nil && t.sameQC && p.c.plainMover[us][pt] {
+		// counted: the commonest case first
+		b := t.capture[from].targets(p.occ).And(p.c.mobility[us][pt]).And(notOurs)
+		if p.pinned.Has(from) {
+			b = b.And(p.pinLine(from))
+		}
+		*count += b.Count()
+		return list
+	}
+	v := p.V
 	attacks := p.Attacks(us, pt, from, p.occ)
 	quiets := attacks
 	bAll := attacks
-	if !p.c.tables[us][pt].sameQC {
+	if !t.sameQC {
 		quiets = p.quietTargets(us, pt, from, p.occ)
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
 	}

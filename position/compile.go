@@ -96,6 +96,9 @@ type compiled struct {
 	// plainMover: the type's moves are plain from→to moves (no promotion,
 	// demotion or en passant for that colour).
 	plainMover [2][PieceTypeNB]bool
+	// plainSameQC: plainMover with the same quiet and capture moves
+	// (genPieceMoves' counted case)
+	plainSameQC [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
 	// crazyhouse64: the options are crazyhouse's (1) or loop chess's (2),
@@ -228,6 +231,7 @@ func (v *Variant) Compile() error {
 		for col := White; col <= Black; col++ {
 			c.plainMover[col][pt] = v.PromotedPieceType[pt] == NoPieceType && !v.PieceDemotion &&
 				!v.PromotionPawnTypes[col].Has(pt) && !v.EnPassantTypes[col].Has(pt)
+			c.plainSameQC[col][pt] = c.plainMover[col][pt] && c.tables[col][pt].sameQC
 		}
 	}
 	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&

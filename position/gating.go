@@ -167,6 +167,7 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 type gateInfo struct {
 	c       Color
 	types   PieceSet
+	n       int // types.Count()
 	uniform geom.Set
 }
 
@@ -184,7 +185,7 @@ func (p *Position) setGateInfo(c Color) {
 	if nd := p.V.DropNoDoubled; nd != NoPieceType && types.Has(nd) {
 		uniform = geom.Set{}
 	}
-	p.gi = gateInfo{c: c, types: types, uniform: uniform}
+	p.gi = gateInfo{c: c, types: types, n: types.Count(), uniform: uniform}
 }
 
 // at returns the types that may be gated on s (gateTypes).
@@ -193,6 +194,14 @@ func (g *gateInfo) at(p *Position, s geom.Square) PieceSet {
 		return g.types
 	}
 	return p.gateTypes(g.c, s)
+}
+
+// count returns the number of types that may be gated on s.
+func (g *gateInfo) count(p *Position, s geom.Square) int {
+	if g.uniform.Has(s) {
+		return g.n
+	}
+	return p.gateTypes(g.c, s).Count()
 }
 
 // addGatings appends, for every Normal or Castling move in list[start:]
@@ -259,13 +268,13 @@ func (p *Position) gatingForms(m Move, gi *gateInfo) int {
 		if !gates.Has(from) {
 			return 0
 		}
-		return gi.at(p, from).Count()
+		return gi.count(p, from)
 	}
 	kto, rto := p.castlingTargets(us, m.To() > from)
 	n := 0
 	for _, s := range [2]geom.Square{from, m.To()} {
 		if gates.Has(s) && s != kto && s != rto {
-			n += gi.at(p, s).Count()
+			n += gi.count(p, s)
 		}
 	}
 	return n

@@ -64,7 +64,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			if gateCount && p.gates[us].Has(from) {
 				before := *count
 				list = p.genPieceMoves(list, pt, from, notOurs, count)
-				*count += (*count - before) * p.gi.at(p, from).Count()
+				*count += (*count - before) * p.gi.count(p, from)
 				continue
 			}
 			list = p.genPieceMoves(list, pt, from, notOurs, count)
@@ -269,7 +269,7 @@ func (p *Position) genPawnMoves(list []Move, count *int) []Move {
 func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
 	us := p.side
 	t := p.c.tables[us][pt]
-	if count != nil && t.sameQC && p.c.plainMover[us][pt] {
+	if count != nil && p.c.plainSameQC[us][pt] {
 		// counted: the commonest case first
 		b := t.capture[from].targets(p.occ).And(p.c.mobility[us][pt]).And(notOurs)
 		if p.pinned.Has(from) {

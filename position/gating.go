@@ -149,8 +149,9 @@ func (p *Position) gatingPossible() bool {
 // drop region of the type, dropNoDoubled included).
 func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 	var set PieceSet
-	for _, pt := range p.c.typeList {
-		if p.hand[c][pt] == 0 || !p.c.gateRegion[c][pt].Has(s) {
+	for in := p.handSet[c]; in != 0; in &= in - 1 {
+		pt := PieceType(bits.TrailingZeros64(uint64(in)))
+		if !p.c.gateRegion[c][pt].Has(s) {
 			continue
 		}
 		if pt == p.V.DropNoDoubled && p.PiecesOf(c, pt).And(geom.FileSet(s.File())).Count() >= p.V.DropNoDoubledCount {
@@ -173,14 +174,10 @@ type gateInfo struct {
 
 // setGateInfo sets p.gi to colour c's gateInfo.
 func (p *Position) setGateInfo(c Color) {
-	types, uniform := PieceSet(0), p.gates[c]
-	hand := &p.hand[c]
+	types, uniform := p.handSet[c], p.gates[c]
 	region := &p.c.gateRegion[c]
-	for _, pt := range p.c.typeList {
-		if hand[pt] != 0 {
-			types = types.With(pt)
-			uniform = uniform.And(region[pt])
-		}
+	for set := types; set != 0; set &= set - 1 {
+		uniform = uniform.And(region[bits.TrailingZeros64(uint64(set))])
 	}
 	if nd := p.V.DropNoDoubled; nd != NoPieceType && types.Has(nd) {
 		uniform = geom.Set{}

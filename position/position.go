@@ -92,6 +92,7 @@ type Position struct {
 
 	hand    [2][PieceTypeNB]uint8 // pockets: pieces in hand by colour and type
 	handN   [2]int                // pieces in each pocket
+	handSet [2]PieceSet           // types with a piece in each pocket
 	handLog []handChange          // pocket and gate changes, for Undo
 	gates   [2]geom.Set           // gates (gating.go): unmoved back-rank pieces with gating rights
 

@@ -291,8 +291,26 @@ func (p *Position) set(s geom.Square, pc Piece, promoted bool, meta Meta) {
 	p.put(s, pc, promoted, meta)
 }
 
-// put changes a square without logging.
+// put changes a square without logging, with the key.
 func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
+	if old := p.board[s]; old != NoPiece {
+		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
+		if x := p.meta[s].more; x != 0 {
+			p.st.Key ^= p.moreFactsKey(x, s)
+		}
+	}
+	if pc != NoPiece {
+		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
+		if meta.more != 0 {
+			p.st.Key ^= p.moreFactsKey(meta.more, s)
+		}
+	}
+	p.place(s, pc, promoted, meta)
+}
+
+// place changes a square without logging and without the key (Undo,
+// which restores the key with the state).
+func (p *Position) place(s geom.Square, pc Piece, promoted bool, meta Meta) {
 	old := p.board[s]
 	if old != NoPiece {
 		bit := geom.Bit(s)
@@ -300,10 +318,6 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
-		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
-		if x := p.meta[s].more; x != 0 {
-			p.st.Key ^= p.moreFactsKey(x, s)
-		}
 	}
 	p.board[s] = pc
 	p.meta[s] = meta
@@ -318,10 +332,6 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
-		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
-		if meta.more != 0 {
-			p.st.Key ^= p.moreFactsKey(meta.more, s)
-		}
 	}
 }
 

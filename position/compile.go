@@ -93,6 +93,9 @@ type compiled struct {
 	// (a royal king, only leapers and sliders, no blast, no extra rules).
 	pinLegal bool
 	sliders  []PieceType // types with rays
+	// sliderReach[c][s]: the squares the sliders of colour c reach from s
+	// on an empty board (computePins' first filter)
+	sliderReach [2][geom.SquareNB]geom.Set
 	// plainMover: the type's moves are plain from→to moves (no promotion,
 	// demotion or en passant for that colour).
 	plainMover [2][PieceTypeNB]bool
@@ -250,6 +253,11 @@ func (v *Variant) Compile() error {
 		}
 		if t.slider {
 			c.sliders = append(c.sliders, pt)
+			for col := White; col <= Black; col++ {
+				for s := range c.sliderReach[col] {
+					c.sliderReach[col][s] = c.sliderReach[col][s].Or(c.tables[col][pt].capture[s].all)
+				}
+			}
 		}
 	}
 	c.standardChess = v.sameRulesAs(NewVariant())

@@ -302,6 +302,13 @@ func (p *Position) computePins() {
 	us := p.side
 	them := us.Other()
 	ksq := p.PiecesOf(us, King).First()
+	var sliders geom.Set
+	for _, pt := range p.c.sliders {
+		sliders = sliders.Or(p.byType[pt])
+	}
+	if p.c.sliderReach[us][ksq].And(sliders).And(p.byColor[them]).Empty() {
+		return // no enemy slider on the king's lines, even through pieces
+	}
 	for _, pt := range p.c.sliders {
 		enemy := MakePiece(them, pt)
 		if p.count[them][pt] == 0 {

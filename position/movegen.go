@@ -103,7 +103,12 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	if hasKing {
 		ksq := p.PiecesOf(us, King).First()
-		b := p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
+		var b geom.Set
+		if p.c.tables[us][King].sameQC {
+			b = p.Attacks(us, King, ksq, p.occ).And(notOurs)
+		} else {
+			b = p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
+		}
 		for b.Any() {
 			list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 		}

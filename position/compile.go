@@ -102,6 +102,10 @@ type compiled struct {
 	// plainSameQC: plainMover with the same quiet and capture moves
 	// (genPieceMoves' counted case)
 	plainSameQC [2][PieceTypeNB]bool
+	// reachStable: plainSameQC, and the capture table holds only plain
+	// leaps and slides (its reach depends on the occupied squares it
+	// reaches alone: see perftcount.go)
+	reachStable [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
 	// crazyhouse64: the options are crazyhouse's (1) or loop chess's (2),
@@ -235,6 +239,7 @@ func (v *Variant) Compile() error {
 			c.plainMover[col][pt] = v.PromotedPieceType[pt] == NoPieceType && !v.PieceDemotion &&
 				!v.PromotionPawnTypes[col].Has(pt) && !v.EnPassantTypes[col].Has(pt)
 			c.plainSameQC[col][pt] = c.plainMover[col][pt] && c.tables[col][pt].sameQC
+			c.reachStable[col][pt] = c.plainSameQC[col][pt] && c.tables[col][pt].plainSlides()
 		}
 	}
 	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
@@ -437,6 +442,22 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 	}
 	t.sameQC = !t.hasInitial && sameTables(t.quiet[:], t.capture[:])
 	return t
+}
+
+// plainSlides reports whether t's capture tables hold only plain leaps and
+// slides (no lame leap, hop or grasshopper).
+func (t *pieceTable) plainSlides() bool {
+	for s := range t.capture {
+		if len(t.capture[s].leaps) > 0 {
+			return false
+		}
+		for _, r := range t.capture[s].rays {
+			if r.kind != raySlide {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func sameTables(a, b []moveTable) bool {

@@ -276,7 +276,12 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 	t := p.c.tables[us][pt]
 	if count != nil && p.c.plainSameQC[us][pt] {
 		// counted: the commonest case first
-		b := t.capture[from].targets(p.occ).And(p.c.mobility[us][pt]).And(notOurs)
+		var b geom.Set
+		if p.c.reachStable[us][pt] {
+			b = p.reachOf(pt, from).And(notOurs)
+		} else {
+			b = t.capture[from].targets(p.occ).And(p.c.mobility[us][pt]).And(notOurs)
+		}
 		if p.pinned.Has(from) {
 			b = b.And(p.pinLine(from))
 		}

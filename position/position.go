@@ -80,6 +80,8 @@ type Position struct {
 	// leafBuf: CountLegal's move list (not zeroed per call as a local
 	// array would be; CountLegal does not nest)
 	leafBuf []Move
+	// reach: the opponent's reaches while CountChildren runs
+	reach reachCache
 
 	board    [geom.SquareNB]Piece
 	meta     [geom.SquareNB]Meta

@@ -79,6 +79,7 @@ type compiled struct {
 	board      *geom.Board
 	types      PieceSet
 	typeList   []PieceType
+	pieceList  []PieceType // typeList without Pawn and King (genPieceMoves' types)
 	tables     [2][PieceTypeNB]*pieceTable
 	betza      [PieceTypeNB]*betza.Piece
 	mobility   [2][PieceTypeNB]geom.Set // board ∩ mobility region
@@ -92,9 +93,19 @@ type compiled struct {
 	// (a royal king, only leapers and sliders, no blast, no extra rules).
 	pinLegal bool
 	sliders  []PieceType // types with rays
+	// sliderReach[c][s]: the squares the sliders of colour c reach from s
+	// on an empty board (computePins' first filter)
+	sliderReach [2][geom.SquareNB]geom.Set
 	// plainMover: the type's moves are plain from→to moves (no promotion,
 	// demotion or en passant for that colour).
 	plainMover [2][PieceTypeNB]bool
+	// plainSameQC: plainMover with the same quiet and capture moves
+	// (genPieceMoves' counted case)
+	plainSameQC [2][PieceTypeNB]bool
+	// reachStable: plainSameQC, and the capture table holds only plain
+	// leaps and slides (its reach depends on the occupied squares it
+	// reaches alone: see perftcount.go)
+	reachStable [2][PieceTypeNB]bool
 	// standardChess: the options are exactly the defaults (chess).
 	standardChess bool
 	// crazyhouse64: the options are crazyhouse's (1) or loop chess's (2),
@@ -133,6 +144,12 @@ type compiled struct {
 	// pieces without testing each (a royal king and pins decide, and no
 	// rule forbids a move that is safe for the king)
 	countLeaves bool
+	// gateByBase: a gating move is legal exactly when the move it gates
+	// behind is, but for castling gates on the king's or the rook's
+	// destination (legalRoyal looks at the gate only there: no extinction
+	// pseudo-royalty, no rule on giving check, no mustDrop), so the legal
+	// moves are filtered before their gating forms are added
+	gateByBase bool
 	// sittuyin: sittuyinPromotion's promotion moves (sittuyin.go);
 	// checkRules: some moves may not give check (checking = false, a
 	// sittuyin promotion), so Legal must test it
@@ -151,6 +168,7 @@ func (v *Variant) Compile() error {
 	c.board = b
 	c.types = v.PieceTypes()
 	c.typeList = c.types.Types()
+	c.pieceList = (c.types &^ SetOf(Pawn, King)).Types()
 	if !v.DoubleStep {
 		v.DoubleStepRegion = [2]geom.Set{}
 	}
@@ -220,6 +238,8 @@ func (v *Variant) Compile() error {
 		for col := White; col <= Black; col++ {
 			c.plainMover[col][pt] = v.PromotedPieceType[pt] == NoPieceType && !v.PieceDemotion &&
 				!v.PromotionPawnTypes[col].Has(pt) && !v.EnPassantTypes[col].Has(pt)
+			c.plainSameQC[col][pt] = c.plainMover[col][pt] && c.tables[col][pt].sameQC
+			c.reachStable[col][pt] = c.plainSameQC[col][pt] && c.tables[col][pt].plainSlides()
 		}
 	}
 	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
@@ -238,6 +258,11 @@ func (v *Variant) Compile() error {
 		}
 		if t.slider {
 			c.sliders = append(c.sliders, pt)
+			for col := White; col <= Black; col++ {
+				for s := range c.sliderReach[col] {
+					c.sliderReach[col][s] = c.sliderReach[col][s].Or(c.tables[col][pt].capture[s].all)
+				}
+			}
 		}
 	}
 	c.standardChess = v.sameRulesAs(NewVariant())
@@ -273,6 +298,7 @@ func (v *Variant) Compile() error {
 	c.sittuyin = v.SittuyinPromotion
 	c.checkRules = !v.Checking || v.SittuyinPromotion
 	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	c.gateByBase = c.seirawanGating && !v.ExtinctionPseudoRoyal && !c.checkRules && !v.MustDrop
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}
@@ -416,6 +442,22 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 	}
 	t.sameQC = !t.hasInitial && sameTables(t.quiet[:], t.capture[:])
 	return t
+}
+
+// plainSlides reports whether t's capture tables hold only plain leaps and
+// slides (no lame leap, hop or grasshopper).
+func (t *pieceTable) plainSlides() bool {
+	for s := range t.capture {
+		if len(t.capture[s].leaps) > 0 {
+			return false
+		}
+		for _, r := range t.capture[s].rays {
+			if r.kind != raySlide {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func sameTables(a, b []moveTable) bool {

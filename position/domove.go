@@ -275,7 +275,7 @@ func (p *Position) Undo() {
 	st := p.st
 	for i := len(p.log) - 1; i >= st.logLen; i-- {
 		c := p.log[i]
-		p.put(c.sq, c.pc, c.promoted, c.meta)
+		p.place(c.sq, c.pc, c.promoted, c.meta) // the key comes back with the state
 	}
 	p.log = p.log[:st.logLen]
 	if len(p.handLog) != st.handLen {

@@ -1,6 +1,7 @@
 package position
 
 import (
+	"math/bits"
 	"strings"
 
 	"houserules/geom"
@@ -148,8 +149,9 @@ func (p *Position) gatingPossible() bool {
 // drop region of the type, dropNoDoubled included).
 func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 	var set PieceSet
-	for _, pt := range p.c.typeList {
-		if p.hand[c][pt] == 0 || !p.c.gateRegion[c][pt].Has(s) {
+	for in := p.handSet[c]; in != 0; in &= in - 1 {
+		pt := PieceType(bits.TrailingZeros64(uint64(in)))
+		if !p.c.gateRegion[c][pt].Has(s) {
 			continue
 		}
 		if pt == p.V.DropNoDoubled && p.PiecesOf(c, pt).And(geom.FileSet(s.File())).Count() >= p.V.DropNoDoubledCount {
@@ -160,13 +162,58 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 	return set
 }
 
+// gateInfo is what colour c may gate now, worked out once per move
+// generation: the types in its pocket and the gates where each of them may
+// stand (so that gateTypes there is all of them).
+type gateInfo struct {
+	c       Color
+	types   PieceSet
+	n       int // types.Count()
+	uniform geom.Set
+}
+
+// setGateInfo sets p.gi to colour c's gateInfo.
+func (p *Position) setGateInfo(c Color) {
+	types, uniform := p.handSet[c], p.gates[c]
+	region := &p.c.gateRegion[c]
+	for set := types; set != 0; set &= set - 1 {
+		uniform = uniform.And(region[bits.TrailingZeros64(uint64(set))])
+	}
+	if nd := p.V.DropNoDoubled; nd != NoPieceType && types.Has(nd) {
+		uniform = geom.Set{}
+	}
+	p.gi = gateInfo{c: c, types: types, n: types.Count(), uniform: uniform}
+}
+
+// at returns the types that may be gated on s (gateTypes).
+func (g *gateInfo) at(p *Position, s geom.Square) PieceSet {
+	if g.uniform.Has(s) {
+		return g.types
+	}
+	return p.gateTypes(g.c, s)
+}
+
+// count returns the number of types that may be gated on s.
+func (g *gateInfo) count(p *Position, s geom.Square) int {
+	if g.uniform.Has(s) {
+		return g.n
+	}
+	return p.gateTypes(g.c, s).Count()
+}
+
 // addGatings appends, for every Normal or Castling move in list[start:]
 // that leaves a gate of the side to move, its gating forms: one per type
-// in the pocket that may stand on the gate (Fairy-Stockfish's
-// make_move_and_gating). Castling also gates on the rook's square.
-func (p *Position) addGatings(list []Move, start int) []Move {
+// in the pocket that may stand on the gate, in type order
+// (Fairy-Stockfish's make_move_and_gating). Castling also gates on the
+// rook's square. With legalOnly the moves in list[start:] are legal and
+// gateByBase holds: the forms are then legal too, but for castling gates
+// on the king's or the rook's destination (castlingGateBlocked), which are
+// left out.
+func (p *Position) addGatings(list []Move, start int, legalOnly bool) []Move {
 	us := p.side
 	gates := p.gates[us]
+	p.setGateInfo(us)
+	gi := &p.gi
 	n := len(list)
 	for i := start; i < n; i++ {
 		m := list[i]
@@ -174,19 +221,60 @@ func (p *Position) addGatings(list []Move, start int) []Move {
 		if k != Normal && k != Castling {
 			continue
 		}
-		gate := func(s geom.Square) {
-			for _, pt := range p.gateTypes(us, s).Types() {
-				list = append(list, m.WithAux(s, pt).WithProduction(ProdGating))
+		from := m.From()
+		if k == Normal {
+			if gates.Has(from) {
+				list = appendGatings(list, m, from, gi.at(p, from))
 			}
+			continue
 		}
-		if gates.Has(m.From()) {
-			gate(m.From())
+		var kto, rto geom.Square = geom.NoSquare, geom.NoSquare
+		if legalOnly {
+			kto, rto = p.castlingTargets(us, m.To() > from)
 		}
-		if k == Castling && gates.Has(m.To()) {
-			gate(m.To())
+		for _, s := range [2]geom.Square{from, m.To()} {
+			if gates.Has(s) && s != kto && s != rto {
+				list = appendGatings(list, m, s, gi.at(p, s))
+			}
 		}
 	}
 	return list
+}
+
+// appendGatings appends m's gating forms on gate s, one per type of set.
+func appendGatings(list []Move, m Move, s geom.Square, set PieceSet) []Move {
+	for ; set != 0; set &= set - 1 {
+		pt := PieceType(bits.TrailingZeros64(uint64(set)))
+		list = append(list, m.WithAux(s, pt).WithProduction(ProdGating))
+	}
+	return list
+}
+
+// gatingForms returns the number of legal gating forms of m, a legal move
+// of the side to move while gating is possible and gateByBase holds: the
+// forms addGatings(legalOnly) would append.
+func (p *Position) gatingForms(m Move, gi *gateInfo) int {
+	k := m.Kind()
+	if k != Normal && k != Castling {
+		return 0
+	}
+	us := p.side
+	gates := p.gates[us]
+	from := m.From()
+	if k == Normal {
+		if !gates.Has(from) {
+			return 0
+		}
+		return gi.count(p, from)
+	}
+	kto, rto := p.castlingTargets(us, m.To() > from)
+	n := 0
+	for _, s := range [2]geom.Square{from, m.To()} {
+		if gates.Has(s) && s != kto && s != rto {
+			n += gi.count(p, s)
+		}
+	}
+	return n
 }
 
 // genCambodian appends the Cambodian first moves of the side to move: the

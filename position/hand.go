@@ -1,6 +1,7 @@
 package position
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -80,6 +81,15 @@ func (v *Variant) writesPocket() bool {
 	return v.PieceDrops || v.SeirawanGating
 }
 
+// syncHandSet updates handSet[c] for type pt after its count changed.
+func (p *Position) syncHandSet(c Color, pt PieceType) {
+	if p.hand[c][pt] == 0 {
+		p.handSet[c] &^= 1 << pt
+	} else {
+		p.handSet[c] |= 1 << pt
+	}
+}
+
 // addHand changes c's pocket of type pt by delta, logged for Undo, with
 // the key.
 func (p *Position) addHand(pc Piece, delta int) {
@@ -92,6 +102,7 @@ func (p *Position) addHand(pc Piece, delta int) {
 	p.st.Key ^= handKey(pc, n) ^ handKey(pc, m)
 	p.hand[c][pt] = uint8(m)
 	p.handN[c] += delta
+	p.syncHandSet(c, pt)
 	p.handLog = append(p.handLog, handChange{pc: pc, delta: int8(delta)})
 }
 
@@ -123,6 +134,7 @@ func (p *Position) undoHand(from int) {
 		}
 		p.hand[h.pc.Color()][h.pc.Type()] -= uint8(h.delta)
 		p.handN[h.pc.Color()] -= int(h.delta)
+		p.syncHandSet(h.pc.Color(), h.pc.Type())
 	}
 	p.handLog = p.handLog[:from]
 }
@@ -135,6 +147,7 @@ func (p *Position) redoHand(h handChange) {
 	}
 	p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
 	p.handN[h.pc.Color()] += int(h.delta)
+	p.syncHandSet(h.pc.Color(), h.pc.Type())
 }
 
 // toHand is the piece a capture of pc (with its promoted mark and meta)
@@ -252,10 +265,8 @@ func (p *Position) DropTargets(c Color, pt PieceType) geom.Set {
 // royal to drop) the drops are counted instead of listed.
 func (p *Position) genDrops(list []Move, count *int) []Move {
 	us := p.side
-	for pt := PieceType(1); int(pt) < PieceTypeNB; pt++ {
-		if p.hand[us][pt] == 0 {
-			continue
-		}
+	for set := p.handSet[us]; set != 0; set &= set - 1 {
+		pt := PieceType(bits.TrailingZeros64(uint64(set)))
 		b := p.dropTargets(us, pt)
 		prom := NoPieceType
 		if p.V.DropPromoted {
@@ -414,6 +425,7 @@ func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) er
 		}
 		p.hand[pc.Color()][pc.Type()]++
 		p.handN[pc.Color()]++
+		p.syncHandSet(pc.Color(), pc.Type())
 	}
 	return nil
 }

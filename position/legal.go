@@ -261,7 +261,10 @@ func (p *Position) LegalMoves(list []Move) []Move {
 		return list
 	}
 	start := len(list)
+	gateLater := p.c.gateByBase && p.gatingPossible()
+	p.gateLater = gateLater
 	list = p.PseudoLegal(list)
+	p.gateLater = false
 	out := list[:start]
 	captures := false
 	for _, m := range list[start:] {
@@ -271,6 +274,10 @@ func (p *Position) LegalMoves(list []Move) []Move {
 				captures = true
 			}
 		}
+	}
+	if gateLater {
+		// the gating forms of the legal moves, in PseudoLegal's order
+		out = p.addGatings(out, start, true)
 	}
 	if captures {
 		// compulsory capture: a quiet move is illegal when a capture is legal
@@ -295,13 +302,24 @@ func (p *Position) computePins() {
 	us := p.side
 	them := us.Other()
 	ksq := p.PiecesOf(us, King).First()
+	var sliders geom.Set
+	for _, pt := range p.c.sliders {
+		sliders = sliders.Or(p.byType[pt])
+	}
+	if p.c.sliderReach[us][ksq].And(sliders).And(p.byColor[them]).Empty() {
+		return // no enemy slider on the king's lines, even through pieces
+	}
 	for _, pt := range p.c.sliders {
 		enemy := MakePiece(them, pt)
 		if p.count[them][pt] == 0 {
 			continue
 		}
 		enemies := p.PiecesOf(them, pt)
-		rays := p.c.tables[us][pt].capture[ksq].rays
+		mt := &p.c.tables[us][pt].capture[ksq]
+		if mt.all.And(enemies).Empty() {
+			continue // none on the king's lines, even through pieces
+		}
+		rays := mt.rays
 		for ri := range rays {
 			r := &rays[ri]
 			if r.mask.And(enemies).Empty() {
@@ -337,11 +355,16 @@ func (p *Position) computePins() {
 
 // CountLegal returns the number of legal moves (len(LegalMoves)), counting
 // the moves of unpinned ordinary pieces without listing them when the
-// variant allows it (perft's leaf nodes).
+// variant allows it (perft's leaf nodes). While the side to move may gate
+// (gateByBase), a counted move from a gate counts once more per type that
+// may be gated there, and a listed legal move adds its legal gating forms
+// (gatingForms).
 func (p *Position) CountLegal() int {
 	v := p.V
 	us := p.side
-	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 {
+	gating := p.c.seirawanGating && p.gatingPossible()
+	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 ||
+		(gating && !p.c.gateByBase) {
 		var buf [256]Move
 		return len(p.LegalMoves(buf[:0]))
 	}
@@ -352,8 +375,25 @@ func (p *Position) CountLegal() int {
 		p.computePins()
 	}
 	n := 0
-	var buf [256]Move
-	for _, m := range p.pseudoLegal(buf[:0], &n) {
+	if gating {
+		p.setGateInfo(us)
+	}
+	if p.leafBuf == nil {
+		p.leafBuf = make([]Move, 0, 256)
+	}
+	p.gateLater = gating
+	list := p.pseudoLegal(p.leafBuf[:0], &n)
+	p.gateLater = false
+	p.leafBuf = list[:0] // keeps a grown buffer
+	if gating {
+		for _, m := range list {
+			if p.Legal(m) {
+				n += 1 + p.gatingForms(m, &p.gi)
+			}
+		}
+		return n
+	}
+	for _, m := range list {
 		if p.Legal(m) {
 			n++
 		}

@@ -37,22 +37,37 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	start := len(list)
 	gating := p.c.seirawanGating && p.gatingPossible()
-	if gating {
+	gateLater := gating && p.gateLater
+	if gating && !gateLater {
 		count = nil // moves from gates are listed, to add their gating forms
 	}
+	// gateCount: moves counted from a gate count once more per type that
+	// may be gated there (their gating forms are legal when they are)
+	gateCount := gateLater && count != nil
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
-		list = p.genPawnMoves(list, count)
+		pc := count
+		if gateCount && p.PiecesOf(us, Pawn).And(p.gates[us]).Any() {
+			pc = nil // listed: CountLegal counts their gating forms
+		}
+		list = p.genPawnMoves(list, pc)
 		if p.c.sittuyin {
 			list = p.genSittuyinPromotions(list)
 		}
 	}
-	for _, pt := range p.c.typeList {
-		if pt == Pawn || pt == King {
+	for _, pt := range p.c.pieceList {
+		if p.count[us][pt] == 0 {
 			continue
 		}
 		bb := p.PiecesOf(us, pt)
 		for bb.Any() {
-			list = p.genPieceMoves(list, pt, bb.Pop(), notOurs, count)
+			from := bb.Pop()
+			if gateCount && p.gates[us].Has(from) {
+				before := *count
+				list = p.genPieceMoves(list, pt, from, notOurs, count)
+				*count += (*count - before) * p.gi.count(p, from)
+				continue
+			}
+			list = p.genPieceMoves(list, pt, from, notOurs, count)
 		}
 	}
 	if p.c.drops && p.handN[us] > 0 && !p.noisy {
@@ -70,8 +85,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 				list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 			}
 		}
-		if gating {
-			list = p.addGatings(list, start)
+		if gating && !gateLater {
+			list = p.addGatings(list, start, false)
 		}
 		return list
 	}
@@ -88,7 +103,12 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	if hasKing {
 		ksq := p.PiecesOf(us, King).First()
-		b := p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
+		var b geom.Set
+		if p.c.tables[us][King].sameQC {
+			b = p.Attacks(us, King, ksq, p.occ).And(notOurs)
+		} else {
+			b = p.Attacks(us, King, ksq, p.occ).And(p.occ).Or(p.quietTargets(us, King, ksq, p.occ).AndNot(p.occ)).And(notOurs)
+		}
 		for b.Any() {
 			list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 		}
@@ -99,8 +119,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genCastling(list, us, ksq)
 		}
 	}
-	if gating {
-		list = p.addGatings(list, start)
+	if gating && !gateLater {
+		list = p.addGatings(list, start, false)
 	}
 	return list
 }
@@ -252,12 +272,27 @@ func (p *Position) genPawnMoves(list []Move, count *int) []Move {
 }
 
 func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
-	v := p.V
 	us := p.side
+	t := p.c.tables[us][pt]
+	if count != nil && p.c.plainSameQC[us][pt] {
+		// counted: the commonest case first
+		var b geom.Set
+		if p.c.reachStable[us][pt] {
+			b = p.reachOf(pt, from).And(notOurs)
+		} else {
+			b = t.capture[from].targets(p.occ).And(p.c.mobility[us][pt]).And(notOurs)
+		}
+		if p.pinned.Has(from) {
+			b = b.And(p.pinLine(from))
+		}
+		*count += b.Count()
+		return list
+	}
+	v := p.V
 	attacks := p.Attacks(us, pt, from, p.occ)
 	quiets := attacks
 	bAll := attacks
-	if !p.c.tables[us][pt].sameQC {
+	if !t.sameQC {
 		quiets = p.quietTargets(us, pt, from, p.occ)
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
 	}

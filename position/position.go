@@ -71,6 +71,17 @@ type Position struct {
 	c *compiled
 
 	noisy bool // generating for PseudoLegalNoisy
+	// gateLater: pseudoLegal leaves out the gating forms, which its caller
+	// (LegalMoves, CountLegal) adds to the legal moves (gateByBase); gi:
+	// what the side to move may gate, set by CountLegal for pseudoLegal's
+	// count
+	gateLater bool
+	gi        gateInfo
+	// leafBuf: CountLegal's move list (not zeroed per call as a local
+	// array would be; CountLegal does not nest)
+	leafBuf []Move
+	// reach: the opponent's reaches while CountChildren runs
+	reach reachCache
 
 	board    [geom.SquareNB]Piece
 	meta     [geom.SquareNB]Meta
@@ -83,6 +94,7 @@ type Position struct {
 
 	hand    [2][PieceTypeNB]uint8 // pockets: pieces in hand by colour and type
 	handN   [2]int                // pieces in each pocket
+	handSet [2]PieceSet           // types with a piece in each pocket
 	handLog []handChange          // pocket and gate changes, for Undo
 	gates   [2]geom.Set           // gates (gating.go): unmoved back-rank pieces with gating rights
 
@@ -281,8 +293,26 @@ func (p *Position) set(s geom.Square, pc Piece, promoted bool, meta Meta) {
 	p.put(s, pc, promoted, meta)
 }
 
-// put changes a square without logging.
+// put changes a square without logging, with the key.
 func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
+	if old := p.board[s]; old != NoPiece {
+		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
+		if x := p.meta[s].more; x != 0 {
+			p.st.Key ^= p.moreFactsKey(x, s)
+		}
+	}
+	if pc != NoPiece {
+		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
+		if meta.more != 0 {
+			p.st.Key ^= p.moreFactsKey(meta.more, s)
+		}
+	}
+	p.place(s, pc, promoted, meta)
+}
+
+// place changes a square without logging and without the key (Undo,
+// which restores the key with the state).
+func (p *Position) place(s geom.Square, pc Piece, promoted bool, meta Meta) {
 	old := p.board[s]
 	if old != NoPiece {
 		bit := geom.Bit(s)
@@ -290,10 +320,6 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[old.Color()] = p.byColor[old.Color()].Xor(bit)
 		p.occ = p.occ.Xor(bit)
 		p.count[old.Color()][old.Type()]--
-		p.st.Key ^= zobristPiece[old][s] ^ zobristFacts(p.meta[s].Facts, s)
-		if x := p.meta[s].more; x != 0 {
-			p.st.Key ^= p.moreFactsKey(x, s)
-		}
 	}
 	p.board[s] = pc
 	p.meta[s] = meta
@@ -308,10 +334,6 @@ func (p *Position) put(s geom.Square, pc Piece, promoted bool, meta Meta) {
 		p.byColor[pc.Color()] = p.byColor[pc.Color()].Or(bit)
 		p.occ = p.occ.Or(bit)
 		p.count[pc.Color()][pc.Type()]++
-		p.st.Key ^= zobristPiece[pc][s] ^ zobristFacts(meta.Facts, s)
-		if meta.more != 0 {
-			p.st.Key ^= p.moreFactsKey(meta.more, s)
-		}
 	}
 }
 

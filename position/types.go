@@ -3,7 +3,10 @@
 // counters, Zobrist keys, FEN in and out, and make/unmake.
 package position
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Color is White (0) or Black (1).
 type Color uint8
@@ -180,6 +183,9 @@ func (s PieceSet) Has(pt PieceType) bool { return s&(1<<pt) != 0 }
 
 // With returns the set plus pt.
 func (s PieceSet) With(pt PieceType) PieceSet { return s | 1<<pt }
+
+// Count returns the number of members.
+func (s PieceSet) Count() int { return bits.OnesCount64(uint64(s)) }
 
 // SetOf builds a piece set.
 func SetOf(pts ...PieceType) PieceSet {

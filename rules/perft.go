@@ -41,6 +41,9 @@ func perft(p *position.Position, depth int) uint64 {
 	}
 	var buf [256]position.Move
 	moves := p.LegalMoves(buf[:0])
+	if depth == 2 {
+		return p.CountChildren(moves)
+	}
 	var n uint64
 	for _, m := range moves {
 		p.Do(m)

@@ -75,11 +75,13 @@ func TestPocketValues(t *testing.T) {
 }
 
 // TestPocketEval: the evaluation counts pieces in hand. Start position of
-// crazyhouse: 33 (the side to move's 33 under capturesToHand); White's g1
-// knight in its own pocket instead: 126 (the hand bonus, the drop squares
-// of ranks 5 and … and the knight's g1 terms gone); Black's g8 knight in
-// White's pocket: 422 (a knight's swing, 2 × 145 + 29, and the drop
-// squares); a side without the piece at all is far behind (-113).
+// crazyhouse: 33 (the side to move's 33 under capturesToHand). White's g1
+// knight in its own pocket instead: 126 (in hand it is worth 29 cp more,
+// and it may drop on the eight empty squares of the fifth rank, which
+// Black does not attack: 8 × 8 cp of drop mobility; the g1 knight's own
+// terms are gone). Black's g8 knight in White's pocket: 422 (the knight
+// counts for Black no more and for White in hand, 145 + 174, with the
+// same drop squares). Without the g1 knight at all: -113.
 func TestPocketEval(t *testing.T) {
 	rs := rulestest.Compile(t, "crazyhouse", "")
 	for _, c := range []struct {
@@ -216,5 +218,26 @@ func TestDropHistory(t *testing.T) {
 	}
 	if *w.quietHist(position.Black, n) != 0 {
 		t.Errorf("Black's N@e4 history moved")
+	}
+}
+
+// TestGateDeficit: in S-Chess the hawk and elephant in hand enter only
+// through gates: the start is level (0), and so with White's gates on
+// a1, e1 and h1 only (KQ); with no white gate left both its pieces in
+// hand are stranded: -83 (Fairy-Stockfish's 200 of its units, in the
+// middle game of the start material).
+func TestGateDeficit(t *testing.T) {
+	rs := rulestest.Compile(t, "seirawan", "")
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", 0},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQkqbcdfg - 0 1", 0},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w kqbcdfg - 0 1", -83},
+	} {
+		if got := evalFEN(t, rs, c.fen); got != c.want {
+			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
+		}
 	}
 }

@@ -34,8 +34,9 @@ type pocketEval struct {
 // capturesToHand), a piece far from both kings loses KingProximity (2/6)
 // times the product of its distances, the side to move has 80 more under
 // capturesToHand, and a piece of the dropNoDoubled type that could never
-// be dropped (more than one per file) costs 50/20. Its units are 2.4 of
-// ours.
+// be dropped (more than one per file) costs 50/20; in S-Chess pieces in
+// hand beyond the gates left cost 200/900 shared among them. Its units
+// are 2.4 of ours.
 const (
 	handBonusSliderMg, handBonusSliderEg = 15, 4
 	handBonusLeaperMg, handBonusLeaperEg = 29, 8
@@ -43,6 +44,7 @@ const (
 	kingProxMg, kingProxEg               = 2, 6 // in Fairy-Stockfish's units (10/24 of them a centipawn)
 	dropTempo                            = 33
 	redundantMg, redundantEg             = 21, 8
+	gateDeficitMg, gateDeficitEg         = 83, 375
 )
 
 // initPockets sets the pocket terms of the variant (after the piece
@@ -124,8 +126,9 @@ func dropValue(v int, scale float64) int {
 	return max(20, int(x*2917/(2917+x)+0.5))
 }
 
-// handMaterial adds side c's pieces in hand to its material, and the
-// cost of pieces of the dropNoDoubled type beyond one per file.
+// handMaterial adds side c's pieces in hand to its material, the cost of
+// pieces of the dropNoDoubled type beyond one per file, and under
+// S-Chess gating the cost of more pieces in hand than gates.
 func (e *Evaluator) handMaterial(st *evalState, c position.Color) {
 	p, pe := st.p, &e.pocket
 	mg, eg := 0, 0
@@ -143,6 +146,15 @@ func (e *Evaluator) handMaterial(st *evalState, c position.Color) {
 	}
 	if pe.cth {
 		mg, eg = mg/2, eg/2
+	}
+	if e.v.SeirawanGating && !pe.drops {
+		// S-Chess: a piece in hand enters only through a gate; with fewer
+		// gates left than pieces in hand the surplus may never play
+		// (Fairy-Stockfish's 200/900 of its units, shared out)
+		if n, gates := p.HandCount(c), p.Gates(c).Count(); n > gates {
+			mg -= gateDeficitMg * (n - gates) / n
+			eg -= gateDeficitEg * (n - gates) / n
+		}
 	}
 	st.mg[c] += mg * e.materialSign
 	st.eg[c] += eg * e.materialSign

@@ -104,8 +104,7 @@ func (p *Position) Do(m Move) {
 		st.CapturedMeta = p.meta[capsq]
 		st.CaptureSquare = capsq
 		if v.CapturesToHand {
-			st.ToHand = p.toHand(captured, p.promoted.Has(capsq), st.CapturedMeta)
-			p.addHand(st.ToHand, 1)
+			st.ToHand = p.pocketCapture(capsq)
 		}
 		p.set(capsq, NoPiece, false, Meta{})
 		st.Rule50 = 0
@@ -118,11 +117,7 @@ func (p *Position) Do(m Move) {
 			st.Rule50 = 0
 		}
 	}
-	// en passant squares reset
-	for e := st.EP; e.Any(); {
-		st.Key ^= zobristEP[e.Pop().File()]
-	}
-	st.EP = geom.Set{}
+	p.clearEP()
 	// castling rights
 	if kind != Pass && st.Castling != 0 && (p.castlingMask[from]|p.castlingMask[to]) != 0 {
 		st.Key ^= zobristCastling[st.Castling]
@@ -194,22 +189,40 @@ func (p *Position) Do(m Move) {
 				st.Key ^= zobristCastling[st.Castling]
 			}
 			if v.CapturesToHand { // blasted pieces go to the other side's pocket too
-				p.addHand(p.toHand(p.board[bsq], p.promoted.Has(bsq), p.meta[bsq]), 1)
+				p.pocketCapture(bsq)
 			}
 			p.set(bsq, NoPiece, false, Meta{})
 		}
 	}
+	p.endPly(us, captured, kind)
+}
+
+// endPly closes a ply made by Do (or a drop): the move passes to the
+// other side, check information, the check counter (n-check) and the
+// counting rules follow.
+func (p *Position) endPly(us Color, captured Piece, kind MoveKind) {
+	st := p.st
+	them := us.Other()
 	p.side = them
 	st.Side = them
 	p.setCheckInfo()
-	if v.CheckCounting && st.Checkers.Any() {
+	if p.V.CheckCounting && st.Checkers.Any() {
 		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
 		st.ChecksRemaining[us]--
 		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
 	}
-	if v.CountingRule != NoCounting {
+	if p.V.CountingRule != NoCounting {
 		p.updateCounting(captured, kind)
 	}
+}
+
+// clearEP removes the en-passant squares, with their keys.
+func (p *Position) clearEP() {
+	st := p.st
+	for e := st.EP; e.Any(); {
+		st.Key ^= zobristEP[e.Pop().File()]
+	}
+	st.EP = geom.Set{}
 }
 
 func (p *Position) sideRight(c Color, kingSide bool) CastlingRights {
@@ -302,10 +315,7 @@ func (p *Position) DoNull() {
 	p.st.handLen = len(p.handLog)
 	p.st.arenaLen = uint32(len(p.arena))
 	p.st.Key ^= zobristSide
-	for e := p.st.EP; e.Any(); {
-		p.st.Key ^= zobristEP[e.Pop().File()]
-	}
-	p.st.EP = geom.Set{}
+	p.clearEP()
 	p.st.Rule50++
 	p.st.PliesFromNull = 0
 	p.st.Move = NoMove

@@ -56,13 +56,10 @@ func (p *Position) HandCount(c Color) int { return p.handN[c] }
 // FEN's pocket (Fairy-Stockfish's: king first, pawn last).
 func (p *Position) HandTypes(c Color) []PieceType {
 	var out []PieceType
-	if p.handN[c] == 0 {
-		return nil
-	}
-	for pt := PieceTypeNB - 1; pt > 0; pt-- {
-		if p.hand[c][pt] > 0 {
-			out = append(out, PieceType(pt))
-		}
+	for set := p.handSet[c]; set != 0; {
+		pt := 63 - bits.LeadingZeros64(uint64(set))
+		out = append(out, PieceType(pt))
+		set &^= 1 << pt
 	}
 	return out
 }
@@ -90,19 +87,26 @@ func (p *Position) syncHandSet(c Color, pt PieceType) {
 	}
 }
 
+// bumpHand changes the pocket of pc's colour and type by delta: count,
+// total and type set (no key, no log: addHand, Undo, Rewind and the FEN
+// reader call it).
+func (p *Position) bumpHand(pc Piece, delta int) {
+	c, pt := pc.Color(), pc.Type()
+	p.hand[c][pt] = uint8(int(p.hand[c][pt]) + delta)
+	p.handN[c] += delta
+	p.syncHandSet(c, pt)
+}
+
 // addHand changes c's pocket of type pt by delta, logged for Undo, with
 // the key.
 func (p *Position) addHand(pc Piece, delta int) {
-	c, pt := pc.Color(), pc.Type()
-	n := int(p.hand[c][pt])
+	n := int(p.hand[pc.Color()][pc.Type()])
 	m := n + delta
 	if m < 0 || m > 255 {
 		return
 	}
 	p.st.Key ^= handKey(pc, n) ^ handKey(pc, m)
-	p.hand[c][pt] = uint8(m)
-	p.handN[c] += delta
-	p.syncHandSet(c, pt)
+	p.bumpHand(pc, delta)
 	p.handLog = append(p.handLog, handChange{pc: pc, delta: int8(delta)})
 }
 
@@ -132,9 +136,7 @@ func (p *Position) undoHand(from int) {
 			p.gates[h.pc.Color()].Toggle(h.sq)
 			continue
 		}
-		p.hand[h.pc.Color()][h.pc.Type()] -= uint8(h.delta)
-		p.handN[h.pc.Color()] -= int(h.delta)
-		p.syncHandSet(h.pc.Color(), h.pc.Type())
+		p.bumpHand(h.pc, -int(h.delta))
 	}
 	p.handLog = p.handLog[:from]
 }
@@ -145,9 +147,7 @@ func (p *Position) redoHand(h handChange) {
 		p.gates[h.pc.Color()].Toggle(h.sq)
 		return
 	}
-	p.hand[h.pc.Color()][h.pc.Type()] += uint8(h.delta)
-	p.handN[h.pc.Color()] += int(h.delta)
-	p.syncHandSet(h.pc.Color(), h.pc.Type())
+	p.bumpHand(h.pc, int(h.delta))
 }
 
 // toHand is the piece a capture of pc (with its promoted mark and meta)
@@ -359,42 +359,22 @@ func (p *Position) legalDrop(m Move) bool {
 // target square (marked promoted when dropped as its promoted type), the
 // en-passant squares go, the side to move passes.
 func (p *Position) doDrop(m Move, us Color) {
-	st := p.st
-	to := m.To()
-	inHand := m.PromotionType()
+	to, inHand, pt := m.To(), m.PromotionType(), m.DroppedType()
 	p.addHand(MakePiece(us, inHand), -1)
 	meta := Meta{ID: p.newID()}
-	promoted := false
-	if pt := m.DroppedType(); pt != inHand {
-		promoted = true
+	if pt != inHand {
 		meta.Unpromoted = MakePiece(us, inHand)
-		p.set(to, MakePiece(us, pt), promoted, meta)
-	} else {
-		p.set(to, MakePiece(us, inHand), promoted, meta)
 	}
+	p.set(to, MakePiece(us, pt), pt != inHand, meta)
 	if p.V.CastlingDroppedPiece {
-		p.dropCastlingRights(us, m.DroppedType(), to)
+		p.dropCastlingRights(us, pt, to)
 	}
 	if p.c.gating {
-		p.doGating(m, us, MakePiece(us, m.DroppedType()), geom.NoSquare, to)
+		p.doGating(m, us, MakePiece(us, pt), geom.NoSquare, to)
 	}
-	st.Rule50 = 0 // a drop is irreversible
-	for e := st.EP; e.Any(); {
-		st.Key ^= zobristEP[e.Pop().File()]
-	}
-	st.EP = geom.Set{}
-	them := us.Other()
-	p.side = them
-	st.Side = them
-	p.setCheckInfo()
-	if p.V.CheckCounting && st.Checkers.Any() {
-		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
-		st.ChecksRemaining[us]--
-		st.Key ^= zobristChecks[us][st.ChecksRemaining[us]&15]
-	}
-	if p.V.CountingRule != NoCounting {
-		p.updateCounting(NoPiece, Drop)
-	}
+	p.st.Rule50 = 0 // a drop is irreversible
+	p.clearEP()
+	p.endPly(us, NoPiece, Drop)
 }
 
 // parseHand reads a FEN pocket ("QRBNPqrbnp", "-" or "" for none): white
@@ -423,9 +403,7 @@ func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) er
 		if p.hand[pc.Color()][pc.Type()] == 255 {
 			return bad("pocket", "%q (character %d of the FEN): more than 255 %q in the pocket", rune(ch), charAt(i), rune(ch))
 		}
-		p.hand[pc.Color()][pc.Type()]++
-		p.handN[pc.Color()]++
-		p.syncHandSet(pc.Color(), pc.Type())
+		p.bumpHand(pc, 1)
 	}
 	return nil
 }
@@ -435,12 +413,9 @@ func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) er
 func (p *Position) writeHand(sb *strings.Builder) {
 	sb.WriteByte('[')
 	for c := White; c <= Black; c++ {
-		if p.handN[c] == 0 {
-			continue
-		}
-		for pt := PieceTypeNB - 1; pt > 0; pt-- {
+		for _, pt := range p.HandTypes(c) {
 			for n := p.hand[c][pt]; n > 0; n-- {
-				sb.WriteByte(p.pieceChar(MakePiece(c, PieceType(pt))))
+				sb.WriteByte(p.pieceChar(MakePiece(c, pt)))
 			}
 		}
 	}
@@ -451,13 +426,9 @@ func (p *Position) writeHand(sb *strings.Builder) {
 func (p *Position) handKeys() uint64 {
 	var k uint64
 	for c := White; c <= Black; c++ {
-		if p.handN[c] == 0 {
-			continue
-		}
-		for pt := 1; pt < PieceTypeNB; pt++ {
-			if n := p.hand[c][pt]; n > 0 {
-				k ^= handKey(MakePiece(c, PieceType(pt)), int(n))
-			}
+		for set := p.handSet[c]; set != 0; set &= set - 1 {
+			pt := PieceType(bits.TrailingZeros64(uint64(set)))
+			k ^= handKey(MakePiece(c, pt), int(p.hand[c][pt]))
 		}
 	}
 	return k
@@ -472,9 +443,17 @@ func (p *Position) CaptureToHand(s geom.Square) {
 	if !p.V.CapturesToHand || p.board[s] == NoPiece {
 		return
 	}
-	p.st.ToHand = p.toHand(p.board[s], p.promoted.Has(s), p.meta[s])
-	p.addHand(p.st.ToHand, 1)
+	p.st.ToHand = p.pocketCapture(s)
 	p.serial++
+}
+
+// pocketCapture puts the piece on s, about to leave the board by a
+// capture (or a blast), into its captor's pocket (toHand) and returns the
+// piece the pocket received.
+func (p *Position) pocketCapture(s geom.Square) Piece {
+	pc := p.toHand(p.board[s], p.promoted.Has(s), p.meta[s])
+	p.addHand(pc, 1)
+	return pc
 }
 
 // ReturnCaptured takes the piece the ply's capture put in the captor's

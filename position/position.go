@@ -505,10 +505,7 @@ func (p *Position) DoCustom(m Move, physical func()) {
 	st.Captured = NoPiece
 	st.CapturedMeta = Meta{}
 	st.Pass = m.Kind() == Pass
-	for e := st.EP; e.Any(); {
-		st.Key ^= zobristEP[e.Pop().File()]
-	}
-	st.EP = geom.Set{}
+	p.clearEP()
 	pawn := m.Kind() != Drop && m.Kind() != Pass && p.board[m.From()].Type() == Pawn
 	n := p.occ.Count()
 	if physical != nil {

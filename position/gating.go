@@ -154,7 +154,7 @@ func (p *Position) gateTypes(c Color, s geom.Square) PieceSet {
 		if !p.c.gateRegion[c][pt].Has(s) {
 			continue
 		}
-		if pt == p.V.DropNoDoubled && p.PiecesOf(c, pt).And(geom.FileSet(s.File())).Count() >= p.V.DropNoDoubledCount {
+		if p.fileFull(c, pt, s.File()) {
 			continue
 		}
 		set = set.With(pt)

@@ -1,6 +1,7 @@
 package position
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
 	"unicode/utf8"
@@ -236,15 +237,45 @@ func (c *compiled) compileDrops(v *Variant) {
 func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
 	b := p.c.dropRegion[c][pt].AndNot(p.occ)
 	if pt == p.V.DropNoDoubled && pt != NoPieceType {
-		own := p.PiecesOf(c, pt)
 		for f := 0; f < p.c.board.Files; f++ {
-			fs := geom.FileSet(f)
-			if own.And(fs).Count() >= p.V.DropNoDoubledCount {
-				b = b.AndNot(fs)
+			if p.fileFull(c, pt, f) {
+				b = b.AndNot(geom.FileSet(f))
 			}
 		}
 	}
 	return b
+}
+
+// DropTargetRefusal says why the empty square to is not a drop target of
+// c's pieces of type pt (DropTargets), naming the piece by name: the rule
+// of compileDrops or dropTargets that takes the square out.
+func (p *Position) DropTargetRefusal(c Color, pt PieceType, to geom.Square, name string) string {
+	v := p.V
+	first := 0
+	if c == Black {
+		first = v.MaxRank
+	}
+	switch {
+	case !v.DropRegion[c].Empty() && !v.DropRegion[c].Has(to):
+		return fmt.Sprintf("%s is outside %s's drop region", to, c)
+	case p.fileFull(c, pt, to.File()):
+		return fmt.Sprintf("the %c-file already holds a %s %s (no doubled %s drops)", 'a'+to.File(), c, name, name)
+	case pt == Rook && v.SittuyinRookDrop && to.Rank() != first:
+		return fmt.Sprintf("%s is dropped on %s's first rank only", name, c)
+	case pt == Pawn && !v.FirstRankPawnDrops && to.Rank() == first:
+		return fmt.Sprintf("%s may not be dropped on %s's first rank", name, c)
+	case pt == Pawn && !v.PromotionZonePawnDrops && v.PromotionRegion[c].Has(to):
+		return fmt.Sprintf("%s may not be dropped in %s's promotion zone", name, c)
+	}
+	return fmt.Sprintf("%s may not be dropped on %s (it could not move from there)", name, to)
+}
+
+// fileFull reports whether dropNoDoubled forbids putting another piece of
+// type pt of colour c on file f (a shogi pawn where one already stands):
+// the file holds dropNoDoubledCount of them.
+func (p *Position) fileFull(c Color, pt PieceType, f int) bool {
+	return pt == p.V.DropNoDoubled && pt != NoPieceType &&
+		p.PiecesOf(c, pt).And(geom.FileSet(f)).Count() >= p.V.DropNoDoubledCount
 }
 
 // DropTargets returns the empty squares where colour c may drop a piece

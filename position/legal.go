@@ -2,6 +2,10 @@ package position
 
 import "houserules/geom"
 
+// GivesCheck reports whether m, made, leaves the opponent's king attacked
+// (by the base rules: it makes and unmakes the move).
+func (p *Position) GivesCheck(m Move) bool { return p.givesCheck(m) }
+
 // givesCheck reports whether m, made, leaves the opponent's king attacked.
 func (p *Position) givesCheck(m Move) bool {
 	p.Do(m)

@@ -71,34 +71,7 @@ func TestViewPockets(t *testing.T) {
 // types (horse, dragon) get no slot, gold does (it starts on the board),
 // and the king none; a captured promoted pawn (+P) goes back as a pawn.
 func TestViewPocketsShogiStyle(t *testing.T) {
-	f, err := variants.Load("mini.ini", strings.NewReader(`[minipockets:chess]
-maxRank = 5
-maxFile = 5
-pawn = -
-knight = -
-queen = -
-shogiPawn = p
-silver = s
-gold = g
-bishop = b
-dragonHorse = h
-rook = r
-bers = d
-king = k
-promotionPieceTypes = -
-startFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1
-pieceDrops = true
-capturesToHand = true
-promotionRegionWhite = *5
-promotionRegionBlack = *1
-promotedPieceType = p:g s:g b:h r:d
-doubleStep = false
-castling = false
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := f.Lookup("minipockets")
+	v, err := variants.Get("minishogi")
 	if err != nil {
 		t.Fatal(err)
 	}

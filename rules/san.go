@@ -261,24 +261,7 @@ func dropHint(p *position.Position, s string) string {
 		return fmt.Sprintf("%s is occupied", to)
 	}
 	if !p.DropTargets(us, pt).Has(to) {
-		region := v.DropRegion[us]
-		first := 0
-		if us == position.Black {
-			first = b.Ranks - 1
-		}
-		switch {
-		case !region.Empty() && !region.Has(to):
-			return fmt.Sprintf("%s is outside %s's drop region", to, us)
-		case pt == v.DropNoDoubled && p.PiecesOf(us, pt).And(geom.FileSet(to.File())).Count() >= v.DropNoDoubledCount:
-			return fmt.Sprintf("the %c-file already holds a %s %s (no doubled %s drops)", 'a'+to.File(), us, name, name)
-		case pt == position.Rook && v.SittuyinRookDrop && to.Rank() != first:
-			return fmt.Sprintf("%s is dropped on %s's first rank only", name, us)
-		case pt == position.Pawn && !v.FirstRankPawnDrops && to.Rank() == first:
-			return fmt.Sprintf("%s may not be dropped on %s's first rank", name, us)
-		case pt == position.Pawn && !v.PromotionZonePawnDrops && v.PromotionRegion[us].Has(to):
-			return fmt.Sprintf("%s may not be dropped in %s's promotion zone", name, us)
-		}
-		return fmt.Sprintf("%s may not be dropped on %s (it could not move from there)", name, to)
+		return p.DropTargetRefusal(us, pt, to, name)
 	}
 	m := position.NewDrop(pt, to)
 	switch {
@@ -288,19 +271,12 @@ func dropHint(p *position.Position, s string) string {
 		return fmt.Sprintf("%s must drop its %s first", us, pieceLetter(p, v.MustDropType))
 	case p.InCheck():
 		return "it does not get the king out of check"
-	case !v.DropChecks && givesCheck(p, m):
+	case !v.DropChecks && p.GivesCheck(m):
 		return "a drop may not give check in " + v.Name
 	case v.DropOppositeColoredBishop:
 		return "the bishops must stand on squares of both colours"
 	}
 	return "it would leave the king in check"
-}
-
-// givesCheck reports whether m, made, checks the opponent's king.
-func givesCheck(p *position.Position, m position.Move) bool {
-	p.Do(m)
-	defer p.Undo()
-	return p.Checkers().Any()
 }
 
 // pieceTypeOfLetter is the piece type whose letter (or synonym) is c in

@@ -8,41 +8,9 @@ import (
 	"testing"
 )
 
-// miniShogiINI is minishogi as the catalogue defines it but for the
-// repetition rules not supported yet (perpetualCheckIllegal), so that
-// the server tests can play a shogi-style game; minipromodrop also drops
-// pieces as their promoted type (dropPromoted).
-const miniShogiINI = `[minishogi-e2e:chess]
-maxRank = 5
-maxFile = 5
-pawn = -
-knight = -
-queen = -
-shogiPawn = p
-silver = s
-gold = g
-bishop = b
-dragonHorse = h
-rook = r
-bers = d
-king = k
-promotionPieceTypes = -
-startFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1
-pieceDrops = true
-capturesToHand = true
-promotionRegionWhite = *5
-promotionRegionBlack = *1
-promotedPieceType = p:g s:g b:h r:d
-doubleStep = false
-castling = false
-dropNoDoubled = p
-immobilityIllegal = true
-stalemateValue = loss
-nMoveRule = 0
-
-[minipromodrop:minishogi-e2e]
-dropPromoted = true
-`
+// promoDropINI is the catalogue's minishogi with pieces also dropped as
+// their promoted type (dropPromoted).
+const promoDropINI = "[minipromodrop:minishogi]\ndropPromoted = true\n"
 
 // pocketsOf renders the state's pockets as "white: p1 n0 …; black: …".
 func pocketsOf(st map[string]any) string {
@@ -149,7 +117,7 @@ func TestCrazyhousePocketsAndDrops(t *testing.T) {
 // (+S@c3 and S@c3); the promoted ones are played over HTTP.
 func TestShogiStylePromotionAndPromotedDrops(t *testing.T) {
 	ts := newTestServer(t, nil)
-	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "minipromodrop", "ini": miniShogiINI, "fen": "4k/1S3/5/5/K4[Ss] w - - 0 1"})
+	id, wt, bt := createHuman(t, ts, map[string]any{"variant": "minipromodrop", "ini": promoDropINI, "fen": "4k/1S3/5/5/K4[Ss] w - - 0 1"})
 	_, g := call(t, "GET", ts.URL+"/api/games/"+id, wt, nil)
 	st := g["state"].(map[string]any)
 	if got := pocketsOf(st); got != "white: p0 s1 g0 b0 r0; black: p0 s1 g0 b0 r0" {

@@ -16,14 +16,21 @@ func play(t *testing.T, key, fen, moves string) *rules.Game {
 	if err != nil {
 		t.Fatalf("%s: fen %q: %v", key, fen, err)
 	}
+	playMoves(t, key, g, moves)
+	return g
+}
+
+// playMoves plays the moves (UCI, space separated) in g; name labels a
+// failure.
+func playMoves(t *testing.T, name string, g *rules.Game, moves string) {
+	t.Helper()
 	for _, s := range strings.Fields(moves) {
 		m, err := g.ParseMove(s)
 		if err != nil {
-			t.Fatalf("%s: %s after %q: %v (legal: %v)", key, s, g.FEN(), err, g.UCIList(g.LegalMoves()))
+			t.Fatalf("%s: %s after %q: %v (legal: %v)", name, s, g.FEN(), err, g.UCIList(g.LegalMoves()))
 		}
 		g.Do(m)
 	}
-	return g
 }
 
 // board is the board field of the game's FEN.

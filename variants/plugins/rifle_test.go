@@ -52,13 +52,7 @@ func TestRifleWithPieceHP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"e2e4", "d7d5", "e4d5"} {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.Do(m)
-	}
+	playMoves(t, "rifleChess+piece-hp", g, "e2e4 d7d5 e4d5")
 	b := board(g)
 	if !strings.HasPrefix(strings.Split(b, "/")[4], "4P") {
 		t.Errorf("the shooter left e4: %s", g.FEN())
@@ -82,13 +76,7 @@ func TestIniSectionExtendsHookPlugin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []string{"e2e4", "d7d5", "e4d5"} {
-			m, err := g.ParseMove(s)
-			if err != nil {
-				t.Fatalf("%s: %s: %v", name, s, err)
-			}
-			g.Do(m)
-		}
+		playMoves(t, name, g, "e2e4 d7d5 e4d5")
 		if got, want := board(g), "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"; got != want {
 			t.Errorf("%s: after exd5 %s, want %s", name, got, want)
 		}

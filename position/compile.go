@@ -131,8 +131,12 @@ type compiled struct {
 	// goes to the pocket demoted)
 	markPromoted bool
 	dropRegion   [2][PieceTypeNB]geom.Set
-	simpleDrops  bool
-	darkSquares  geom.Set
+	// promDropRegion: where a type in hand may be dropped as its promoted
+	// type (dropPromoted): the drop region with the immobility filter of
+	// the promoted type, the one that stands there
+	promDropRegion [2][PieceTypeNB]geom.Set
+	simpleDrops    bool
+	darkSquares    geom.Set
 	// gating: the FEN's castling field holds gates (gating.go);
 	// seirawanGating: pieces in hand enter through them; cambodian: the
 	// king's and fers' leaps; gateRegion: where a type may be gated (the

@@ -154,6 +154,8 @@ func (p *Position) parseRanks(ranks []string, bad badFEN) error {
 				f += n
 			case ch == '*':
 				return bad("board", "rank %d: wall squares are not supported yet", r+1)
+			case ch == '~':
+				return bad("board", "rank %d: '~' (the mark of a promoted piece) follows no piece", r+1)
 			case ch == '+':
 				if i+1 >= len(rs) {
 					return bad("board", "rank %d: '+' without a piece", r+1)

@@ -159,6 +159,11 @@ func TestFENPocketErrors(t *testing.T) {
 		{zh, "  " + board + "/Qz w KQkq - 0 1", "pocket", `'z' (character 48 of the FEN, 2 of the pocket "Qz") is not a piece of crazyhouse`},
 		{zh, board + "[" + strings.Repeat("Q", 256) + "] w KQkq - 0 1", "pocket", `'Q' (character 300 of the FEN): more than 255 'Q' in the pocket`},
 		{chess, board + "[Q] w KQkq - 0 1", "pocket", `chess has no pockets (pieces in hand): "Q"`},
+		// the board's marks without their piece
+		{zh, "rnbqkbnr/pppppppp/8/8/4~3/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "board", `rank 4: '~' (the mark of a promoted piece) follows no piece`},
+		{zh, "~rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "board", `rank 8: '~' (the mark of a promoted piece) follows no piece`},
+		{zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+[] w KQkq - 0 1", "board", `rank 1: '+' without a piece`},
+		{zh, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ+KBNR[] w KQkq - 0 1", "board", `rank 1: '+K' is not a promotable piece`},
 	} {
 		_, err := position.New(c.v, c.fen, false)
 		var fe *position.FENError

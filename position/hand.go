@@ -218,24 +218,47 @@ func (c *compiled) compileDrops(v *Variant) {
 				b = b.And(geom.RankSet(first))
 			}
 			c.gateRegion[col][pt] = b.And(c.board.Mask)
-			if v.ImmobilityIllegal {
-				for s := b; s.Any(); {
-					sq := s.Pop()
-					if c.tables[col][pt].quiet[sq].all.And(c.board.Mask).Empty() {
-						b.Del(sq)
-					}
-				}
+			c.dropRegion[col][pt] = c.mobileOn(v, col, pt, b)
+			if prom := v.PromotedPieceType[pt]; v.DropPromoted && prom != NoPieceType {
+				c.promDropRegion[col][pt] = c.mobileOn(v, col, prom, b)
 			}
-			c.dropRegion[col][pt] = b.And(c.board.Mask)
 		}
 	}
 	c.simpleDrops = v.DropChecks && !v.MustDrop && !v.DropOppositeColoredBishop && v.DropNoDoubled == NoPieceType
 }
 
+// mobileOn returns the squares of b on the board, less, under
+// immobilityIllegal, those a piece of colour col and type pt could never
+// leave (Fairy-Stockfish filters them in Position::legal by the type that
+// stands there: a shogi pawn dropped as a tokin may go on the last rank).
+func (c *compiled) mobileOn(v *Variant, col Color, pt PieceType, b geom.Set) geom.Set {
+	b = b.And(c.board.Mask)
+	if v.ImmobilityIllegal {
+		for s := b; s.Any(); {
+			sq := s.Pop()
+			if c.tables[col][pt].quiet[sq].all.And(c.board.Mask).Empty() {
+				b.Del(sq)
+			}
+		}
+	}
+	return b
+}
+
 // dropTargets returns the empty squares where c may drop pt, before the
 // legality filter.
 func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
-	b := p.c.dropRegion[c][pt].AndNot(p.occ)
+	return p.noDoubled(c, pt, p.c.dropRegion[c][pt].AndNot(p.occ))
+}
+
+// promDropTargets returns the empty squares where c may drop pt as its
+// promoted type (dropPromoted), before the legality filter.
+func (p *Position) promDropTargets(c Color, pt PieceType) geom.Set {
+	return p.noDoubled(c, pt, p.c.promDropRegion[c][pt].AndNot(p.occ))
+}
+
+// noDoubled takes from b, under dropNoDoubled, the files where c already
+// has dropNoDoubledCount pieces of type pt.
+func (p *Position) noDoubled(c Color, pt PieceType, b geom.Set) geom.Set {
 	if pt == p.V.DropNoDoubled && pt != NoPieceType {
 		for f := 0; f < p.c.board.Files; f++ {
 			if p.fileFull(c, pt, f) {
@@ -300,21 +323,18 @@ func (p *Position) genDrops(list []Move, count *int) []Move {
 		pt := PieceType(bits.TrailingZeros64(uint64(set)))
 		b := p.dropTargets(us, pt)
 		prom := NoPieceType
+		var b2 geom.Set
 		if p.V.DropPromoted {
-			prom = p.V.PromotedPieceType[pt]
+			if prom = p.V.PromotedPieceType[pt]; prom != NoPieceType {
+				b2 = p.promDropTargets(us, pt)
+			}
 		}
 		if count != nil && pt != King {
-			n := b.Count()
-			if prom != NoPieceType {
-				n *= 2
-			}
-			*count += n
+			*count += b.Count() + b2.Count()
 			continue
 		}
-		if prom != NoPieceType {
-			for b2 := b; b2.Any(); {
-				list = append(list, newPromotedDrop(pt, prom, b2.Pop()))
-			}
+		for b2.Any() {
+			list = append(list, newPromotedDrop(pt, prom, b2.Pop()))
 		}
 		for b.Any() {
 			list = append(list, NewDrop(pt, b.Pop()))

@@ -375,12 +375,19 @@ func (p *Position) Put(s geom.Square, pc Piece, meta Meta) {
 }
 
 // dropCastling removes the castling rights tied to square s (its king or
-// rook was taken away or replaced by a hook).
+// rook was taken away or replaced by a hook) and, with gating, the gate on
+// s: the piece that had not moved from it is gone (an S-chess gate on an
+// empty square would be written in the FEN and lost on reading it back).
 func (p *Position) dropCastling(s geom.Square) {
 	if m := p.castlingMask[s]; m != 0 && p.st.Castling&m != 0 {
 		p.st.Key ^= zobristCastling[p.st.Castling]
 		p.st.Castling &^= m
 		p.st.Key ^= zobristCastling[p.st.Castling]
+	}
+	for c := White; c <= Black; c++ {
+		if p.gates[c].Has(s) {
+			p.toggleGate(c, s)
+		}
 	}
 }
 

@@ -105,3 +105,33 @@ func TestPieceHPDroppedAndGatedPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestExplosiveRookClosesTheGate: in S-chess a piece a house rule takes
+// off the board (the rook's blast) takes its gate with it: the FEN no
+// longer names the gate (it named C, which reading it back dropped) and
+// a rook that later stands on c1 does not gate from it.
+func TestExplosiveRookClosesTheGate(t *testing.T) {
+	v, err := variants.Get("seirawan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newVariantGame(t, v, "explosive-rook", "4k3/8/8/8/8/8/8/RnB1K3[Hh] w QC - 0 1")
+	start := g.FEN()
+	play(t, g, "a1b1") // the blast takes the bishop on c1, never moved
+	if got, want := g.FEN(), "4k3/8/8/8/8/8/8/1R2K3[Hh] b E - 0 1"; got != want {
+		t.Errorf("after a1b1: %s, want %s", got, want)
+	}
+	if back := newVariantGame(t, v, "explosive-rook", g.FEN()); back.FEN() != g.FEN() || back.Pos.Key() != g.Pos.Key() {
+		t.Errorf("FEN %s reads back as %s (key %x, want %x)", g.FEN(), back.FEN(), back.Pos.Key(), g.Pos.Key())
+	}
+	play(t, g, "e8d8", "b1c1", "d8e8")
+	if hasMove(g, "c1c4h") {
+		t.Errorf("the rook that came to c1 gates from it: %v", legal(g))
+	}
+	for range 4 {
+		g.Undo()
+	}
+	if g.FEN() != start {
+		t.Errorf("after undoing: %s, want %s", g.FEN(), start)
+	}
+}

@@ -34,7 +34,9 @@ func (e *Engine) cmdDisplay() {
 
 // Board draws the position in Fairy-Stockfish's style, with rank numbers
 // on the right and file letters below, for any board size; flip puts
-// Black at the bottom. The side to move is marked with * on its home edge,
+// Black at the bottom. A shogi-style promoted piece is + and the letter
+// it had before promotion (+P for a tokin, +r for a dragon), as in the
+// FEN; a piece promoted crazyhouse-style is ~ and its letter (~Q). The side to move is marked with * on its home edge,
 // and in variants with pockets each side's pocket follows its home rank
 // ([QNP], king first, as Fairy-Stockfish's d shows it).
 func Board(p *position.Position, flip bool) string {
@@ -55,13 +57,17 @@ func Board(p *position.Position, flip bool) string {
 			}
 			s := geom.Sq(f, r)
 			pc := p.PieceOn(s)
-			ch := byte(' ')
-			if pc != position.NoPiece {
+			ch, prom := byte(' '), byte(' ')
+			switch up := p.MetaOn(s).Unpromoted; {
+			case pc == position.NoPiece:
+			case up != position.NoPiece:
+				// shogi-style: + and the letter it had before (+P, +r)
+				ch, prom = p.PieceChar(up), '+'
+			case p.IsPromoted(s):
+				// crazyhouse-style: demoted when captured (~Q)
+				ch, prom = p.PieceChar(pc), '~'
+			default:
 				ch = p.PieceChar(pc)
-			}
-			prom := byte(' ')
-			if pc != position.NoPiece && p.IsPromoted(s) {
-				prom = '+'
 			}
 			sb.WriteByte(prom)
 			sb.WriteByte(ch)

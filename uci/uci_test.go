@@ -363,6 +363,39 @@ func TestBoardDrawingPockets(t *testing.T) {
 	}
 }
 
+// TestBoardDrawingPromoted: promoted pieces are drawn as Fairy-Stockfish's
+// d draws them (c19b5f6): a shogi-style one as + and its unpromoted
+// letter (the tokin +P, the dragon +r, not +G and +d), a crazyhouse one
+// as ~ and its letter.
+func TestBoardDrawingPromoted(t *testing.T) {
+	for _, c := range []struct{ variant, fen, rank string }{
+		{"shogi", "l3k3l/9/9/9/9/9/9/+P+r7/4K4[GGSp] w - - 0 1", " |+P |+r |   |   |   |   |   |   |   | 2\n"},
+		{"crazyhouse", "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1", " |~Q |   |   |   | K |   |   |   | 1 * []\n"},
+	} {
+		v, _ := variants.Get(c.variant)
+		rs, _ := rules.Compile(v, nil)
+		g, err := rules.NewGame(rs, c.fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := Board(g.Pos, false); !strings.Contains(b, c.rank) {
+			t.Errorf("%s: want the rank %q in\n%s", c.variant, c.rank, b)
+		}
+	}
+	// a promotion made in the game is drawn the same way
+	v, _ := variants.Get("shogi")
+	rs, _ := rules.Compile(v, nil)
+	g, _ := rules.NewGame(rs, "4k4/9/2P6/9/9/9/9/9/4K4[] w - - 0 1", false)
+	m, err := g.ParseMove("c7c8+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Do(m)
+	if b := Board(g.Pos, false); !strings.Contains(b, " |   |   |+P |") {
+		t.Errorf("after c7c8+:\n%s", b)
+	}
+}
+
 // TestUCIMultiPVAndSkill: MultiPV 3 reports three lines per depth with
 // distinct first moves; Skill Level 0 still answers with a legal move.
 func TestUCIMultiPVAndSkill(t *testing.T) {

@@ -60,8 +60,6 @@ func newPosition(v *Variant, fen string, chess960, strict bool) (*Position, erro
 }
 
 func (p *Position) parseFEN(fen string, strict bool) error {
-	v := p.V
-	b := p.c.board
 	bad := func(field, reason string, args ...any) error {
 		return &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(reason, args...)}
 	}
@@ -69,13 +67,37 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	if len(fields) == 0 {
 		return bad("board", "empty FEN")
 	}
-	board := fields[0]
+	ranks, err := p.splitPocket(fen, fields[0], bad)
+	if err != nil {
+		return err
+	}
+	if err := p.parseRanks(ranks, bad); err != nil {
+		return err
+	}
+	if err := p.parseFields(fields[1:], bad); err != nil {
+		return err
+	}
+	if err := p.checkKings(strict, bad); err != nil {
+		return err
+	}
+	p.st.Side = p.side
+	p.computeKey()
+	p.setCheckInfo()
+	return nil
+}
+
+// badFEN makes a *FENError for one field of the FEN being read.
+type badFEN func(field, reason string, args ...any) error
+
+// splitPocket reads the pocket of the board field (in brackets after the
+// board, or as one rank more than the board has: 2k5/…/4K3/Qn, as
+// Fairy-Stockfish reads them) and returns the board's ranks, top first.
+func (p *Position) splitPocket(fen, board string, bad badFEN) ([]string, error) {
+	b := p.c.board
 	boardAt := strings.Index(fen, board) // where the board starts in fen
 	// charAt numbers the character at byte i of fen from 1, as an editor
 	// counts, for errors
 	charAt := func(i int) int { return utf8.RuneCountInString(fen[:min(i, len(fen))]) + 1 }
-	// The pocket: in brackets after the board, or as one rank more than
-	// the board has (2k5/…/4K3/Qn), as Fairy-Stockfish reads them.
 	// handAt is where the pocket's first letter is in fen (a byte index).
 	hand, handAt, bracket := "", 0, false
 	if i := strings.IndexByte(board, '['); i >= 0 {
@@ -83,25 +105,34 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 		handAt = boardAt + i + 1
 		j := strings.IndexByte(hand, ']')
 		if j < 0 {
-			return bad("pocket", "the pocket %q (from character %d) has no closing ]", "["+hand, charAt(handAt-1))
+			return nil, bad("pocket", "the pocket %q (from character %d) has no closing ]", "["+hand, charAt(handAt-1))
 		}
 		if j != len(hand)-1 {
 			r, _ := utf8.DecodeRuneInString(hand[j+1:])
-			return bad("pocket", "%q (character %d) after the pocket's closing ]", r, charAt(handAt+j+1))
+			return nil, bad("pocket", "%q (character %d) after the pocket's closing ]", r, charAt(handAt+j+1))
 		}
 		hand = hand[:j]
 	}
 	ranks := strings.Split(board, "/")
-	if !bracket && len(ranks) == b.Ranks+1 && v.HasPockets() {
+	if !bracket && len(ranks) == b.Ranks+1 && p.V.HasPockets() {
 		hand, ranks = ranks[b.Ranks], ranks[:b.Ranks]
 		handAt = boardAt + len(board) - len(hand)
 	}
 	if err := p.parseHand(hand, func(i int) int { return charAt(handAt + i) }, bad); err != nil {
-		return err
+		return nil, err
 	}
 	if len(ranks) != b.Ranks {
-		return bad("board", "%d ranks, the board has %d", len(ranks), b.Ranks)
+		return nil, bad("board", "%d ranks, the board has %d", len(ranks), b.Ranks)
 	}
+	return ranks, nil
+}
+
+// parseRanks puts the pieces of the FEN's ranks (top first) on the board:
+// digits for empty squares (two for ten or more), letters, +X for a
+// shogi-style promoted piece, X~ for a promoted one.
+func (p *Position) parseRanks(ranks []string, bad badFEN) error {
+	v := p.V
+	b := p.c.board
 	for ri, rs := range ranks {
 		r := b.Ranks - 1 - ri
 		f := 0
@@ -163,7 +194,15 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 			return bad("board", "rank %d has %d files, the board has %d", r+1, f, b.Files)
 		}
 	}
-	idx := 1
+	return nil
+}
+
+// parseFields reads the FEN's fields after the board: side to move,
+// castling (and gates), en passant or the counting limit, check counters,
+// the move counters and lichess's +W+B checks given.
+func (p *Position) parseFields(fields []string, bad badFEN) error {
+	v := p.V
+	idx := 0
 	next := func() string {
 		if idx < len(fields) {
 			idx++
@@ -260,6 +299,14 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	if s := peek(); s != "" {
 		return bad("counters", "unexpected %q", s)
 	}
+	return nil
+}
+
+// checkKings is the sanity check of a FEN: a side that starts with one
+// king has exactly one (on the board or in the pocket), and (strict) the
+// side not to move is not in check: its king could be taken.
+func (p *Position) checkKings(strict bool, bad badFEN) error {
+	v := p.V
 	// Sanity: a side that starts with one king has exactly one, and the
 	// side not to move is not in check (its king could be taken).
 	if p.c.hasRoyal {
@@ -286,9 +333,6 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 			}
 		}
 	}
-	p.st.Side = p.side
-	p.computeKey()
-	p.setCheckInfo()
 	return nil
 }
 

@@ -9,11 +9,15 @@ type End struct {
 	Reason string
 }
 
-func (p *Position) countType(c Color, pt PieceType) int {
+// countWithHand is c's number of pieces of type pt (AllPieces: of every
+// type) on the board and in its pocket: what extinction counts
+// (Fairy-Stockfish's count_with_hand), so that a side whose last pieces
+// are in hand has not lost them (antihouse, koedem's kings in hand).
+func (p *Position) countWithHand(c Color, pt PieceType) int {
 	if pt == AllPieces {
-		return p.CountAll(c)
+		return p.CountAll(c) + p.handN[c]
 	}
-	return p.count[c][pt]
+	return p.count[c][pt] + int(p.hand[c][pt])
 }
 
 func (p *Position) piecesOfType(c Color, pt PieceType) geom.Set {
@@ -67,7 +71,7 @@ func (p *Position) ImmediateEnd() (End, bool) {
 				if v.ExtinctionClaim && c == us {
 					claim = 1
 				}
-				if p.countType(c, pt) <= v.ExtinctionPieceCount && p.countType(c.Other(), pt) >= v.ExtinctionOpponentPieceCount+claim {
+				if p.countWithHand(c, pt) <= v.ExtinctionPieceCount && p.countWithHand(c.Other(), pt) >= v.ExtinctionOpponentPieceCount+claim {
 					val := v.ExtinctionValue
 					if c != us {
 						val = val.Neg()

@@ -247,6 +247,17 @@ func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
 	return b
 }
 
+// DropTargets returns the empty squares where colour c may drop a piece
+// of type pt (its drop region less the occupied squares and, under
+// dropNoDoubled, the files it may not double on), before the legality
+// filter: what the evaluation reads for a pocket's threats.
+func (p *Position) DropTargets(c Color, pt PieceType) geom.Set {
+	if !p.c.drops {
+		return geom.Set{}
+	}
+	return p.dropTargets(c, pt)
+}
+
 // genDrops appends the side to move's drops (Fairy-Stockfish's
 // generate_drops): every piece type in the pocket onto every square of
 // its drop region, and the promoted form too where dropPromoted allows.
@@ -391,7 +402,7 @@ func (p *Position) doDrop(m Move, us Color) {
 // charAt numbers the pocket's byte i as a character of the FEN (from 1,
 // as an editor counts). A character that is not a piece of the variant is
 // an error naming it and its place in the FEN and in the pocket.
-func (p *Position) parseHand(hand string, charAt func(i int) int, bad func(field, reason string, args ...any) error) error {
+func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) error {
 	if hand == "" || hand == "-" {
 		return nil
 	}

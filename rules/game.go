@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"houserules/geom"
 	"houserules/position"
 )
 
@@ -144,6 +145,7 @@ func (g *Game) Do(m position.Move) {
 	default:
 		p.Do(m)
 		g.plies[len(g.plies)-1].base = true
+		g.newPieceFacts(m)
 	}
 	if verdict != Cancel && len(g.R.after) > 0 {
 		st := p.State()
@@ -180,6 +182,28 @@ func (g *Game) Do(m position.Move) {
 	}
 	g.stage = stageNone
 	p.Refresh()
+}
+
+// newPieceFacts gives the piece a drop or a gating move has just put on
+// the board the initial value of each fact, as the pieces of the start
+// position have them: it comes from a pocket, with no facts of its own
+// (piece-hp: a dropped pawn has 2 HP, not 0).
+func (g *Game) newPieceFacts(m position.Move) {
+	var s geom.Square
+	switch {
+	case m.Kind() == position.Drop:
+		s = m.To()
+	case m.IsGating():
+		s = m.Aux()
+	default:
+		return
+	}
+	p := g.Pos
+	for slot, f := range g.R.Facts {
+		if f.Initial != nil {
+			p.SetFact(s, slot, f.Initial(p.PieceOn(s)))
+		}
+	}
 }
 
 // Undo takes back the last Do.

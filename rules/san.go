@@ -118,12 +118,16 @@ func WhyIllegal(err error) string {
 // illegalHint says why UCI text s names no legal move, when it can tell:
 // a promotion without its piece letter, no piece of the side to move on
 // the origin square, a move the king's safety forbids, or else that the
-// piece does not go there ("" for SAN, drops, partial text).
+// piece does not go there; for a drop and a gating move see dropHint and
+// gatingHint ("" for SAN, partial text).
 func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	b := p.V.Board()
+	if strings.ContainsAny(s, "@*") {
+		return dropHint(p, s)
+	}
 	from, to, ok := uciSquares(s, b)
 	if !ok {
-		return ""
+		return gatingHint(p, s, legal)
 	}
 	var promos []string
 	for _, m := range legal {
@@ -136,6 +140,24 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	}
 	if pc := p.PieceOn(from); pc == position.NoPiece || pc.Color() != p.SideToMove() {
 		return fmt.Sprintf("no piece of the side to move on %s", from)
+	}
+	if v := p.V; v.MustDrop {
+		us := p.SideToMove()
+		held := p.HandCount(us)
+		what := "a piece from its pocket"
+		if v.MustDropType != position.AllPieces {
+			held = p.InHand(us, v.MustDropType)
+			what = "its " + pieceLetter(p, v.MustDropType)
+		}
+		onlyDrops := held > 0 && len(legal) > 0
+		for _, m := range legal {
+			if m.Kind() != position.Drop {
+				onlyDrops = false
+			}
+		}
+		if onlyDrops {
+			return fmt.Sprintf("%s must drop %s first", us, what)
+		}
 	}
 	// a move of the base rules that the king's safety forbids (castling
 	// is left out of PseudoLegal in check: it is added to be named)
@@ -184,4 +206,163 @@ func uciSquares(s string, b *geom.Board) (from, to geom.Square, ok bool) {
 	}
 	to, rest, ok2 := sq(rest)
 	return from, to, ok2 && rest == ""
+}
+
+// dropHint says why the drop s (P@e4, +P@c3, N*f3, @e4) is not legal: the
+// variant has no drops, the letter names no piece, the pocket holds none,
+// the square is off the board or occupied, the piece may not be dropped
+// there (its drop region, no pawn on the last rank or in the promotion
+// zone, no doubled pawns), or the drop leaves the king in check, gives a
+// check the variant forbids, or is not the drop the variant demands.
+func dropHint(p *position.Position, s string) string {
+	v := p.V
+	letter, sqText, ok := strings.Cut(strings.Replace(s, "*", "@", 1), "@")
+	if !ok {
+		return ""
+	}
+	promoted := strings.HasPrefix(letter, "+")
+	letter = strings.TrimPrefix(letter, "+")
+	if !v.PieceDrops {
+		if v.SeirawanGating {
+			return fmt.Sprintf("%s has no drops: a piece in hand enters by gating (b1c3h)", v.Name)
+		}
+		return fmt.Sprintf("%s has no drops", v.Name)
+	}
+	pt := position.NoPieceType
+	switch {
+	case letter == "":
+		pt = position.Pawn
+	case len(letter) == 1:
+		pt = pieceTypeOfLetter(v, letter[0])
+	}
+	if pt == position.NoPieceType || !v.PieceTypes().Has(pt) {
+		return fmt.Sprintf("%q is not a piece of %s", letter, v.Name)
+	}
+	if letter != "" && letter[0] != upper(letter[0]) {
+		return fmt.Sprintf("a drop is written with the upper-case letter for either side: %s@%s", pieceLetter(p, pt), sqText)
+	}
+	b := v.Board()
+	to, err := geom.ParseSquare(sqText, b.Files, b.Ranks)
+	if err != nil {
+		return fmt.Sprintf("%q is not a square of the board", sqText)
+	}
+	us := p.SideToMove()
+	name := pieceLetter(p, pt)
+	if p.InHand(us, pt) == 0 {
+		return fmt.Sprintf("no %s in %s's pocket", name, us)
+	}
+	if promoted {
+		if !v.DropPromoted || v.PromotedPieceType[pt] == position.NoPieceType {
+			return fmt.Sprintf("%s is not dropped promoted in %s", name, v.Name)
+		}
+		return ""
+	}
+	if p.PieceOn(to) != position.NoPiece {
+		return fmt.Sprintf("%s is occupied", to)
+	}
+	if !p.DropTargets(us, pt).Has(to) {
+		region := v.DropRegion[us]
+		first := 0
+		if us == position.Black {
+			first = b.Ranks - 1
+		}
+		switch {
+		case !region.Empty() && !region.Has(to):
+			return fmt.Sprintf("%s is outside %s's drop region", to, us)
+		case pt == v.DropNoDoubled && p.PiecesOf(us, pt).And(geom.FileSet(to.File())).Count() >= v.DropNoDoubledCount:
+			return fmt.Sprintf("the %c-file already holds a %s %s (no doubled %s drops)", 'a'+to.File(), us, name, name)
+		case pt == position.Rook && v.SittuyinRookDrop && to.Rank() != first:
+			return fmt.Sprintf("%s is dropped on %s's first rank only", name, us)
+		case pt == position.Pawn && !v.FirstRankPawnDrops && to.Rank() == first:
+			return fmt.Sprintf("%s may not be dropped on %s's first rank", name, us)
+		case pt == position.Pawn && !v.PromotionZonePawnDrops && v.PromotionRegion[us].Has(to):
+			return fmt.Sprintf("%s may not be dropped in %s's promotion zone", name, us)
+		}
+		return fmt.Sprintf("%s may not be dropped on %s (it could not move from there)", name, to)
+	}
+	m := position.NewDrop(pt, to)
+	switch {
+	case p.Legal(m):
+		return "" // legal under the base rules: the house rules forbid it
+	case v.MustDrop && v.MustDropType != position.AllPieces && v.MustDropType != pt && p.InHand(us, v.MustDropType) > 0:
+		return fmt.Sprintf("%s must drop its %s first", us, pieceLetter(p, v.MustDropType))
+	case p.InCheck():
+		return "it does not get the king out of check"
+	case !v.DropChecks && givesCheck(p, m):
+		return "a drop may not give check in " + v.Name
+	case v.DropOppositeColoredBishop:
+		return "the bishops must stand on squares of both colours"
+	}
+	return "it would leave the king in check"
+}
+
+// givesCheck reports whether m, made, checks the opponent's king.
+func givesCheck(p *position.Position, m position.Move) bool {
+	p.Do(m)
+	defer p.Undo()
+	return p.Checkers().Any()
+}
+
+// pieceTypeOfLetter is the piece type whose letter (or synonym) is c in
+// variant v, either case; NoPieceType when none.
+func pieceTypeOfLetter(v *position.Variant, c byte) position.PieceType {
+	c = upper(c)
+	for _, pt := range v.PieceTypes().Types() {
+		if v.PieceChar[pt] == c || (v.PieceCharSynonym[pt] != 0 && v.PieceCharSynonym[pt] == c) {
+			return pt
+		}
+	}
+	return position.NoPieceType
+}
+
+// gatingHint says why UCI text s, a move with a gating letter (b1c3h,
+// e1g1e, h1e1e), is not legal in a variant with S-Chess gating: the
+// letter names no piece, the pocket holds none, the move itself is not
+// legal (with illegalHint's reason), or the piece leaves no open gate.
+func gatingHint(p *position.Position, s string, legal []position.Move) string {
+	v := p.V
+	if !v.SeirawanGating || len(s) < 5 {
+		return ""
+	}
+	b := v.Board()
+	// the move's squares, then one letter (and, for castling, a square)
+	for i := len(s) - 1; i >= 4; i-- {
+		c := s[i]
+		if c < 'a' || c > 'z' {
+			continue
+		}
+		from, to, ok := uciSquares(s[:i], b)
+		if !ok {
+			continue
+		}
+		pt := pieceTypeOfLetter(v, c)
+		if pt == position.NoPieceType {
+			return fmt.Sprintf("%q is not a piece of %s", string(c), v.Name)
+		}
+		us := p.SideToMove()
+		if p.InHand(us, pt) == 0 {
+			return fmt.Sprintf("no %s in %s's pocket", pieceLetter(p, pt), us)
+		}
+		plain := s[:i]
+		found := false
+		for _, m := range legal {
+			if position.UCIEqual(p.UCI(m), plain) || (m.Kind() == position.Castling && p.KingTakesRook(m) == plain) {
+				found = true
+			}
+		}
+		if !found {
+			return illegalHint(p, plain, legal)
+		}
+		gate := from
+		if rest := s[i+1:]; rest != "" {
+			if g, err := geom.ParseSquare(rest, b.Files, b.Ranks); err == nil {
+				gate = g
+			}
+		}
+		if !p.Gates(us).Has(gate) && !p.Gates(us).Has(to) {
+			return fmt.Sprintf("%s is not an open gate (a piece enters only where a piece leaves its starting square for the first time)", gate)
+		}
+		return ""
+	}
+	return ""
 }

@@ -96,3 +96,29 @@ func BenchmarkHouseRules(b *testing.B) {
 		b.Run(presets, func(b *testing.B) { benchSearch(b, "chess", "", 6, presets) })
 	}
 }
+
+// crazyhousePositions are middlegames (after 12 and 22 moves) of
+// crazyhouse games between Fairy-Stockfish 11.1 at Skill Level 20 and 10,
+// and of this engine against it, 100 ms per move (2026-12-05), kept where
+// the oracle's depth-12 score is within about 5 pawns (a decided position
+// only times the mate search): pockets on both sides, many drops.
+var crazyhousePositions = []string{
+	"r1bqkb1r/pp3ppp/n1p5/4p3/3PP1n1/P1PQ4/1PP2PPP/R1B1KBNR[n] w KQkq - 0 13",
+	"r2qk2r/pppbnppp/3p1b2/3Pp3/4N1b1/2N1P3/PPP2PPP/R2QK1NR[B] w KQkq - 0 13",
+	"r4kr1/p1pPqppp/2Ppb1b1/4p3/2n1P3/2N2B2/PPP1NPPP/R2QK2R[Nb] w KQ - 0 23",
+	"r2qkbnr/pp1b1p1p/2n2p2/1P1pp3/5B2/7N/PPP1BPPP/RN1Q1RK1[Pp] w kq - 0 13",
+	"r1bqkb1r/pppn1ppp/4p3/1N1n4/5n2/6B1/PPPRQPPP/4KB1R[PPP] w Kkq - 0 13",
+	"r2q1rk1/ppp1bp1p/1n2b2p/1N1n4/3QNP2/2P5/PPPR1PPP/4KB1R[Bpp] w K - 0 23",
+	"r1b1kbnr/2p2ppp/p1pqp3/4Np2/3n4/2N5/PPPPQPPP/R1B1KB1R[P] w KQkq - 0 13",
+	"rnb1kb1r/pppn1ppp/2q1p3/8/1P1PN1N1/8/P1P2PPP/R1B1KB1R[QPp] w KQkq - 0 13",
+	"rn1qkb1r/pp1b1ppp/4p3/3pP3/3P1B1n/2N5/PPP2PBP/R2QK2R[NPp] w KQkq - 0 13",
+	"Nn1k3r/pp1b1ppp/3bp3/3pPR2/3P1Q2/2N5/PpP2PBK/R7[PPqrbnp] w - - 0 23",
+	"r4b1r/p1p1p1pp/2qqkn2/8/8/4PN2/PPPP1PPP/RNB1K2R[BPbnpp] w KQ - 0 13",
+	"r3k2r/pppb1ppp/2nbpq2/1B1p2n1/P2PP1Q1/2N1B3/1PP2KPP/R6R[NP] w kq - 2 13",
+}
+
+// BenchmarkCrazyhousePositions searches each crazyhouse middlegame to
+// depth 10 with a fresh engine (drops: hundreds of moves per node).
+func BenchmarkCrazyhousePositions(b *testing.B) {
+	benchPositionSet(b, "crazyhouse", "", crazyhousePositions, 10)
+}

@@ -27,8 +27,8 @@ func (w *worker) safeCheck(m position.Move, same bool) bool {
 	return safe
 }
 
-// givesCheck reports, before a normal move m is made, whether it checks
-// the enemy royal king directly or by discovery (plain rulesets with a
+// givesCheck reports, before a normal move or a drop m is made, whether
+// it checks the enemy royal king directly or (not a drop) by discovery (plain rulesets with a
 // royal king; otherwise false, as for opponentInCheck).
 func (w *worker) givesCheck(m position.Move) bool {
 	p := w.p
@@ -43,6 +43,11 @@ func (w *worker) givesCheck(m position.Move) bool {
 	ksq := kings.First()
 	from, to := m.From(), m.To()
 	occ := p.Occupied()
+	if m.Kind() == position.Drop {
+		// a drop only adds a piece: it checks directly or not at all
+		occ.Add(to)
+		return p.Attacks(us, m.DroppedType(), to, occ).Has(ksq)
+	}
 	occ.Del(from)
 	occ.Add(to)
 	if p.Attacks(us, p.PieceOn(from).Type(), to, occ).Has(ksq) {
@@ -54,8 +59,9 @@ func (w *worker) givesCheck(m position.Move) bool {
 }
 
 // checkTestable reports whether givesCheck can tell before m is made that
-// it checks: an ordinary move without a gating square (other kinds are
-// made and the opponent's king tested).
+// it checks: an ordinary move without a gating square, or a drop (other
+// kinds are made and the opponent's king tested).
 func checkTestable(m position.Move) bool {
-	return m.Kind() == position.Normal && m.Aux() == geom.NoSquare
+	k := m.Kind()
+	return (k == position.Normal && m.Aux() == geom.NoSquare) || k == position.Drop
 }

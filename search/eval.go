@@ -116,6 +116,12 @@ type Evaluator struct {
 	// initPSQT)
 	psqRole [position.PieceTypeNB]int8
 	psq     [2][len(psqtRoles)][geom.SquareNB]psqEntry
+
+	// pocket: the pieces in hand (evalhand.go); kingProx: under
+	// capturesToHand with a royal king, pieces far from both kings cost
+	// (kingProximity)
+	pocket   pocketEval
+	kingProx bool
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c

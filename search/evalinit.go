@@ -41,6 +41,8 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		e.Mg[position.King], e.Eg[position.King] = 0, 0
 	}
 	e.initGoals(r)
+	e.initPockets()
+	e.kingProx = e.pocket.cth && e.royal && e.materialSign > 0
 	for f := 0; f < b.Files; f++ {
 		e.files[f] = geom.FileSet(f).And(b.Mask)
 	}
@@ -66,7 +68,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 		}
 	}
 	e.scaleOK = e.safety && e.materialSign > 0 && e.hpSlot < 0 && !e.flag[0] && !e.flag[1] && !e.checkCount &&
-		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone
+		e.extLoss == 0 && v.ExtinctionValue == position.ValueNone && !e.pocket.pockets // pieces in hand mate
 	e.initPhase()
 	e.initLesser()
 	e.initPSQT()
@@ -208,7 +210,7 @@ func (e *Evaluator) initGoals(r *rules.Ruleset) {
 func (e *Evaluator) initPhase() {
 	v, b := e.v, e.board
 	if p, err := position.New(v, v.StartFEN, false); err == nil {
-		npm := e.nonPawnMaterialBySide(p)
+		npm := e.phaseMaterial(p)
 		e.phaseTotal = npm[0] + npm[1]
 		if v.PieceTypes().Has(position.Pawn) && b.Topology == geom.Plain {
 			for c := position.White; c <= position.Black; c++ {

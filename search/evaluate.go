@@ -62,9 +62,19 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 		if e.checkCount {
 			e.checksRemaining(&st, c)
 		}
+		if e.pocket.pockets {
+			e.handMaterial(&st, c)
+		}
 	}
 	if e.materialSign > 0 && e.hpSlot < 0 {
 		e.threats(&st)
+	}
+	if e.pocket.drops && e.materialSign > 0 {
+		for c := position.White; c <= position.Black; c++ {
+			if g.Pos.HandCount(c) > 0 {
+				e.dropThreats(&st, c)
+			}
+		}
 	}
 	e.passedPawns(&st)
 	if st.sfKing {
@@ -154,6 +164,9 @@ func (e *Evaluator) pieceTerms(st *evalState, c position.Color) {
 		case rolePawn:
 			e.pawnTerms(st, c, pt, bb)
 		}
+	}
+	if e.pocket.cth {
+		mg, eg = mg/2, eg/2 // see pocketEval.cth
 	}
 	st.mg[c] += mg
 	st.eg[c] += eg
@@ -391,6 +404,11 @@ func (e *Evaluator) pieceMoves(st *evalState, c position.Color) {
 				}
 				mg += w * e.centr[s]
 			}
+			if e.kingProx {
+				m, g2 := e.kingProximity(st, c, s, t)
+				mg -= m
+				eg -= g2
+			}
 			if st.sfKing && rings.danger.Any() && t.And(rings.danger).Any() {
 				kd.count[c]++
 				if ti < maxThreatTypes {
@@ -504,9 +522,20 @@ func (e *Evaluator) passedPawns(st *evalState) {
 // shape (kingDanger).
 func (e *Evaluator) kingSafety(st *evalState) {
 	for c := position.White; c <= position.Black; c++ {
-		if st.hasKing[c.Other()] {
-			st.mg[c] += e.kingDanger(st.p, &st.kd, c, st.kingSq[c.Other()], st.attacked, st.pawnAtt, &st.eg[c])
+		if !st.hasKing[c.Other()] {
+			continue
 		}
+		if e.pocket.cth {
+			// where captured pieces come back the attack does not fade
+			// with the material on the board (Fairy-Stockfish scores it
+			// alike in both phases)
+			var eg int
+			m := e.kingDanger(st.p, &st.kd, c, st.kingSq[c.Other()], st.attacked, st.pawnAtt, &eg)
+			st.mg[c] += m
+			st.eg[c] += m
+			continue
+		}
+		st.mg[c] += e.kingDanger(st.p, &st.kd, c, st.kingSq[c.Other()], st.attacked, st.pawnAtt, &st.eg[c])
 	}
 }
 
@@ -547,14 +576,18 @@ func (e *Evaluator) checkCountingKing(st *evalState) {
 func (e *Evaluator) blend(st *evalState) int {
 	p := st.p
 	npm := e.nonPawnMaterialBySide(p) // for the phase and the pawnless endings
-	if e.materialSign > 0 && evalW.Space != 0 && (npm[0]+npm[1])*4 >= e.phaseTotal*3 {
+	pm := npm
+	if e.pocket.pockets {
+		pm = e.pocketMaterial(p, npm)
+	}
+	if e.materialSign > 0 && evalW.Space != 0 && (pm[0]+pm[1])*4 >= e.phaseTotal*3 {
 		for c := position.White; c <= position.Black; c++ {
 			if e.pawnShift[c] {
 				st.mg[c] += e.space(p, c, st.pawnAtt[c.Other()], st.attacked[c.Other()])
 			}
 		}
 	}
-	phase := min(256, (npm[0]+npm[1])*256/e.phaseTotal)
+	phase := min(256, (pm[0]+pm[1])*256/e.phaseTotal)
 	w := st.mg[0] - st.mg[1]
 	b := st.eg[0] - st.eg[1]
 	if e.scaleOK && b != 0 {
@@ -566,6 +599,9 @@ func (e *Evaluator) blend(st *evalState) int {
 	score := (w*phase + b*(256-phase)) / 256
 	if p.SideToMove() == position.Black {
 		score = -score
+	}
+	if e.pocket.cth {
+		score += dropTempo
 	}
 	return score + evalW.Tempo
 }
@@ -689,12 +725,25 @@ func (e *Evaluator) Quick(p *position.Position) (int, bool) {
 			npm += e.Mg[pt] * (p.Count(position.White, pt) + p.Count(position.Black, pt))
 		}
 	}
+	if e.pocket.pockets {
+		mg, eg, npm = e.quickPockets(p, mg, eg, npm)
+	}
 	phase := min(256, npm*256/e.phaseTotal)
 	score := (mg*phase + eg*(256-phase)) / 256
 	if p.SideToMove() == position.Black {
 		score = -score
 	}
 	return score, true
+}
+
+// phaseMaterial is the non-pawn material the phase counts: on the board,
+// and in the pockets where the variant has them.
+func (e *Evaluator) phaseMaterial(p *position.Position) [2]int {
+	npm := e.nonPawnMaterialBySide(p)
+	if e.pocket.pockets {
+		npm = e.pocketMaterial(p, npm)
+	}
+	return npm
 }
 
 // nonPawnMaterialBySide is each colour's middle-game value of its pieces

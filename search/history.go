@@ -3,6 +3,7 @@
 package search
 
 import (
+	"houserules/geom"
 	"houserules/position"
 )
 
@@ -13,6 +14,21 @@ func (w *worker) updateCapHist(m position.Move, bonus int32) {
 	v := int32(*h)
 	v += 16*bonus - v*max(bonus, -bonus)/512
 	*h = int16(max(-8000, min(8000, v)))
+}
+
+// dropHistory is the quiet history of drops (see quietHist): side,
+// dropped type, target square.
+type dropHistory [2][position.PieceTypeNB][geom.SquareNB]int32
+
+// quietHist is the quiet-history entry of side us's quiet move m: by
+// origin and target square, a drop by the dropped type and its square
+// (its origin is its target: the square alone would lump together every
+// type dropped there).
+func (w *worker) quietHist(us position.Color, m position.Move) *int32 {
+	if m.Kind() == position.Drop {
+		return &w.dropHist[us][m.DroppedType()][m.To()]
+	}
+	return &w.history[us][m.From()][m.To()]
 }
 
 // statBonus is the quiet-history and continuation-history change for a
@@ -61,16 +77,16 @@ func (w *worker) onCutoff(n *node, m position.Move, capture, quiet bool) {
 		w.counterMoves[prev.From()][prev.To()] = m
 	}
 	bonus := statBonus(n.depth)
-	addHistory(&w.history[us][m.From()][m.To()], bonus)
+	addHistory(w.quietHist(us, m), bonus)
 	for _, q := range n.quietsTried[:n.nq] {
-		addHistory(&w.history[us][q.From()][q.To()], -bonus)
+		addHistory(w.quietHist(us, q), -bonus)
 	}
 	if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
-		k := w.ch.index(p.PieceOn(m.From()), m.To())
+		k := w.ch.index(w.movedPiece(m), m.To())
 		w.ch.update(r1, k, bonus)
 		w.ch.update(r2, k, bonus)
 		for _, q := range n.quietsTried[:n.nq] {
-			kq := w.ch.index(p.PieceOn(q.From()), q.To())
+			kq := w.ch.index(w.movedPiece(q), q.To())
 			w.ch.update(r1, kq, -bonus)
 			w.ch.update(r2, kq, -bonus)
 		}

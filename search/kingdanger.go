@@ -20,8 +20,11 @@ type kingParts struct {
 	mob      [2]int                      // c's middle-game mobility score
 	shelter  [2]int                      // c's own king shelter (middle game)
 	heavy    [2]bool                     // c has a piece worth >= heavyValue
-	checks   [2][maxThreatTypes]geom.Set // squares from which c's type i could check, reached by it
+	checks   [2][maxThreatTypes]geom.Set // squares from which c's type i could check, reached by it (or dropped on)
 	defLight [2]geom.Set                 // squares c's pieces worth < heavyValue attack (real defenders)
+	// c's pieces in hand that may drop safely into the danger ring, and
+	// the sum of their kingW (dropThreats)
+	handCount, handWeight [2]int
 }
 
 // initKingWeights sets the king-attack and safe-check weights of each
@@ -34,6 +37,14 @@ func (e *Evaluator) initKingWeights() {
 			break
 		}
 		switch pt {
+		case position.Pawn:
+			if e.pocket.drops {
+				// a pawn in hand: no king-attack weight of its own,
+				// its drop checks Fairy-Stockfish's 600/600
+				e.kingW[i], e.safeCheckW[i] = 0, [2]int{600, 600}
+				continue
+			}
+			e.kingW[i], e.safeCheckW[i] = 40, [2]int{600, 900}
 		case position.Knight:
 			e.kingW[i], e.safeCheckW[i] = 81, [2]int{803, 1292}
 		case position.Bishop:
@@ -86,6 +97,17 @@ func (e *Evaluator) kingDanger(p *position.Position, kd *kingParts, c position.C
 	weak := attacked[c].Or(pawnAtt[c]).And(ring).AndNot(strongDef)
 	unsafe := attacked[them].Or(pawnAtt[them]).Or(p.Pieces(c))
 	units := kd.count[c]*kd.weight[c] + 183*weak.Count() + 69*kd.attacks[c]
+	cth := e.pocket.cth
+	if e.pocket.drops {
+		// pieces in hand that may drop into the ring attack with those
+		// on the board (not with each other: Fairy-Stockfish's terms)
+		units += kd.count[c]*kd.handWeight[c] + kd.handCount[c]*kd.weight[c]
+		if cth {
+			// where captured pieces come back, every weak square and
+			// attack is worth more: Fairy-Stockfish's factors 2 and 3/2
+			units += 183*weak.Count() + 69*kd.attacks[c]/2
+		}
+	}
 	var unsafeChecks geom.Set
 	for i := range e.types[:min(len(e.types), maxThreatTypes)] {
 		ch := kd.checks[c][i]
@@ -103,9 +125,13 @@ func (e *Evaluator) kingDanger(p *position.Position, kd *kingParts, c position.C
 		}
 	}
 	units += 148 * unsafeChecks.Count()
-	units += (kd.mob[c] - kd.mob[them]) * 5 / 2
-	if !kd.heavy[c] {
-		units -= 873
+	if !cth {
+		// (under capturesToHand neither the mobility balance nor the
+		// missing queen says much: pieces come from the pockets)
+		units += (kd.mob[c] - kd.mob[them]) * 5 / 2
+		if !kd.heavy[c] {
+			units -= 873
+		}
 	}
 	units -= 6 * kd.shelter[them] * 5 / 2 / 8
 	units += 37

@@ -24,8 +24,19 @@ func (w *worker) noisy(m position.Move) bool {
 	if !ev.flag[us] {
 		return false
 	}
-	pt := p.PieceOn(m.From()).Type()
+	pt := w.movedPiece(m).Type()
 	return (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0
+}
+
+// movedPiece is the piece that stands on m's target square once m is
+// made: the piece on its origin square, or for a drop the side to move's
+// piece of the dropped type (a drop's origin is its target square, still
+// empty).
+func (w *worker) movedPiece(m position.Move) position.Piece {
+	if m.Kind() == position.Drop {
+		return position.MakePiece(w.p.SideToMove(), m.DroppedType())
+	}
+	return w.p.PieceOn(m.From())
 }
 
 func (w *worker) isPromotion(m position.Move) bool {
@@ -177,8 +188,8 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 				r1, r2 = w.contRows()
 				rows = true
 			}
-			k := w.ch.index(p.PieceOn(m.From()), m.To())
-			sc[i] = int(w.history[us][m.From()][m.To()]) + w.ch.at(r1, k) + w.ch.at(r2, k)
+			k := w.ch.index(w.movedPiece(m), m.To())
+			sc[i] = int(*w.quietHist(us, m)) + w.ch.at(r1, k) + w.ch.at(r2, k)
 		}
 	}
 }
@@ -236,10 +247,17 @@ func (w *worker) prevTo() geom.Square {
 		return geom.NoSquare
 	}
 	prev := w.p.State().Move
-	if prev == position.NoMove || prev.From() == prev.To() {
+	if !landed(prev) {
 		return geom.NoSquare
 	}
 	return prev.To()
+}
+
+// landed reports whether move m put a piece on its target square: not
+// the null move, and not a move whose origin is its target (a pass, a
+// wall placement) unless it is a drop.
+func landed(m position.Move) bool {
+	return m != position.NoMove && (m.From() != m.To() || m.Kind() == position.Drop)
 }
 
 // prevTo2 is the target square of the move two plies back (the side's
@@ -254,7 +272,7 @@ func (w *worker) prevTo2() geom.Square {
 		return geom.NoSquare
 	}
 	prev := w.p.StateAt(n - 1).Move
-	if prev == position.NoMove || prev.From() == prev.To() {
+	if !landed(prev) {
 		return geom.NoSquare
 	}
 	return prev.To()

@@ -173,12 +173,14 @@ func (w *worker) singular(n *node, mp *movePicker, m position.Move) (int, int, b
 // check-counting races (pruneOK). Quiet moves are pruned up to the
 // worker's quietDepth, by the depth they would be searched to after the
 // late-move reduction (pruneQ), and where moveCountOK late quiet moves are
-// skipped at every depth (pruneMC, Stockfish's move-count pruning).
+// skipped at every depth (pruneMC, Stockfish's move-count pruning), where
+// pvMoveCount at PV nodes too.
 func (w *worker) setPruning(n *node, nMoves int) {
-	n.pruneOK = !n.pvNode && !n.inCheck && !n.forced && absInt(n.alpha) < MateBound && n.eval > -Infinite &&
+	ok := !n.inCheck && !n.forced && absInt(n.alpha) < MateBound && n.eval > -Infinite &&
 		!w.ev.flag[0] && !w.ev.flag[1] && !w.v.CheckCounting
+	n.pruneOK = ok && !n.pvNode
 	n.pruneQ = n.pruneOK && n.depth <= w.quietDepth
-	n.pruneMC = n.pruneOK && w.moveCountOK && w.nonPawnCount(n.us) > 0
+	n.pruneMC = (n.pruneOK || (ok && w.pvMoveCount)) && w.moveCountOK && w.nonPawnCount(n.us) > 0
 	n.skipQuiets = false
 	n.checksFrom = nMoves
 }
@@ -192,8 +194,11 @@ func (w *worker) moveCountReached(n *node, mp *movePicker, i int, m position.Mov
 }
 
 // cutToChecks (move-count pruning): once the move count is reached only
-// the checks among the later moves are searched; the list is cut to them
-// (and the moves givesCheck cannot test) before they are ordered.
+// the checks among the later moves are searched (where lateChecks; in
+// drop variants none, as Stockfish's move picker skips every later quiet
+// move: the pockets give dozens of checks per node, most of them
+// hopeless); the list is cut to them (and the moves givesCheck cannot
+// test) before they are ordered.
 func (w *worker) cutToChecks(n *node, mp *movePicker, i int) {
 	n.skipQuiets = true
 	moves, sc := mp.moves, mp.sc
@@ -201,7 +206,7 @@ func (w *worker) cutToChecks(n *node, mp *movePicker, i int) {
 	n.checksFrom = k
 	for j := i + 1; j < len(moves); j++ {
 		q := moves[j]
-		if !checkTestable(q) || w.givesCheck(q) {
+		if !checkTestable(q) || (w.lateChecks && w.givesCheck(q)) {
 			moves[k], sc[k] = q, sc[j]
 			k++
 		}
@@ -231,11 +236,12 @@ func (w *worker) lmrDepth(n *node, quiet bool) int {
 // quietPruned (history and SEE pruning of quiet moves): near the leaves a
 // quiet move is not searched when its history is bad (where histPruneOK:
 // under hooks that lost in piece-hp self-play) or when it puts its piece
-// en prise, by lmrDepth. The caller still spares a move that checks.
+// en prise (a move or a drop), by lmrDepth. The caller still spares a move that checks.
 func (w *worker) quietPruned(n *node, m position.Move, quiet bool, sc, lmrDepth int) bool {
 	return n.pruneQ && quiet && n.legal > 1 && n.best > -MateBound &&
 		((w.histPruneOK && lmrDepth < 4 && sc < -histPrune*max(1, lmrDepth)) ||
-			(w.seeOK && sc < scoreRefutation && m.Kind() == position.Normal && !w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))))
+			(w.seeOK && sc < scoreRefutation && (m.Kind() == position.Normal || m.Kind() == position.Drop) &&
+				!w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))))
 }
 
 // lateOrFutile (late-move and futility pruning) reports whether a quiet

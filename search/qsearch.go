@@ -170,7 +170,7 @@ func (w *worker) qsNoisy(moves []position.Move, all bool, recapture geom.Square)
 			keep = false
 		}
 		if !keep && ev.flag[us] {
-			pt := p.PieceOn(m.From()).Type()
+			pt := w.movedPiece(m).Type()
 			keep = (ev.flagPiece[us] == position.AllPieces || ev.flagPiece[us] == pt) && ev.flagDist[us][m.To()] == 0
 		}
 		if keep {

@@ -74,6 +74,13 @@ func (w *worker) decayHistory() {
 			}
 		}
 	}
+	for c := range w.dropHist {
+		for pt := range w.dropHist[c] {
+			for s := range w.dropHist[c][pt] {
+				w.dropHist[c][pt][s] /= 4
+			}
+		}
+	}
 	w.ch.decay()
 }
 

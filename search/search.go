@@ -3,11 +3,13 @@
 // catalogue variant with house rules stacked on top — through the rules
 // package's own move pipeline and game-result rules.
 //
-// It has a transposition table keyed by the position's Zobrist key,
-// quiescence over captures, promotions and the ruleset's other noisy moves,
-// move ordering (TT move, MVV-LVA, killers, history), check extensions
-// where check exists, mate scores, multi-ply turns (the side to move need
-// not alternate), time management and skill levels.
+// It has a transposition table keyed by the position's Zobrist key
+// (pockets included), quiescence over captures, promotions and the
+// ruleset's other noisy moves (and checking drops at its first ply),
+// move ordering (TT move, MVV-LVA, killers, history; drops by their own
+// history), check extensions where check exists, mate scores, multi-ply
+// turns (the side to move need not alternate), time management and skill
+// levels.
 //
 //	e := search.NewEngine(16)
 //	res := e.Search(ctx, game, search.Limits{Depth: 6}, nil)
@@ -26,12 +28,15 @@
 //     each; qsearch.go: quiescence.
 //   - movepick.go: move generation and the move picker's stages;
 //     history.go, conthist.go, corrhist.go: the history tables; see.go:
-//     static exchange evaluation; check.go: checks; scores.go: mate,
-//     result and draw scores; tt.go: the transposition table.
+//     static exchange evaluation; check.go: checks; dropcheck.go: the
+//     checking drops quiescence searches; scores.go: mate, result and
+//     draw scores; tt.go: the transposition table.
 //   - eval.go, evalinit.go: the Evaluator and how it is built for a
 //     ruleset; evaluate.go: Evaluate as named terms; kingdanger.go,
 //     checkparts.go, mopup.go, psqt.go, weights.go: its larger terms and
-//     weights; treestats*.go: tree-shape counts (build tag searchstats).
+//     weights; evalhand.go: the pockets (pieces in hand, drop threats,
+//     what capturesToHand changes); treestats*.go: tree-shape counts
+//     (build tag searchstats).
 package search
 
 import (
@@ -125,6 +130,9 @@ type Engine struct {
 	ev   *Evaluator
 	rng  *rand.Rand
 	hist *[2][geom.SquareNB][geom.SquareNB]int32
+	// dropHist is the quiet history of drops, by side, dropped type and
+	// square
+	dropHist *dropHistory
 	// ch is the continuation history of ruleset rs (its size depends on
 	// the board and the piece types)
 	ch *contHist
@@ -141,6 +149,7 @@ type Engine struct {
 func NewEngine(hashMB int) *Engine {
 	return &Engine{Skill: 20, MultiPV: 1, tt: NewTT(hashMB),
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
+		dropHist: new(dropHistory),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
 		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16), corr: new(corrHist)}
 }
@@ -163,6 +172,7 @@ func (e *Engine) NewGame() {
 func (e *Engine) forget() {
 	e.tt.Clear()
 	*e.hist = [2][geom.SquareNB][geom.SquareNB]int32{}
+	*e.dropHist = dropHistory{}
 	if e.ch != nil {
 		e.ch.clear()
 	}

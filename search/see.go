@@ -25,7 +25,7 @@ func (w *worker) seeValue(pt position.PieceType) int {
 func (w *worker) seeGE(m position.Move, threshold int) bool {
 	p := w.p
 	from, to := m.From(), m.To()
-	moved := p.PieceOn(from).Type()
+	moved := w.movedPiece(m).Type() // a drop: nothing to win, the dropped piece at stake
 	swap := w.ev.Mg[w.victim(m)] - threshold
 	next := w.seeValue(moved) // what now stands on the target square
 	if w.isPromotion(m) {

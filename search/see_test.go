@@ -149,7 +149,7 @@ func (w *worker) see(m position.Move) int {
 	var gain [48]int
 	occ := p.Occupied()
 	gain[0] = w.ev.Mg[w.victim(m)]
-	attacker := w.seeValue(p.PieceOn(from).Type())
+	attacker := w.seeValue(w.movedPiece(m).Type())
 	if w.isPromotion(m) {
 		attacker = w.ev.Mg[m.PromotionType()]
 		gain[0] += attacker - w.ev.Mg[p.PieceOn(from).Type()]

@@ -246,29 +246,7 @@ func (v *Variant) Compile() error {
 			c.reachStable[col][pt] = c.plainSameQC[col][pt] && c.tables[col][pt].plainSlides()
 		}
 	}
-	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
-		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
-	for _, pt := range c.typeList {
-		t := c.tables[White][pt]
-		if t.asymmetric {
-			c.pinLegal = false
-		}
-		for s := range t.capture {
-			for _, r := range t.capture[s].rays {
-				if r.kind != raySlide {
-					c.pinLegal = false
-				}
-			}
-		}
-		if t.slider {
-			c.sliders = append(c.sliders, pt)
-			for col := White; col <= Black; col++ {
-				for s := range c.sliderReach[col] {
-					c.sliderReach[col][s] = c.sliderReach[col][s].Or(c.tables[col][pt].capture[s].all)
-				}
-			}
-		}
-	}
+	c.compilePins(v, restricted)
 	c.standardChess = v.sameRulesAs(NewVariant())
 	c.crazyhouse64 = crazyhouseRules(v)
 	if kc := v.PieceChar[King]; kc != 0 {
@@ -308,6 +286,34 @@ func (v *Variant) Compile() error {
 	}
 	v.c = c
 	return nil
+}
+
+// compilePins sets pinLegal, sliders and sliderReach (restricted: some
+// type has a mobility region).
+func (c *compiled) compilePins(v *Variant, restricted bool) {
+	c.pinLegal = c.hasRoyal && !restricted && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
+		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
+	for _, pt := range c.typeList {
+		t := c.tables[White][pt]
+		if t.asymmetric {
+			c.pinLegal = false
+		}
+		for s := range t.capture {
+			for _, r := range t.capture[s].rays {
+				if r.kind != raySlide {
+					c.pinLegal = false
+				}
+			}
+		}
+		if t.slider {
+			c.sliders = append(c.sliders, pt)
+			for col := White; col <= Black; col++ {
+				for s := range c.sliderReach[col] {
+					c.sliderReach[col][s] = c.sliderReach[col][s].Or(c.tables[col][pt].capture[s].all)
+				}
+			}
+		}
+	}
 }
 
 // sameRulesAs reports whether v and w have the same options (names aside).

@@ -56,6 +56,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.initSquares()
 	e.initFlag()
+	e.initConnect()
 	for c := 0; c < 2; c++ {
 		gain := 0
 		for _, pt := range v.PromotionPieceTypes[c].Types() {

@@ -100,7 +100,8 @@ type aiGame struct {
 // playAIGame plays one game between two engines at the node budget from
 // the variant's start position after a few random plies (seeded: each game
 // its own opening). Every move is checked against the position's legal
-// moves and its own legality test; the game must end by the rules
+// moves and, for a variant without house rules, the position's legality
+// test; the game must end by the rules
 // (Game.Result) before aiGamePlyCap.
 func playAIGame(rs *rules.Ruleset, r *rand.Rand, nodes uint64) (aiGame, error) {
 	g, err := rules.NewGame(rs, "", false)
@@ -141,7 +142,9 @@ func playAIGame(rs *rules.Ruleset, r *rand.Rand, nodes uint64) (aiGame, error) {
 			for _, l := range legal {
 				found = found || l == m
 			}
-			if !found || !g.Legal(m) {
+			// the position's own legality test too (Game.Legal is the
+			// hooked rulesets' test of Candidates)
+			if !found || (g.R.Plain() && !g.Pos.Legal(m)) {
 				return aiGame{}, fmt.Errorf("illegal move %q in %s after %s", res.MoveText, fen, trail())
 			}
 		}

@@ -69,21 +69,11 @@ func GameResult(p *position.Position) (Result, bool) {
 }
 
 // drawRules returns the result of the move-count, repetition and counting
-// rules of p's variant, or false while none applies.
+// rules of p's variant (Position.OptionalEnd, which the search asks too), or
+// false while none applies.
 func drawRules(p *position.Position) (Result, bool) {
-	v := p.V
-	st := p.State()
-	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
-		return Result{"1/2-1/2", "n-move rule"}, true
-	}
-	if e, over := p.RepetitionEnd(0); over {
+	if e, over := p.OptionalEnd(0); over {
 		return Result{score(p, e.Value), e.Reason}, true
-	}
-	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
-		return Result{"1/2-1/2", "counting rule"}, true
-	}
-	if v.SittuyinPromotion && p.SittuyinPromotionDraw() {
-		return Result{"1/2-1/2", "stalemate (only promotions left)"}, true
 	}
 	return Result{}, false
 }

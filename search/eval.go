@@ -122,6 +122,12 @@ type Evaluator struct {
 	// (kingProximity)
 	pocket   pocketEval
 	kingProx bool
+
+	// connectLines are the lines of connectN squares on the board along
+	// the connect directions, and connectTypes the types that connect
+	// (connect.go); none unless the variant has connectN
+	connectLines []geom.Set
+	connectTypes []position.PieceType
 }
 
 // pawnAttacksShift returns the squares attacked by pawns bb of colour c

@@ -56,6 +56,7 @@ func NewEvaluator(r *rules.Ruleset) *Evaluator {
 	}
 	e.initSquares()
 	e.initFlag()
+	e.initConnect()
 	for c := 0; c < 2; c++ {
 		gain := 0
 		for _, pt := range v.PromotionPieceTypes[c].Types() {
@@ -165,6 +166,9 @@ func (e *Evaluator) initPieceValue(pt position.PieceType) {
 		val, egVal = PawnValue, evalW.PawnEg
 	}
 	e.Mg[pt], e.Eg[pt] = max(val, 20), max(egVal, 20)
+	if mg, eg, ok := e.fsfValue(pt); ok {
+		e.Mg[pt], e.Eg[pt] = mg, eg
+	}
 	// Values from the variant file are in Fairy-Stockfish's units
 	// (a pawn is 126 mg / 208 eg); 2.4 of them make our centipawn.
 	if x := v.PieceValueMg[pt]; x > 0 {

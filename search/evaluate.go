@@ -76,6 +76,9 @@ func (e *Evaluator) Evaluate(g *rules.Game) int {
 			}
 		}
 	}
+	if len(e.connectLines) > 0 {
+		e.connectTerm(&st)
+	}
 	e.passedPawns(&st)
 	if st.sfKing {
 		e.kingSafety(&st)

@@ -65,50 +65,29 @@ func (w *worker) terminal(ply int) int {
 	return scoreOf(r, w.p.SideToMove(), ply)
 }
 
-// drawByRule applies the n-move rule, the counting rules and repetition
-// (n-fold, with the variant's value; any repetition inside the search
-// counts when repetition is a draw; under perpetualCheckIllegal the
-// rules' Position.RepetitionEnd decides, as Fairy-Stockfish's search does).
+// drawByRule ends a node by the game's own draw and repetition rules: the
+// n-move rule, n-fold repetition with every rule the variant adds to it
+// (perpetual check …), the counting rules — whatever
+// Position.OptionalEnd decides, so that a rule added there reaches the
+// search unchanged. The one search policy on top: where a repetition is a
+// draw (nFoldValue), any repetition within the window counts at once, also
+// of a position from before the root (Stockfish's old rule: a line that
+// repeats cannot be better than the draw the opponent can claim). That is
+// OptionalEnd with a distance from the root beyond every earlier position;
+// the rules that need the full n-fold count (perpetual check and the like)
+// still get it, since OptionalEnd grants the early count only to a plain
+// repetition.
 func (w *worker) drawByRule(ply int) (int, bool) {
-	p, v := w.p, w.v
-	st := p.State()
-	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && st.Checkers.Empty() {
-		return 0, true
+	rp := ply
+	if w.v.NFoldValue == position.ValueDraw {
+		rp = anyRepetition
 	}
-	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
-		return 0, true
-	}
-	if v.NFoldRule > 0 && v.PerpetualCheckIllegal {
-		// the rules' own test: a perpetual check needs the full n-fold
-		// repetition, any other repetition after the root counts twice
-		if e, over := p.RepetitionEnd(ply); over {
-			return valueScore(e.Value, ply), true
-		}
-		return 0, false
-	}
-	if v.NFoldRule > 0 {
-		// with captures to hand a drop resets rule50, yet positions repeat
-		// across it (Fairy-Stockfish: the window is pliesFromNull)
-		end := min(st.PliesFromNull, p.Ply())
-		if !v.CapturesToHand {
-			end = min(end, st.Rule50)
-		}
-		n := 1
-		for i := 2; i <= end; i++ {
-			if p.StateAt(p.Ply()-i).Key == st.Key {
-				n++
-				if v.NFoldValue == position.ValueDraw {
-					return 0, true
-				}
-			}
-		}
-		if n >= v.NFoldRule {
-			val := v.NFoldValue
-			if v.NFoldValueAbsolute && p.SideToMove() == position.Black {
-				val = val.Neg()
-			}
-			return valueScore(val, ply), true
-		}
+	if e, over := w.p.OptionalEnd(rp); over {
+		return valueScore(e.Value, ply), true
 	}
 	return 0, false
 }
+
+// anyRepetition is the distance from the root past every earlier position
+// (see drawByRule).
+const anyRepetition = 1 << 30

@@ -30,12 +30,15 @@
 //     history.go, conthist.go, corrhist.go: the history tables; see.go:
 //     static exchange evaluation; check.go: checks; dropcheck.go: the
 //     checking drops quiescence searches; scores.go: mate, result and
-//     draw scores; tt.go: the transposition table.
+//     draw scores (game ends are the position's own: ImmediateEnd,
+//     OptionalEnd, the rules' Result); tt.go: the transposition table.
 //   - eval.go, evalinit.go: the Evaluator and how it is built for a
 //     ruleset; evaluate.go: Evaluate as named terms; kingdanger.go,
 //     checkparts.go, mopup.go, psqt.go, weights.go: its larger terms and
 //     weights; evalhand.go: the pockets (pieces in hand, drop threats,
-//     what capturesToHand changes); treestats*.go: tree-shape counts
+//     what capturesToHand changes); connect.go: the open lines of
+//     connect-n games; fsfvalues.go: Fairy-Stockfish's values of the
+//     xiangqi and janggi piece types; treestats*.go: tree-shape counts
 //     (build tag searchstats).
 package search
 

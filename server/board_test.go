@@ -1,0 +1,146 @@
+package server
+
+import (
+	"fmt"
+	"testing"
+)
+
+// palaceINI is xiangqi written with options this branch's engine loads
+// (no flyingGeneral, chasing or soldier rank): the board style must come
+// from the definition, not the name.
+const palaceINI = `
+[palaceboard:chess]
+maxRank = 10
+maxFile = 9
+pawn = -
+knight = -
+bishop = -
+queen = -
+rook = r
+horse = n
+elephant = b
+fers = a
+cannon = c
+soldier = p
+king = k:W
+promotionPieceTypes = -
+doubleStep = false
+castling = false
+stalemateValue = loss
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3
+mobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10
+mobilityRegionWhiteElephant = *1 *2 *3 *4 *5
+mobilityRegionBlackElephant = *6 *7 *8 *9 *10
+
+# the same board with janggi's pieces: no river (its elephants go anywhere)
+[palacejanggi:palaceboard]
+cannon = -
+elephant = -
+janggiCannon = c
+janggiElephant = b
+
+# a xiangqi template without palaces: still lines (minixiangqi-like)
+[linesonly:chess]
+variantTemplate = xiangqi
+maxRank = 7
+maxFile = 7
+pawn = -
+knight = -
+bishop = -
+queen = -
+rook = r
+king = k:W
+promotionPieceTypes = -
+doubleStep = false
+castling = false
+startFen = 3k3/7/7/7/7/7/R2K3 w - - 0 1
+
+# a king kept in a region that is not a rectangle: no palace
+[oddregion:chess]
+mobilityRegionWhiteKing = *1 *2 e3
+mobilityRegionBlackKing = *7 *8 e6
+`
+
+func styleString(b boardStyleJSON) string {
+	return fmt.Sprintf("%s/%s river=%d palaces=%v walls=%q", b.Geometry, b.Theme, b.River, b.Palaces, b.Walls)
+}
+
+func TestBoardStyleFromDefinition(t *testing.T) {
+	for _, c := range []struct{ variant, ini, want string }{
+		{"chess", "", `squares/ river=0 palaces=[] walls=""`},
+		{"shogi", "", `squares/ river=0 palaces=[] walls=""`},
+		{"palaceboard", palaceINI, `intersections/xiangqi river=5 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"palacejanggi", palaceINI, `intersections/janggi river=0 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"linesonly", palaceINI, `intersections/xiangqi river=0 palaces=[] walls=""`},
+		{"oddregion", palaceINI, `squares/ river=0 palaces=[] walls=""`},
+	} {
+		rs, aerr := compile(c.variant, c.ini, presetsField{})
+		if aerr != nil {
+			t.Fatalf("%s: %v", c.variant, aerr)
+		}
+		if got := styleString(boardStyle(rs.Variant)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.variant, got, c.want)
+		}
+	}
+}
+
+// TestBoardStyleCatalogue: the catalogue's xiangqi family and the walled
+// variants. They load once the engine supports their options; until then
+// the test says which it skipped.
+func TestBoardStyleCatalogue(t *testing.T) {
+	var skipped []string
+	for _, c := range []struct{ variant, want string }{
+		{"xiangqi", `intersections/xiangqi river=5 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"manchu", `intersections/xiangqi river=5 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"minixiangqi", `intersections/xiangqi river=0 palaces=[[c1 e3] [c5 e7]] walls=""`},
+		// template bughouse, but palaces; the drop regions are the halves
+		{"supply", `intersections/xiangqi river=5 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"janggi", `intersections/janggi river=0 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"janggimodern", `intersections/janggi river=0 palaces=[[d1 f3] [d8 f10]] walls=""`},
+		{"duck", `squares/ river=0 palaces=[] walls="duck"`},
+		{"amazons", `squares/ river=0 palaces=[] walls="arrow"`},
+		{"gustav3", `squares/ river=0 palaces=[] walls=""`},
+	} {
+		rs, aerr := compile(c.variant, "", presetsField{})
+		if aerr != nil {
+			skipped = append(skipped, c.variant)
+			continue
+		}
+		if got := styleString(boardStyle(rs.Variant)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.variant, got, c.want)
+		}
+	}
+	if len(skipped) > 0 {
+		t.Logf("not loading yet, not checked: %v", skipped)
+	}
+}
+
+func TestWallSquare(t *testing.T) {
+	for uci, want := range map[string]string{
+		"a2a3,a3a4":    "a4",
+		"e7e8q,e8e1":   "e1",
+		"P@e4,e4d5":    "d5",
+		"b10b9,b9j1":   "j1",
+		"a10a9,a9a10":  "a10",
+		"e2e4":         "",
+		"e2e4,d5":      "d5",
+		"e2e4,":        "",
+		"e2e4,zz":      "",
+		"e2e4,e4e5e6":  "",
+		"g1f3h":        "",
+		"e1g1,g1g2":    "g2",
+		"+P@e4,e4e5":   "e5",
+		"a1a1,a1b2":    "b2",
+		"j10j9,j9j10":  "j10",
+		"c10c9,c9i10":  "i10",
+		"e2e4,e4e10x":  "",
+		"e2e4 , e4e5":  "",
+		"e2e4,,e4e5":   "",
+		"e2e4,e4e5,e6": "",
+	} {
+		if got := wallSquare(uci); got != want {
+			t.Errorf("wallSquare(%q) = %q, want %q", uci, got, want)
+		}
+	}
+}

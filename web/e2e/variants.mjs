@@ -175,3 +175,190 @@ test('(v) every catalogue variant: a move through the board against the AI, and 
   }
   assert.deepEqual(failures, [], 'variants that failed');
 });
+
+// --- boards drawn as their players expect ---
+
+// PALACE_INI is xiangqi written with options every branch loads (no
+// flying general, chasing or soldier rank): the board style comes from the
+// definition (palaces, the elephants' half), not the name.
+const PALACE_INI = `[palaceboard:chess]
+maxRank = 10
+maxFile = 9
+pawn = -
+knight = -
+bishop = -
+queen = -
+rook = r
+horse = n
+elephant = b
+fers = a
+cannon = c
+soldier = p
+king = k:W
+promotionPieceTypes = -
+doubleStep = false
+castling = false
+stalemateValue = loss
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3
+mobilityRegionBlackKing = d8 e8 f8 d9 e9 f9 d10 e10 f10
+mobilityRegionWhiteFers = d1 e1 f1 d2 e2 f2 d3 e3 f3
+mobilityRegionBlackFers = d8 e8 f8 d9 e9 f9 d10 e10 f10
+mobilityRegionWhiteElephant = *1 *2 *3 *4 *5
+mobilityRegionBlackElephant = *6 *7 *8 *9 *10
+`;
+
+// svgOf decodes a CSS url("data:image/svg+xml;base64,…").
+const svgOf = (css) => {
+  const m = String(css).match(/base64,([A-Za-z0-9+/=]+)/);
+  return m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+};
+
+// checkLinesBoard checks an intersection board: the style, the lines
+// drawn behind the pieces, disc pieces, coordinates for every file and
+// rank; then plays move (a cannon to the centre) by clicks against the AI.
+async function checkLinesBoard(page, s, { theme, river, palaces, move, name }) {
+  assert.deepEqual({ ...s.boardStyle, walls: undefined }, { geometry: 'intersections', theme, river, palaces, walls: undefined });
+  assert.equal(await page.locator('#board.geo-intersections.theme-' + theme).count(), 1);
+  const lines = svgOf(await page.locator('#board').evaluate((e) => e.style.getPropertyValue('--board-lines')));
+  assert.equal((lines.match(/<line /g) ?? []).length, s.ranks + (river ? 2 + 2 * (s.files - 2) : s.files) + 2 * palaces.length, 'rank lines, file lines (broken at the river), palace diagonals');
+  const bg = await page.locator('#board cg-board').evaluate((e) => getComputedStyle(e).backgroundImage);
+  assert.match(bg, /data:image\/svg/, 'the lines are the board background');
+  // the pieces are discs (xiangqi) or octagons (janggi)
+  const king = svgOf(await page.locator('#board piece.k-piece.white').evaluate((e) => getComputedStyle(e).backgroundImage));
+  assert.match(king, theme === 'janggi' ? /<polygon/ : /<circle/);
+  assert.equal(await page.locator('#board coords.side coord').count(), s.ranks, 'a coordinate for every rank');
+  assert.equal(await page.locator('#board coords.bottom coord').count(), s.files, 'a coordinate for every file');
+  assert.equal(await page.locator('#board coords.side coord').last().textContent(), String(s.ranks));
+  // the king stands on the crossing of the e-file and the first rank
+  const kb = await page.locator('#board piece.k-piece.white').boundingBox();
+  const box = await page.locator('#board cg-board').boundingBox();
+  assert.ok(Math.abs(kb.x + kb.width / 2 - (box.x + 4.5 * box.width / s.files)) < 2, 'the general on the e-file line');
+  assert.ok(Math.abs(kb.y + kb.height / 2 - (box.y + (s.ranks - 0.5) * box.height / s.ranks)) < 2, 'the general on the first rank line');
+  await shot(page, `v-${name}-start`);
+  // a move by clicks, the AI's reply, the move list in the server's notation
+  const m = s.legal.find((x) => x.uci === move);
+  assert.ok(m, move + ' is legal');
+  await clickSquare(page, m.from);
+  await clickSquare(page, m.to);
+  s = await waitState(page, 's.ply >= 2 && !s.aiThinking', null, 20000);
+  assert.equal(s.moves[0].uci, move);
+  assert.equal(await page.locator('#moves li').first().textContent(), '1.' + s.moves[0].san);
+  await sameBoard(page, s, name);
+  // flipped, the board is drawn from Black's side
+  await page.click('#flip');
+  const flipped = svgOf(await page.locator('#board').evaluate((e) => e.style.getPropertyValue('--board-lines')));
+  assert.notEqual(flipped, lines);
+  await shot(page, `v-${name}-flipped`);
+  await page.click('#flip');
+}
+
+test('(x) a custom xiangqi-like variant: lines, river and palaces from its definition', async () => {
+  const g = await api('POST', '/api/games', { variant: 'palaceboard', ini: PALACE_INI, opponent: { type: 'ai', level: 1 } });
+  assert.ok(!g.error, JSON.stringify(g.error));
+  const page = await newPage();
+  await page.goto(ctx.base + g.seatUrl);
+  const s = await waitState(page, 's.you === "white" && s.status === "active"');
+  await checkLinesBoard(page, s, { theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3', name: 'palaceboard' });
+});
+
+// playableOrSkip returns the catalogue entry of a variant, or skips the
+// test (with the reason) while the engine cannot play it.
+async function playableOrSkip(t, name) {
+  const cat = await catalogue();
+  const v = cat.playable.find((x) => x.name === name);
+  if (!v) {
+    const u = cat.unavailable.find((x) => x.name === name);
+    t.skip(`${name} cannot be played yet: ${u?.error?.split('\n')[0] ?? 'not in the catalogue'}`);
+  }
+  return v;
+}
+
+for (const c of [
+  { name: 'xiangqi', theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3' },
+  { name: 'janggi', theme: 'janggi', river: undefined, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3' },
+]) {
+  test(`(y) ${c.name} from the picker: its board, a move by clicks, the AI's reply`, async (t) => {
+    const v = await playableOrSkip(t, c.name);
+    if (!v) return;
+    assert.equal(v.boardStyle.geometry, 'intersections');
+    const page = await newPage();
+    await page.goto(ctx.base + '/?variant=' + c.name);
+    await page.waitForSelector('#verdict.ok');
+    assert.match(await page.textContent('#variant-info'), /pieces on the intersections/);
+    await page.check('#opp-ai');
+    await page.click('#create');
+    await page.waitForURL(/\/g\//);
+    let s = await waitState(page, 's.you === "white" && s.turn === "white" && s.status === "active"');
+    if (c.name === 'janggi') {
+      // janggi lets a player pass: a button, not a move on the board
+      assert.ok(s.legal.some((m) => m.kind === 'pass'));
+      assert.equal(await page.locator('#pass').count(), 1);
+    }
+    // janggi's start has the cannons behind soldiers: take any legal cannon or chariot move
+    const move = s.legal.some((m) => m.uci === c.move) ? c.move : s.legal.find((m) => m.from && m.from !== m.to && m.kind !== 'pass').uci;
+    await checkLinesBoard(page, s, { ...c, move });
+  });
+}
+
+test('(z) duck chess: the piece move, then the duck on a marked square', async (t) => {
+  const v = await playableOrSkip(t, 'duck');
+  if (!v) return;
+  assert.equal(v.boardStyle.walls, 'duck');
+  const g = await api('POST', '/api/games', { variant: 'duck', opponent: { type: 'human' } });
+  const joined = await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
+  const page = await newPage();
+  await page.goto(ctx.base + g.seatUrl);
+  let s = await waitState(page, 's.you === "white" && s.status === "active"');
+  const e4 = s.legal.filter((m) => m.uci.startsWith('e2e4,'));
+  assert.ok(e4.length > 1, 'e2e4 with the duck on any of several squares');
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.waitForSelector('#wall-layer .wall-dest');
+  const marked = await page.$$eval('#wall-layer .wall-dest', (ds) => ds.map((d) => d.dataset.square).sort());
+  assert.deepEqual(marked, e4.map((m) => m.wall).sort(), 'the marked squares are the legal duck squares of e2e4');
+  assert.match(await page.textContent('#status'), /place the duck/);
+  await shot(page, 'v-duck-placing');
+  const pick = e4.find((m) => m.wall === 'e5') ?? e4[0];
+  await page.click(`#wall-layer .wall-dest[data-square="${pick.wall}"]`);
+  s = await waitState(page, 's.ply === 1');
+  assert.equal(s.moves[0].uci, pick.uci);
+  await sameBoard(page, s, 'duck');
+  assert.equal(await page.locator('#board piece.\\*-piece').count(), 1, 'the duck is on the board');
+  assert.match(svgOf(await page.locator('#board piece.\\*-piece').evaluate((e) => getComputedStyle(e).backgroundImage)), /#f7d21e/, 'drawn as a duck');
+  // Black moves (and moves the duck) through the API: the board follows
+  const b = await api('GET', '/api/games/' + g.id, undefined, joined.token);
+  const r = await api('POST', `/api/games/${g.id}/moves`, { move: b.state.legal[0].uci }, joined.token);
+  assert.ok(!r.error, JSON.stringify(r.error));
+  s = await waitState(page, 's.ply === 2');
+  await sameBoard(page, s, 'duck after Black');
+  assert.equal(await page.locator('#board piece.\\*-piece').count(), 1, 'one duck');
+  await shot(page, 'v-duck-moved');
+});
+
+test('(w) a wall placed by Escape is taken back', async (t) => {
+  // any playable variant with walling moves; none loads before the walls branch
+  const cat = await catalogue();
+  const v = cat.playable.find((x) => x.boardStyle?.walls);
+  if (!v) {
+    t.skip('no playable variant places walls yet');
+    return;
+  }
+  const g = await api('POST', '/api/games', { variant: v.name, opponent: { type: 'human' } });
+  await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
+  const page = await newPage();
+  await page.goto(ctx.base + g.seatUrl);
+  const s = await waitState(page, 's.you === "white" && s.status === "active"');
+  const m = s.legal.find((x) => x.from && x.wall && s.legal.filter((y) => y.uci.split(',')[0] === x.uci.split(',')[0]).length > 1);
+  if (!m) {
+    t.skip(`${v.name}: no move with a choice of wall squares at the start`);
+    return;
+  }
+  await clickSquare(page, m.from);
+  await clickSquare(page, m.to);
+  await page.waitForSelector('#wall-layer .wall-dest');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#wall-layer .wall-dest', { state: 'detached' });
+  await sameBoard(page, s, v.name + ' after Escape');
+  assert.equal((await waitState(page, 'true')).ply, 0);
+});

@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"testing"
+
+	"houserules/variants"
 )
 
 // palaceINI is xiangqi written with options this branch's engine loads
@@ -142,5 +144,68 @@ func TestWallSquare(t *testing.T) {
 		if got := wallSquare(uci); got != want {
 			t.Errorf("wallSquare(%q) = %q, want %q", uci, got, want)
 		}
+	}
+}
+
+// TestPickerListsTheCatalogue: every built-in variant and plugin is in
+// GET /api/variants exactly once, with a title and a description: among
+// the family's variants (with its board style) when it can be played,
+// among its unavailable ones (with the reason) when not.
+func TestPickerListsTheCatalogue(t *testing.T) {
+	ts := newTestServer(t, nil)
+	_, v := call(t, "GET", ts.URL+"/api/variants", "", nil)
+	seen := map[string]string{}
+	for _, f := range v["families"].([]any) {
+		fam := f.(map[string]any)
+		for _, list := range []string{"variants", "unavailable"} {
+			for _, x := range fam[list].([]any) {
+				e := x.(map[string]any)
+				name, _ := e["name"].(string)
+				if prev, dup := seen[name]; dup {
+					t.Errorf("%s listed twice (%s, %s)", name, prev, list)
+				}
+				seen[name] = list
+				if e["title"] == "" || e["description"] == "" {
+					t.Errorf("%s: no title or description: %v", name, e)
+				}
+				_, styled := e["boardStyle"].(map[string]any)
+				if list == "variants" && !styled {
+					t.Errorf("%s: no boardStyle", name)
+				}
+				if list == "unavailable" && (styled || e["error"] == "") {
+					t.Errorf("%s: unavailable without a reason, or with a board style: %v", name, e)
+				}
+			}
+		}
+	}
+	all := variants.Describe()
+	for _, d := range all {
+		if _, ok := seen[d.Name]; !ok {
+			t.Errorf("%s (%s) is not listed", d.Name, d.Family)
+		}
+	}
+	if len(seen) != len(all) {
+		t.Errorf("%d listed, the catalogue has %d", len(seen), len(all))
+	}
+	if seen["chess"] != "variants" || seen["capablanca"] != "variants" {
+		t.Errorf("chess, capablanca: %s, %s", seen["chess"], seen["capablanca"])
+	}
+}
+
+// TestStateBoardStyle: the game state carries the board style of its
+// variant, a custom one too.
+func TestStateBoardStyle(t *testing.T) {
+	ts := newTestServer(t, nil)
+	code, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "palaceboard", "ini": palaceINI, "opponent": map[string]any{"type": "human"}})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	st := g["state"].(map[string]any)
+	if got := fmt.Sprint(st["boardStyle"]); got != "map[geometry:intersections palaces:[[d1 f3] [d8 f10]] river:5 theme:xiangqi]" {
+		t.Errorf("boardStyle = %s", got)
+	}
+	_, c := call(t, "POST", ts.URL+"/api/rulesets/check", "", map[string]any{"variant": "chess"})
+	if got := fmt.Sprint(c["boardStyle"]); got != "map[geometry:squares]" {
+		t.Errorf("check: boardStyle = %s", got)
 	}
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: installs Debian's Chromium (if missing) and the
-# npm packages, then runs web/e2e/e2e.mjs with node's test runner.
+# npm packages, then runs the tests in web/e2e with node's test runner:
 # e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
 # variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
 # web/e2e/output/*.png.

@@ -8,7 +8,7 @@ import { installPieceStyles, PieceInfo } from './pieces';
 import { dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
-import { afterChoice, nextStep, Step, wallWord } from './walls';
+import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
 interface Played {
   uci: string;
@@ -290,7 +290,7 @@ class GameView {
     const d = new Map<any, any[]>();
     if (!this.canMove()) return d;
     for (const m of this.state!.legal) {
-      if (!m.from && !m.drop) continue;
+      if ((!m.from && !m.drop) || m.kind === 'pass') continue; // a pass is the Pass button
       const k = m.drop ? dropOrig(m.drop) : sqToKey(m.from!);
       const list = d.get(k) ?? [];
       const t = sqToKey(m.to);
@@ -520,9 +520,15 @@ class GameView {
     const s = this.state;
     if (!s) return;
     const sq = keyToSq(key);
-    const moves = s.legal.filter((m) => m.from === sq);
+    // a walling move once per piece move, with the number of wall squares
+    const groups = byBase(s.legal.filter((m) => m.from === sq && m.kind !== 'pass'));
+    const moves = [...groups.values()].map((g) => g[0]);
     if (!moves.length) return;
-    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m)));
+    const walls = (m: Legal) => {
+      const n = groups.get(baseOf(m.uci))!.length;
+      return m.wall ? ` (then ${wallWord(s.boardStyle?.walls)}: ${n} square${n > 1 ? 's' : ''})` : '';
+    };
+    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m) + walls(m)));
     this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
   }
 

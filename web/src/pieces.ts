@@ -93,8 +93,23 @@ function imageFor(p: PieceInfo, color: 'white' | 'black'): string {
 // janggi): installPieceStyles sets it, pieceImage follows it.
 let theme = '';
 
+// stones: the variant has a single piece type without a chess glyph
+// (ataxx, reversi, clobber): its pieces are plain stones, as on those
+// games' boards (installPieceStyles sets it).
+let stones = false;
+
+const STONE = {
+  white: svgStone('#ffffff', '#d6d6d6', '#555'),
+  black: svgStone('#5a5a5a', '#111111', '#000'),
+};
+
+function svgStone(light: string, dark: string, edge: string): string {
+  return 'data:image/svg+xml;base64,' + b64(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><defs><radialGradient id="g" cx="0.38" cy="0.35" r="0.7"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient></defs><circle cx="22.5" cy="22.5" r="18.5" fill="url(#g)" stroke="${edge}" stroke-width="1.5"/></svg>`);
+}
+
 function imageOf(p: PieceInfo, color: 'white' | 'black'): string {
-  return theme ? xqPieceImage(p, color, theme, useChars()) : imageFor(p, color);
+  if (theme) return xqPieceImage(p, color, theme, useChars());
+  return stones ? STONE[color] : imageFor(p, color);
 }
 
 // pieceImage returns the image URL of a piece (for promotion buttons).
@@ -119,6 +134,7 @@ const BLOCK = svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 4
 // in the board's theme, and the look of wall squares.
 export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
   theme = bs?.geometry === 'intersections' ? bs.theme || 'xiangqi' : '';
+  stones = pieces.length === 1 && !LOOKS[pieces[0].name]?.glyphs;
   let style = document.getElementById('piece-styles') as HTMLStyleElement | null;
   if (!style) {
     style = document.createElement('style');

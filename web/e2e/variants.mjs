@@ -56,6 +56,7 @@ const domBoard = (page) => page.evaluate(() => {
     const role = [...e.classList].find((c) => c.endsWith('-piece'));
     let letter = role.slice(0, -'-piece'.length);
     if (e.classList.contains('promoted') && letter.length === 2 && letter[0] === 'p') letter = '+' + letter[1];
+    if (letter === '_') letter = '*'; // chessgroundx's role of a wall square
     const white = e.classList.contains('white');
     if (letter !== '*') letter = white ? letter.toUpperCase() : letter;
     out[e.cgKey[0] + (e.cgKey.charCodeAt(1) - 48)] = letter;
@@ -324,15 +325,15 @@ test('(z) duck chess: the piece move, then the duck on a marked square', async (
   s = await waitState(page, 's.ply === 1');
   assert.equal(s.moves[0].uci, pick.uci);
   await sameBoard(page, s, 'duck');
-  assert.equal(await page.locator('#board piece.\\*-piece').count(), 1, 'the duck is on the board');
-  assert.match(svgOf(await page.locator('#board piece.\\*-piece').evaluate((e) => getComputedStyle(e).backgroundImage)), /#f7d21e/, 'drawn as a duck');
+  assert.equal(await page.locator('#board piece._-piece').count(), 1, 'the duck is on the board');
+  assert.match(svgOf(await page.locator('#board piece._-piece').evaluate((e) => getComputedStyle(e).backgroundImage)), /#f7d21e/, 'drawn as a duck');
   // Black moves (and moves the duck) through the API: the board follows
   const b = await api('GET', '/api/games/' + g.id, undefined, joined.token);
   const r = await api('POST', `/api/games/${g.id}/moves`, { move: b.state.legal[0].uci }, joined.token);
   assert.ok(!r.error, JSON.stringify(r.error));
   s = await waitState(page, 's.ply === 2');
   await sameBoard(page, s, 'duck after Black');
-  assert.equal(await page.locator('#board piece.\\*-piece').count(), 1, 'one duck');
+  assert.equal(await page.locator('#board piece._-piece').count(), 1, 'one duck');
   await shot(page, 'v-duck-moved');
 });
 
@@ -361,4 +362,77 @@ test('(w) a wall placed by Escape is taken back', async (t) => {
   await page.waitForSelector('#wall-layer .wall-dest', { state: 'detached' });
   await sameBoard(page, s, v.name + ' after Escape');
   assert.equal((await waitState(page, 'true')).ply, 0);
+});
+
+// --- walls in the browser, before any walled variant loads: the page is
+// given a scripted state (Playwright stands in for the server's WebSocket)
+// with walling moves in Fairy-Stockfish's form, and must send their text ---
+
+test('(u) walls from a scripted state: the duck drawn, the move then the duck square, a pass with a wall', async () => {
+  // a real chess state as the template of the scripted ones
+  const g = await api('POST', '/api/games', { variant: 'chess', opponent: { type: 'human' } });
+  const base = { ...g.state, you: 'white', status: 'active', seats: { white: { kind: 'human', taken: true, online: true }, black: { kind: 'human', taken: true, online: true } } };
+  const mv = (uci, extra = {}) => {
+    const [piece, wall] = uci.split(',');
+    return { uci, san: uci, from: piece.slice(0, 2), to: piece.slice(2, 4), kind: 'normal', production: 'betza.pawn', wall: wall.slice(-2), ...extra };
+  };
+  const first = {
+    ...base, boardStyle: { geometry: 'squares', walls: 'duck' },
+    board: 'rnbqkbnr/pppppppp/8/3*4/8/8/PPPPPPPP/RNBQKBNR', fen: 'rnbqkbnr/pppppppp/8/3*4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {}',
+    legal: [mv('e2e4,e4e5'), mv('e2e4,e4h5'), mv('e2e4,e4e2'), mv('g1f3,f3g1'), mv('e1e1,e1a3', { kind: 'pass', production: 'base.pass' }), mv('e1e1,e1h6', { kind: 'pass', production: 'base.pass' })],
+  };
+  const second = {
+    ...first, ply: 1, turn: 'black', legal: [],
+    board: 'rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR', fen: 'rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 {}',
+    moves: [{ uci: 'e2e4,e4e5', san: 'e4,e5', by: 'white', production: 'betza.pawn', from: 'e2', to: 'e4', fen: '' }],
+  };
+  second.lastMove = second.moves[0];
+  const sent = [];
+  let sock;
+  const page = await newPage();
+  await page.routeWebSocket(/\/api\/games\/scripted\/ws$/, (ws) => {
+    sock = ws;
+    ws.onMessage((m) => sent.push(JSON.parse(m)));
+    ws.send(JSON.stringify(first));
+  });
+  const nextSent = async () => {
+    for (let i = 0; i < 80 && !sent.length; i++) await page.waitForTimeout(25);
+    return sent.splice(0);
+  };
+  await page.goto(ctx.base + '/g/scripted');
+  await waitState(page, 's.ply === 0 && s.legal.length === 6');
+  // the duck on d5, drawn as a duck
+  assert.equal(await page.locator('#board piece._-piece').count(), 1);
+  assert.match(svgOf(await page.locator('#board piece._-piece').evaluate((e) => getComputedStyle(e).backgroundImage)), /#f7d21e/);
+  assert.deepEqual(await domBoard(page), boardMap(first.board, 8));
+  // e2-e4 by clicks: the three duck squares of e2e4 are marked, nothing is sent yet
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.waitForSelector('#wall-layer .wall-dest');
+  assert.deepEqual(await page.$$eval('#wall-layer .wall-dest', (ds) => ds.map((d) => d.dataset.square).sort()), ['e2', 'e5', 'h5']);
+  assert.match(await page.textContent('#status'), /place the duck/);
+  assert.equal(sent.length, 0);
+  await shot(page, 'v-scripted-duck-squares');
+  // Escape takes the move back: the pawn is on e2 again
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#wall-layer .wall-dest', { state: 'detached' });
+  await sameBoard(page, first, 'after Escape');
+  // the pass with a wall (wallOrMove): the Pass button, then the wall square
+  await page.click('#pass');
+  await page.waitForSelector('#wall-layer .wall-dest');
+  assert.deepEqual(await page.$$eval('#wall-layer .wall-dest', (ds) => ds.map((d) => d.dataset.square).sort()), ['a3', 'h6']);
+  await page.click('#wall-layer .wall-dest[data-square="h6"]');
+  assert.deepEqual(await nextSent(), [{ type: 'move', move: 'e1e1,e1h6', ply: 0 }]);
+  // e2-e4 again, the duck to e5: the move's full text is sent
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await page.click('#wall-layer .wall-dest[data-square="e5"]');
+  assert.deepEqual(await nextSent(), [{ type: 'move', move: 'e2e4,e4e5', ply: 0 }]);
+  // the server's next state: the pawn on e4, the duck moved from d5 to e5
+  sock.send(JSON.stringify(second));
+  await waitState(page, 's.ply === 1');
+  await sameBoard(page, second, 'the next state');
+  assert.equal(await page.locator('#board piece._-piece').count(), 1);
+  assert.equal(await page.locator('#moves li').count(), 1);
+  await shot(page, 'v-scripted-duck-moved');
 });

@@ -97,6 +97,7 @@ class GameView {
   pocketEls = pocketElements(); // above and below the board
   overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   wallLayer = el('div', { class: 'wall-layer', id: 'wall-layer' }); // the squares a wall may go to, while the player chooses
+  endWallPick: (() => void) | null = null; // ends that choice
   tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
   legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
@@ -362,7 +363,7 @@ class GameView {
     } else {
       this.cg.set(config);
     }
-    this.wallLayer.replaceChildren();
+    this.endWallPick?.(); // a new state ends a wall choice (the board shows the state)
     this.paintBoard();
     this.drawOverlay();
     this.titlePockets();
@@ -480,19 +481,20 @@ class GameView {
     const s = this.state!;
     this.tip.style.display = 'none';
     const w = 100 / s.files, h = 100 / s.ranks;
-    const cancel = () => {
-      window.removeEventListener('keydown', onKey);
-      this.setState(s);
-    };
+    const cancel = () => this.setState(this.state!);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancel();
     window.addEventListener('keydown', onKey);
+    this.endWallPick = () => {
+      window.removeEventListener('keydown', onKey);
+      this.wallLayer.replaceChildren();
+      this.endWallPick = null;
+    };
     const squares = [...targets].map(([sq, m]) => {
       const p = this.pos(sq);
       const d = el('div', { class: 'wall-dest', 'data-square': sq, 'data-uci': m.uci, title: `${m.san} (${m.uci})`, style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` });
       d.addEventListener('click', (e) => {
         e.stopPropagation();
-        window.removeEventListener('keydown', onKey);
-        this.wallLayer.replaceChildren();
+        this.endWallPick?.();
         this.sendMove(m);
       });
       return d;
@@ -625,7 +627,7 @@ class GameView {
     this.controls.replaceChildren(...[
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
       btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),
-      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.wallLayer.replaceChildren(); this.paintBoard(); this.drawOverlay(); this.titlePockets(); }),
+      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
       btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),

@@ -121,7 +121,7 @@ export function pieceImage(pieces: PieceInfo[], letter: string, color: 'white' |
 const svgData = (svg: string) => 'data:image/svg+xml;base64,' + b64(svg);
 
 // WALLS: the look of a wall square ("*" in the FEN; chessgroundx makes it a
-// black piece of role "*-piece") by the variant's walling rule.
+// black piece of role "_-piece") by the variant's walling rule.
 const WALLS: Record<string, string> = {
   // the duck of duck chess
   duck: svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><ellipse cx="21" cy="31" rx="15" ry="9" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.5"/><path d="M8 27 q-4 -6 2 -8 q3 4 2 8z" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.2"/><circle cx="27" cy="17" r="8" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.5"/><path d="M34 16 l8 2 l-8 3z" fill="#f08a00" stroke="#8a4a00" stroke-width="1"/><circle cx="29" cy="15" r="1.6" fill="#111"/><path d="M14 31 q7 5 14 -1" fill="none" stroke="#c9a000" stroke-width="1.4"/></svg>`),
@@ -152,6 +152,6 @@ export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
     }
   }
   // walls / blocked squares ("*"), a duck, arrows
-  rules.push(`piece.\\*-piece{background-image:url('${WALLS[bs?.walls ?? ''] ?? BLOCK}');cursor:default}`);
+  rules.push(`piece._-piece{background-image:url('${WALLS[bs?.walls ?? ''] ?? BLOCK}');cursor:default}`);
   style.textContent = rules.join('\n');
 }

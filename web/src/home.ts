@@ -68,7 +68,7 @@ export async function renderHome(app: HTMLElement) {
     variantInfo.replaceChildren(
       el('p', { class: 'family' }, el('strong', { text: f.name + ': ' }), f.description),
       el('p', { id: 'variant-description' }, el('strong', { text: v.title + ' — ' }), v.description, ' ', v.url ? el('a', { href: v.url, target: '_blank', rel: 'noopener', text: 'rules ↗' }) : null),
-      v.rule ? el('p', { class: 'muted', text: v.rule }) : null,
+      ...(v.rule ? [el('p', { class: 'muted', text: v.rule })] : []),
       v.error
         ? el('p', { class: 'note bad', id: 'variant-unavailable', text: 'Not playable yet: ' + v.error })
         : el('p', { class: 'muted', text: `Board ${v.files} files × ${v.ranks} ranks${style ? ' (' + style + ')' : ''} · name "${v.name}"` }),

@@ -209,3 +209,19 @@ func TestStateBoardStyle(t *testing.T) {
 		t.Errorf("check: boardStyle = %s", got)
 	}
 }
+
+func TestWallMoveTo(t *testing.T) {
+	for _, c := range []struct{ uci, from, to, want string }{
+		{"a2a3,a3a4", "a2", "a4", "a3"},
+		{"a2a3,a3a4", "a2", "a3", "a3"},
+		{"e7e8q,e8h5", "e7", "h5", "e8"},
+		{"P@e4,e4d5", "", "d5", "e4"},
+		{"b10b9,b9j10", "b10", "j10", "b9"},
+		{"e1e1,e1h6", "e1", "e1", "e1"},
+		{"x,e4", "e2", "e4", "e4"},
+	} {
+		if got := wallMoveTo(c.uci, c.from, c.to); got != c.want {
+			t.Errorf("wallMoveTo(%q, %q, %q) = %q, want %q", c.uci, c.from, c.to, got, c.want)
+		}
+	}
+}

@@ -358,8 +358,31 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	default:
 		lm.Kind = "normal"
 	}
+	if lm.Wall != "" {
+		lm.To = wallMoveTo(uci, lm.From, lm.To)
+	}
 	return lm
 }
+
+// wallMoveTo is the target square of a walling move's board move: the
+// text before the comma (a2a3 of a2a3,a3a4; P@e4 of P@e4,e4d5), whatever
+// square the engine's move type reports (to, kept when the text says none).
+func wallMoveTo(uci, from, to string) string {
+	base, _, _ := strings.Cut(uci, ",")
+	sq := ""
+	if _, at, drop := strings.Cut(base, "@"); drop {
+		sq = at
+	} else if from != "" && strings.HasPrefix(base, from) {
+		sq = base[len(from):]
+	}
+	if m := squareText.FindString(sq); m != "" {
+		return m
+	}
+	return to
+}
+
+// squareText is a square name at the start of a text.
+var squareText = regexp.MustCompile(`^[a-z][0-9]+`)
 
 var baseNotes = map[string]string{
 	"fide.pawn-single-push":     "a pawn steps one square forward onto an empty square",

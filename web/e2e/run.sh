@@ -13,4 +13,11 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+# one server binary for both test files (each starts its own server)
+if [ -z "${HOUSERULES_BIN:-}" ]; then
+  bindir=$(mktemp -d)
+  trap 'rm -rf "$bindir"' EXIT
+  (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
+  export HOUSERULES_BIN=$bindir/houserules
+fi
 node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs

@@ -135,8 +135,12 @@ func river(v *position.Variant, b *geom.Board) int {
 // when it has none. The field is read by name so that this file does not
 // depend on how the engine stores it (a string, or a type with a String
 // method); a numeric kind without names reads as "walls".
-func wallingOf(v *position.Variant) string {
-	f := reflect.ValueOf(v).Elem().FieldByName("WallingRule")
+func wallingOf(v any) string {
+	rv := reflect.Indirect(reflect.ValueOf(v))
+	if rv.Kind() != reflect.Struct {
+		return ""
+	}
+	f := rv.FieldByName("WallingRule")
 	if !f.IsValid() || f.IsZero() {
 		return ""
 	}
@@ -147,6 +151,11 @@ func wallingOf(v *position.Variant) string {
 		name = f.String()
 	}
 	name = strings.ToLower(strings.TrimSpace(name))
+	for _, rule := range []string{"arrow", "duck", "edge", "past", "static"} { // Fairy-Stockfish's WallingRule values
+		if strings.Contains(name, rule) {
+			return rule
+		}
+	}
 	if name == "" || name == "none" || name == "false" || strings.HasPrefix(name, "no") {
 		return ""
 	}

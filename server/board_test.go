@@ -225,3 +225,28 @@ func TestWallMoveTo(t *testing.T) {
 		}
 	}
 }
+
+type fakeWalling uint8
+
+func (w fakeWalling) String() string { return [...]string{"NoWalling", "Arrow", "Duck", "Edge", "Past", "Static"}[w] }
+
+// TestWallingOf: the walling rule is read from the variant's WallingRule
+// field however the engine types it.
+func TestWallingOf(t *testing.T) {
+	type enum struct{ WallingRule fakeWalling }
+	type text struct{ WallingRule string }
+	type number struct{ WallingRule int }
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{&enum{0}, ""}, {&enum{1}, "arrow"}, {&enum{2}, "duck"}, {&enum{5}, "static"},
+		{&text{""}, ""}, {&text{"duck"}, "duck"}, {&text{"none"}, ""},
+		{&number{0}, ""}, {&number{3}, "walls"},
+		{&struct{ Other int }{1}, ""},
+	} {
+		if got := wallingOf(c.v); got != c.want {
+			t.Errorf("wallingOf(%#v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}

@@ -228,7 +228,9 @@ func TestWallMoveTo(t *testing.T) {
 
 type fakeWalling uint8
 
-func (w fakeWalling) String() string { return [...]string{"NoWalling", "Arrow", "Duck", "Edge", "Past", "Static"}[w] }
+func (w fakeWalling) String() string {
+	return [...]string{"NoWalling", "Arrow", "Duck", "Edge", "Past", "Static"}[w]
+}
 
 // TestWallingOf: the walling rule is read from the variant's WallingRule
 // field however the engine types it.

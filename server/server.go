@@ -229,6 +229,10 @@ type variantJSON struct {
 	// a plugin's picker label and one-line rule summary
 	Label string `json:"label,omitempty"`
 	Rule  string `json:"rule,omitempty"`
+	// how its board is drawn (nil for a variant that does not load)
+	BoardStyle *boardStyleJSON `json:"boardStyle,omitempty"`
+	// why a catalogue variant cannot be played yet (in Unavailable only)
+	Error string `json:"error,omitempty"`
 }
 
 type familyJSON struct {
@@ -236,6 +240,9 @@ type familyJSON struct {
 	Name        string        `json:"name"`
 	Description string        `json:"description"`
 	Variants    []variantJSON `json:"variants"`
+	// the family's catalogue variants that cannot be played yet (they do
+	// not load, or their start position does not set up), with the reason
+	Unavailable []variantJSON `json:"unavailable"`
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -244,30 +251,56 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 }
 
 // pickerList is the catalogue by family as the variant picker shows it:
-// every built-in variant and plugin that loads and whose start position
-// sets up (a variant whose definition loads but whose start FEN the
-// engine refuses cannot start a game, so it is left out too). The
-// catalogue is fixed while the server runs, so it is built once.
+// in Variants every built-in variant and plugin that loads and whose
+// start position sets up; in Unavailable the others with the reason (a
+// variant whose definition loads but whose start FEN the engine refuses
+// cannot start a game either). The catalogue is fixed while the server
+// runs, so it is built once.
 func pickerList() []familyJSON {
 	byFam := map[string][]variantJSON{}
+	unavailable := map[string][]variantJSON{}
 	for _, d := range variants.Describe() {
-		if !d.Loads {
+		vj := variantJSON{Name: d.Name, Title: d.Title, URL: d.URL, Description: d.Description, Files: d.Files, Ranks: d.Ranks, Label: d.Label, Rule: d.Rule}
+		rs, why := startsGame(d)
+		if why != "" {
+			vj.Error = why
+			unavailable[d.Family] = append(unavailable[d.Family], vj)
 			continue
 		}
-		if rs, aerr := compile(d.Name, "", presetsField{}); aerr != nil {
-			continue
-		} else if _, err := rules.NewGame(rs, rs.StartFEN("", false, rand.New(rand.NewPCG(1, 2))), rs.Variant.Chess960); err != nil {
-			continue
-		}
-		byFam[d.Family] = append(byFam[d.Family], variantJSON{d.Name, d.Title, d.URL, d.Description, d.Files, d.Ranks, d.Label, d.Rule})
+		bs := boardStyle(rs.Variant)
+		vj.BoardStyle = &bs
+		byFam[d.Family] = append(byFam[d.Family], vj)
 	}
 	out := []familyJSON{}
 	for _, f := range variants.Families() {
-		if len(byFam[f.Key]) > 0 {
-			out = append(out, familyJSON{f.Key, f.Name, f.Description, byFam[f.Key]})
+		if len(byFam[f.Key])+len(unavailable[f.Key]) > 0 {
+			out = append(out, familyJSON{f.Key, f.Name, f.Description, nonNilVariants(byFam[f.Key]), nonNilVariants(unavailable[f.Key])})
 		}
 	}
 	return out
+}
+
+// startsGame compiles a described variant, or says why it cannot start a
+// game.
+func startsGame(d variants.Description) (*rules.Ruleset, string) {
+	if !d.Loads {
+		return nil, d.Error
+	}
+	rs, aerr := compile(d.Name, "", presetsField{})
+	if aerr != nil {
+		return nil, aerr.Message
+	}
+	if _, err := rules.NewGame(rs, rs.StartFEN("", false, rand.New(rand.NewPCG(1, 2))), rs.Variant.Chess960); err != nil {
+		return nil, "the start position does not set up: " + err.Error()
+	}
+	return rs, ""
+}
+
+func nonNilVariants(v []variantJSON) []variantJSON {
+	if v == nil {
+		return []variantJSON{}
+	}
+	return v
 }
 
 type presetInfoJSON struct {
@@ -320,7 +353,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	b := rs.Variant.Board()
 	writeJSON(w, 200, map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
-		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN})
+		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant)})
 }
 
 // --- games ---

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,6 +25,7 @@ type legalMove struct {
 	To         string `json:"to"`
 	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style, "+" for a drop as the promoted type
 	Drop       string `json:"drop,omitempty"`      // a drop: the letter (lower case) of the pocket piece it takes
+	Wall       string `json:"wall,omitempty"`      // a move that also places a wall, duck or arrow (uci "a2a3,a3a4"): its square
 	Kind       string `json:"kind"`
 	Production string `json:"production"` // why it is legal
 	Capture    bool   `json:"capture,omitempty"`
@@ -89,7 +91,8 @@ type gameState struct {
 	Presets     string                `json:"presets"`
 	Files       int                   `json:"files"`
 	Ranks       int                   `json:"ranks"`
-	Topology    string                `json:"topology"` // plain, cylinder (files wrap), torus (files and ranks wrap)
+	Topology    string                `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
+	BoardStyle  boardStyleJSON        `json:"boardStyle"` // how the board is drawn (boardStyle)
 	StartFEN    string                `json:"startFen"`
 	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
 	Board       string                `json:"board"` // the FEN's board field (piece placement)
@@ -259,7 +262,7 @@ func (r *room) stateFor(seat string) *gameState {
 	board, _, _ := strings.Cut(fen, " ")
 	st := &gameState{
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
-		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(),
+		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
 		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
@@ -323,7 +326,7 @@ func (r *room) stateFor(seat string) *gameState {
 
 func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	uci := p.UCI(m)
-	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(),
+	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(), Wall: wallSquare(uci),
 		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
 		lm.From = m.From().String()
@@ -355,8 +358,31 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	default:
 		lm.Kind = "normal"
 	}
+	if lm.Wall != "" {
+		lm.To = wallMoveTo(uci, lm.From, lm.To)
+	}
 	return lm
 }
+
+// wallMoveTo is the target square of a walling move's board move: the
+// text before the comma (a2a3 of a2a3,a3a4; P@e4 of P@e4,e4d5), whatever
+// square the engine's move type reports (to, kept when the text says none).
+func wallMoveTo(uci, from, to string) string {
+	base, _, _ := strings.Cut(uci, ",")
+	sq := ""
+	if _, at, drop := strings.Cut(base, "@"); drop {
+		sq = at
+	} else if from != "" && strings.HasPrefix(base, from) {
+		sq = base[len(from):]
+	}
+	if m := squareText.FindString(sq); m != "" {
+		return m
+	}
+	return to
+}
+
+// squareText is a square name at the start of a text.
+var squareText = regexp.MustCompile(`^[a-z][0-9]+`)
 
 var baseNotes = map[string]string{
 	"fide.pawn-single-push":     "a pawn steps one square forward onto an empty square",
@@ -549,6 +575,25 @@ func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
 	}
 	return out + " {" + strings.Join(groups, ";") + "}"
 }
+
+// wallSquare returns the wall square of a move's UCI text in
+// Fairy-Stockfish's form for walling moves ("a2a3,a3a4": the move, then
+// ",", the moved piece's square and the square the wall, duck or arrow
+// goes to), or "" for a move without one.
+func wallSquare(uci string) string {
+	_, rest, ok := strings.Cut(uci, ",")
+	if !ok {
+		return ""
+	}
+	if m := wallText.FindStringSubmatch(rest); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// wallText is the part of a walling move after its comma: the moved
+// piece's square (optional) and the wall's square.
+var wallText = regexp.MustCompile(`^(?:[a-z][0-9]+)?([a-z][0-9]+)$`)
 
 // leadingSquare returns the square name that s starts with ("g1" of
 // "g1h"), or s when it starts with none.

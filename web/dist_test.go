@@ -75,3 +75,19 @@ func TestDistUpToDate(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
+
+// TestUnit runs the front end's unit tests (web/unit, node's test runner
+// over the bundled TypeScript) when the npm packages are installed.
+func TestUnit(t *testing.T) {
+	if _, err := os.Stat("node_modules/esbuild"); err != nil {
+		t.Skip("web/node_modules not installed (cd web && npm ci)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	out, err := exec.Command(node, "unit/run.mjs").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}

@@ -3,95 +3,20 @@
 // Run with web/e2e/run.sh (installs what it needs), or `node --test e2e/`
 // from web/ with CHROMIUM=/usr/bin/chromium. Screenshots go to
 // web/e2e/output/ (g-crazyhouse-*.png: pockets and a dragged drop;
-// h-shogi-*.png: the promotion choice and a clicked drop).
+// h-shogi-*.png: the promotion choice and a clicked drop). The helpers
+// are in lib.mjs; every catalogue variant is played in variants.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { api, catalogue, clickSquare, ctx, newPage, playByClicks, pocketPiece, shot, squareCentre, start, state, stop, waitState } from './lib.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = join(here, '..', '..');
-const outDir = join(here, 'output');
-mkdirSync(outDir, { recursive: true });
-
-let server, base, browser, tmp;
-
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'houserules-e2e-'));
-  // HOUSERULES_BIN: a binary built beforehand; else build this checkout
-  let bin = process.env.HOUSERULES_BIN;
-  if (!bin) {
-    bin = join(tmp, 'houserules');
-    execFileSync('go', ['build', '-o', bin, './cmd/houserules'], { cwd: repo, stdio: 'inherit' });
-  }
-  server = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(tmp, 'e2e.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('serve did not start')), 30000);
-    server.stdout.on('data', (d) => {
-      const m = String(d).match(/http:\/\/[0-9.:]+/);
-      if (m) { clearTimeout(t); resolve(m[0]); }
-    });
-    server.on('exit', (c) => reject(new Error('serve exited ' + c)));
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill('SIGTERM');
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+before(start);
+after(stop);
 
 // --- helpers ---
 
-async function newPage(width = 1200, height = 900) {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return page;
-}
-
-const state = (page) => page.evaluate(() => window.__hr?.state ?? null);
-
-// waitState waits until the page's game state satisfies fn (a predicate
-// source over s, the state).
-async function waitState(page, fnSrc, arg, timeout = 15000) {
-  await page.waitForFunction(
-    ([src, a]) => { const s = window.__hr?.state; return !!s && new Function('s', 'a', 'return ' + src)(s, a); },
-    [fnSrc, arg], { timeout });
-  return state(page);
-}
-
-// clickSquare clicks the centre of a square (a1 … l12) on the board.
-async function clickSquare(page, sq) {
-  const s = await state(page);
-  const orient = await page.evaluate(() => window.__hr.cg.state.orientation);
-  const box = await page.locator('#board cg-board').boundingBox();
-  let x = sq.charCodeAt(0) - 97, y = s.ranks - parseInt(sq.slice(1), 10);
-  if (orient === 'black') { x = s.files - 1 - x; y = s.ranks - 1 - y; }
-  await page.mouse.click(box.x + (x + 0.5) * box.width / s.files, box.y + (y + 0.5) * box.height / s.ranks);
-}
-
-async function playByClicks(page, uci) {
-  const from = uci.match(/^[a-l]\d+/)[0];
-  const to = uci.slice(from.length).match(/^[a-l]\d+/)[0];
-  await clickSquare(page, from);
-  await clickSquare(page, to);
-  const promo = uci.slice(from.length + to.length);
-  if (promo) await page.click(`.promo-choice[data-uci="${uci}"]`);
-}
-
 // createGame fills the start page: variant, presets, opponent.
 async function createGame(page, { variant = 'chess', presets = [], friend = false } = {}) {
-  await page.goto(base + '/');
+  await page.goto(ctx.base + '/');
   await page.waitForSelector('#variant option', { state: 'attached' });
   await page.selectOption('#variant', variant);
   for (const p of presets) await page.check(`#preset-${p}`);
@@ -100,16 +25,6 @@ async function createGame(page, { variant = 'chess', presets = [], friend = fals
   await page.click('#create');
   await page.waitForURL(/\/g\//);
   return waitState(page, 's.you !== "spectator"');
-}
-
-const shot = (page, name) => page.screenshot({ path: join(outDir, name + '.png') });
-
-async function api(method, path, body, token) {
-  const res = await fetch(base + path, {
-    method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return res.json();
 }
 
 // --- tests ---
@@ -157,12 +72,12 @@ test('(b) two players play capture-to-win until it ends, a third watches', async
   assert.match(invite, /#invite=/);
 
   const black = await newPage(420, 860); // a phone-width player
-  await black.goto(base + invite);
+  await black.goto(ctx.base + invite);
   await black.click('#join');
   await waitState(black, 's.you === "black" && s.status === "active"');
 
   const watcher = await newPage();
-  await watcher.goto(base + '/g/' + s.id);
+  await watcher.goto(ctx.base + '/g/' + s.id);
   await waitState(watcher, 's.you === "spectator"');
   await waitState(white, 's.watchers === 1');
 
@@ -235,7 +150,7 @@ test('(e) promotion: the player chooses the piece', async () => {
   const g = await api('POST', '/api/games', { variant: 'chess', fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1', opponent: { type: 'human' } });
   await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
   const page = await newPage();
-  await page.goto(base + g.seatUrl);
+  await page.goto(ctx.base + g.seatUrl);
   await waitState(page, 's.you === "white" && s.status === "active"');
   await clickSquare(page, 'a7');
   await clickSquare(page, 'a8');
@@ -254,7 +169,7 @@ async function friendGame(variant) {
   const g = await api('POST', '/api/games', { variant, opponent: { type: 'human' } });
   const joined = await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
   const page = await newPage();
-  await page.goto(base + g.seatUrl);
+  await page.goto(ctx.base + g.seatUrl);
   await waitState(page, 's.you === "white" && s.status === "active"');
   const black = (move) => api('POST', `/api/games/${g.id}/moves`, { move }, joined.token);
   return { page, black };
@@ -306,39 +221,27 @@ test('(f) plugins: a rifle shot, a Marseillais double move, an Einstein change',
 
 // --- pockets and drops (issue 42) ---
 
-// pocketPiece is the pocket slot of a piece (letter, colour) beside the
-// board; data-nb holds its count.
-const pocketPiece = (page, letter, color) => page.locator(`.pocket piece[data-role="${letter}-piece"][data-color="${color}"]`);
-
-// squareCentre is the page position of a square's centre.
-async function squareCentre(page, sq) {
-  const s = await state(page);
-  const orient = await page.evaluate(() => window.__hr.cg.state.orientation);
-  const box = await page.locator('#board cg-board').boundingBox();
-  let x = sq.charCodeAt(0) - 97, y = s.ranks - parseInt(sq.slice(1), 10);
-  if (orient === 'black') { x = s.files - 1 - x; y = s.ranks - 1 - y; }
-  return [box.x + (x + 0.5) * box.width / s.files, box.y + (y + 0.5) * box.height / s.ranks];
-}
-
-// variantNames lists the variants of the picker's API.
-async function variantNames() {
-  const v = await api('GET', '/api/variants');
-  return v.families.flatMap((f) => f.variants.map((x) => x.name));
-}
+// variantNames lists the playable variants of the picker's API.
+const variantNames = async () => (await catalogue()).playable.map((x) => x.name);
 
 test('(g) crazyhouse against the AI: a capture fills the pocket, the piece is dragged onto the board', async () => {
   // the picker lists the drop variants that load, as the server says
   const names = await variantNames();
   for (const n of ['crazyhouse', 'bughouse', 'pocketknight', 'capahouse', 'loop', 'chessgi']) assert.ok(names.includes(n), n + ' is listed');
   const page = await newPage();
-  await page.goto(base + '/');
+  await page.goto(ctx.base + '/');
   await page.waitForSelector('#variant option', { state: 'attached' });
-  assert.deepEqual(await page.$$eval('#variant option', (os) => os.map((o) => o.value)), names);
+  // every catalogue variant is in the picker: the playable ones and, marked,
+  // the ones that cannot be played yet, family by family
+  const cat = await catalogue();
+  const inPicker = cat.families.flatMap((f) => [...f.variants, ...f.unavailable].map((x) => x.name));
+  assert.deepEqual(await page.$$eval('#variant option', (os) => os.map((o) => o.value)), inPicker);
+  assert.deepEqual(await page.$$eval('#variant option[data-unavailable]', (os) => os.map((o) => o.value)), cat.unavailable.map((x) => x.name));
 
   // exd5 takes the knight whatever the AI (a lone king and two pawns,
   // none of which can give check) replies; White's knight drop stays legal
   const g = await api('POST', '/api/games', { variant: 'crazyhouse', fen: '4k3/pp6/8/3n4/4P3/8/8/4K3[] w - - 0 1', opponent: { type: 'ai', level: 1 } });
-  await page.goto(base + g.seatUrl);
+  await page.goto(ctx.base + g.seatUrl);
   let s = await waitState(page, 's.you === "white" && s.turn === "white"');
   assert.equal(await page.locator('.pocket').count(), 2);
   assert.equal(await pocketPiece(page, 'n', 'white').getAttribute('data-nb'), '0');
@@ -382,7 +285,7 @@ test('(h) shogi: the player chooses to promote, then drops a pocket piece by cli
   assert.ok(!g.error, JSON.stringify(g.error));
   const joined = await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
   const page = await newPage();
-  await page.goto(base + g.seatUrl);
+  await page.goto(ctx.base + g.seatUrl);
   let s = await waitState(page, 's.you === "white" && s.status === "active"');
   const from = v.promote.slice(0, 2), to = v.promote.slice(2);
   assert.deepEqual(s.legal.filter((m) => m.from === from && m.to === to).map((m) => m.uci).sort(), [v.promote, v.promote + '+']);
@@ -421,7 +324,7 @@ test('(i) S-chess: the player chooses which piece to gate', async () => {
   const g = await api('POST', '/api/games', { variant: 'seirawan', opponent: { type: 'human' } });
   await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
   const page = await newPage();
-  await page.goto(base + g.seatUrl);
+  await page.goto(ctx.base + g.seatUrl);
   let s = await waitState(page, 's.you === "white" && s.status === "active"');
   assert.equal(await pocketPiece(page, 'h', 'white').getAttribute('data-nb'), '1');
   // g1f3 leaves g1: the hawk or the elephant may enter there, or nothing

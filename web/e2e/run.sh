@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: installs Debian's Chromium (if missing) and the
-# npm packages, then runs web/e2e/e2e.mjs with node's test runner.
-# Screenshots: web/e2e/output/*.png.
+# npm packages, then runs the tests in web/e2e with node's test runner:
+# e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
+# variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
+# web/e2e/output/*.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -11,4 +13,11 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-node --test --test-concurrency=1 e2e/e2e.mjs
+# one server binary for both test files (each starts its own server)
+if [ -z "${HOUSERULES_BIN:-}" ]; then
+  bindir=$(mktemp -d)
+  trap 'rm -rf "$bindir"' EXIT
+  (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
+  export HOUSERULES_BIN=$bindir/houserules
+fi
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs

@@ -13,6 +13,7 @@ export interface Legal {
   to: string;
   promotion?: string;
   drop?: string;
+  wall?: string; // a walling move (uci "a2a3,a3a4"): the wall's square
   kind: string;
   production: string;
   capture?: boolean;

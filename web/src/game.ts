@@ -7,6 +7,9 @@ import { choiceBox, Legal, options } from './choice';
 import { installPieceStyles, PieceInfo } from './pieces';
 import { dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
+import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
+import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
+import { setUseChars, useChars } from './xqpieces';
 interface Played {
   uci: string;
   san: string;
@@ -29,6 +32,7 @@ export interface State {
   files: number;
   ranks: number;
   topology: string;
+  boardStyle?: BoardStyle; // how the board is drawn (the server derives it from the variant)
   startFen: string;
   fen: string;
   board: string;
@@ -92,6 +96,8 @@ class GameView {
   boardEl = el('div', { class: 'cg-wrap', id: 'board' });
   pocketEls = pocketElements(); // above and below the board
   overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
+  wallLayer = el('div', { class: 'wall-layer', id: 'wall-layer' }); // the squares a wall may go to, while the player chooses
+  endWallPick: (() => void) | null = null; // ends that choice
   tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
   legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
@@ -285,7 +291,7 @@ class GameView {
     const d = new Map<any, any[]>();
     if (!this.canMove()) return d;
     for (const m of this.state!.legal) {
-      if (!m.from && !m.drop) continue;
+      if ((!m.from && !m.drop) || m.kind === 'pass') continue; // a pass is the Pass button
       const k = m.drop ? dropOrig(m.drop) : sqToKey(m.from!);
       const list = d.get(k) ?? [];
       const t = sqToKey(m.to);
@@ -304,7 +310,7 @@ class GameView {
     if (first || s.you !== 'spectator') {
       if (!this.flipped) this.orientation = s.you === 'black' ? 'black' : 'white';
     }
-    const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}`;
+    const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}:${boardKey(s.boardStyle)}:${useChars()}`;
     const config: any = {
       fen: s.board,
       orientation: this.orientation,
@@ -315,7 +321,7 @@ class GameView {
     };
     if (!this.cg || dims !== this.dims) {
       this.dims = dims;
-      installPieceStyles(s.pieces);
+      installPieceStyles(s.pieces, s.boardStyle);
       this.cg?.destroy();
       this.boardEl.replaceChildren();
       this.boardEl.style.setProperty('--files', String(s.files));
@@ -353,10 +359,11 @@ class GameView {
         },
       }, ...(s.pockets ? this.pocketEls : []));
       window.__hr!.cg = this.cg;
-      this.boardEl.append(this.overlay);
+      this.boardEl.append(this.overlay, this.wallLayer);
     } else {
       this.cg.set(config);
     }
+    this.endWallPick?.(); // a new state ends a wall choice (the board shows the state)
     this.paintBoard();
     this.drawOverlay();
     this.titlePockets();
@@ -383,6 +390,7 @@ class GameView {
     const dark = (topLeft.f + topLeft.r) % 2 === 0;
     this.boardEl.classList.toggle('tl-dark', dark);
     this.boardEl.classList.toggle('orient-black', this.orientation === 'black');
+    applyBoardStyle(this.boardEl, s.boardStyle, s.files, s.ranks, this.orientation === 'black');
   }
 
   // position of a square on the board, in % from the top left
@@ -431,7 +439,7 @@ class GameView {
   userMove(orig: string, dest: string) {
     const s = this.state!;
     const from = keyToSq(orig), to = keyToSq(dest);
-    const moves = s.legal.filter((m) => m.from === from && m.to === to);
+    const moves = s.legal.filter((m) => m.from === from && m.to === to && m.kind !== 'pass');
     const piece = this.cg?.state.boardState.pieces.get(dest as any);
     this.play(moves, piece ? letterOfRole(piece.role).replace(/^p(?=.)/, '') : '');
   }
@@ -443,19 +451,58 @@ class GameView {
     this.play(s.legal.filter((m) => m.drop === letter && m.to === to), letter);
   }
 
-  // play sends the move the board showed, or asks which one when several
-  // legal moves share its squares (promotion, gating, a promoted drop)
+  // play sends the move the board showed; asks which one when several
+  // legal moves share its squares (promotion, gating, a promoted drop),
+  // then where the wall goes when the move places one (walls.ts)
   play(moves: Legal[], letter: string) {
+    this.step(nextStep(moves), letter);
+  }
+
+  step(st: Step<Legal>, letter: string) {
     const s = this.state!;
-    if (!moves.length) {
-      this.setState(s);
-      return;
+    switch (st.kind) {
+      case 'none':
+        this.setState(s);
+        return;
+      case 'send':
+        this.sendMove(st.move);
+        return;
+      case 'choose':
+        this.choose(st.options, letter, (m) => this.step(afterChoice(st.groups.get(m.uci) ?? [m]), letter));
+        return;
+      case 'wall':
+        this.pickWall(st.targets);
     }
-    if (moves.length > 1) {
-      this.choose(moves, letter);
-      return;
-    }
-    this.sendMove(moves[0]);
+  }
+
+  // pickWall marks the squares the wall (duck, arrow) may go to; a click
+  // on one sends the move, a click elsewhere or Escape takes the move back
+  pickWall(targets: Map<string, Legal>) {
+    const s = this.state!;
+    this.tip.style.display = 'none';
+    const w = 100 / s.files, h = 100 / s.ranks;
+    const cancel = () => this.setState(this.state!);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancel();
+    window.addEventListener('keydown', onKey);
+    this.endWallPick = () => {
+      window.removeEventListener('keydown', onKey);
+      this.wallLayer.replaceChildren();
+      this.endWallPick = null;
+    };
+    const squares = [...targets].map(([sq, m]) => {
+      const p = this.pos(sq);
+      const d = el('div', { class: 'wall-dest', 'data-square': sq, 'data-uci': m.uci, title: `${m.san} (${m.uci})`, style: `left:${p.left}%;top:${p.top}%;width:${w}%;height:${h}%` });
+      d.addEventListener('click', (e) => {
+        e.stopPropagation();
+        this.endWallPick?.();
+        this.sendMove(m);
+      });
+      return d;
+    });
+    const backdrop = el('div', { class: 'wall-backdrop', title: 'Click elsewhere to take the move back' });
+    backdrop.addEventListener('click', cancel);
+    this.wallLayer.replaceChildren(backdrop, ...squares);
+    this.status.textContent = `Now place ${wallWord(s.boardStyle?.walls)}: click a marked square (Esc takes the move back)`;
   }
 
   sendMove(m: Legal) {
@@ -463,21 +510,27 @@ class GameView {
     this.send({ type: 'move', move: m.uci, ply: this.state!.ply });
   }
 
-  choose(moves: Legal[], letter: string) {
+  choose(moves: Legal[], letter: string, pick: (m: Legal) => void = (m) => this.sendMove(m)) {
     const s = this.state!;
     this.tip.style.display = 'none';
     this.boardWrap.querySelector('#choice')?.remove();
     const { title, options: opts } = options(moves, letter, s.pieces);
-    this.boardWrap.append(choiceBox(title, opts, s.turn, s.pieces, (m) => this.sendMove(m), () => this.setState(s)));
+    this.boardWrap.append(choiceBox(title, opts, s.turn, s.pieces, pick, () => this.setState(s)));
   }
 
   explainSelected(key: string) {
     const s = this.state;
     if (!s) return;
     const sq = keyToSq(key);
-    const moves = s.legal.filter((m) => m.from === sq);
+    // a walling move once per piece move, with the number of wall squares
+    const groups = byBase(s.legal.filter((m) => m.from === sq && m.kind !== 'pass'));
+    const moves = [...groups.values()].map((g) => g[0]);
     if (!moves.length) return;
-    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m)));
+    const walls = (m: Legal) => {
+      const n = groups.get(baseOf(m.uci))!.length;
+      return m.wall ? ` (then ${wallWord(s.boardStyle?.walls)}: ${n} square${n > 1 ? 's' : ''})` : '';
+    };
+    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m) + walls(m)));
     this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
   }
 
@@ -569,8 +622,12 @@ class GameView {
     };
     const playing = s.you !== 'spectator' && s.status !== 'over';
     const invite = store(inviteKey(this.id));
+    const passes = this.canMove() && this.viewPly === null ? s.legal.filter((m) => m.kind === 'pass') : [];
+    const themed = s.boardStyle?.geometry === 'intersections';
     this.controls.replaceChildren(...[
-      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); }),
+      btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
+      btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),
+      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
       btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),

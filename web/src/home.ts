@@ -2,6 +2,7 @@
 // description), tick house rules (Requires / Incompatible explained live,
 // and the ruleset checked by the server), choose side and opponent.
 import { api, ApiError, el, inviteKey, seatKey, store } from './util';
+import { BoardStyle, describeStyle } from './boardstyle';
 
 interface Variant {
   name: string;
@@ -10,12 +11,17 @@ interface Variant {
   description: string;
   files: number;
   ranks: number;
+  label?: string;
+  rule?: string;
+  boardStyle?: BoardStyle;
+  error?: string; // a catalogue variant that cannot be played yet: why
 }
 interface Family {
   key: string;
   name: string;
   description: string;
   variants: Variant[];
+  unavailable?: Variant[]; // the family's variants that cannot be played yet
 }
 interface Preset {
   id: string;
@@ -42,22 +48,30 @@ export async function renderHome(app: HTMLElement) {
   const byId = new Map(presets.map((p) => [p.id, p]));
   const params = new URLSearchParams(location.search);
 
-  // --- variant picker ---
+  // --- variant picker: every catalogue variant and plugin by family; one
+  // that cannot be played yet is listed too (its description and why) ---
   const select = el('select', { id: 'variant', name: 'variant', 'aria-label': 'Variant' });
+  const all = (f: Family) => [...f.variants, ...(f.unavailable ?? [])];
   for (const f of families) {
     const g = el('optgroup', { label: f.name });
-    for (const v of f.variants) g.append(el('option', { value: v.name, text: `${v.title} (${v.files}×${v.ranks})` }));
+    for (const v of f.variants) g.append(el('option', { value: v.name, text: `${v.title} (${v.files}×${v.ranks})`, title: v.description }));
+    for (const v of f.unavailable ?? []) g.append(el('option', { value: v.name, class: 'unavailable', 'data-unavailable': true, text: `${v.title} — not playable yet`, title: v.description }));
     select.append(g);
   }
   select.value = params.get('variant') ?? 'chess';
+  if (!select.value) select.value = 'chess';
   const variantInfo = el('div', { class: 'variant-info', id: 'variant-info' });
   const showVariant = () => {
-    const f = families.find((f) => f.variants.some((v) => v.name === select.value))!;
-    const v = f.variants.find((v) => v.name === select.value)!;
+    const f = families.find((f) => all(f).some((v) => v.name === select.value))!;
+    const v = all(f).find((v) => v.name === select.value)!;
+    const style = describeStyle(v.boardStyle);
     variantInfo.replaceChildren(
       el('p', { class: 'family' }, el('strong', { text: f.name + ': ' }), f.description),
-      el('p', {}, el('strong', { text: v.title + ' — ' }), v.description, ' ', v.url ? el('a', { href: v.url, target: '_blank', rel: 'noopener', text: 'rules ↗' }) : null),
-      el('p', { class: 'muted', text: `Board ${v.files} files × ${v.ranks} ranks · name "${v.name}"` }),
+      el('p', { id: 'variant-description' }, el('strong', { text: v.title + ' — ' }), v.description, ' ', v.url ? el('a', { href: v.url, target: '_blank', rel: 'noopener', text: 'rules ↗' }) : null),
+      ...(v.rule ? [el('p', { class: 'muted', text: v.rule })] : []),
+      v.error
+        ? el('p', { class: 'note bad', id: 'variant-unavailable', text: 'Not playable yet: ' + v.error })
+        : el('p', { class: 'muted', text: `Board ${v.files} files × ${v.ranks} ranks${style ? ' (' + style + ')' : ''} · name "${v.name}"` }),
     );
     validate();
   };

@@ -7,6 +7,8 @@
 // (archbishop = bishop + knight …); the rest get a glyph with a letter tag,
 // or a lettered disc.
 import cburnett from 'virtual:cburnett';
+import type { BoardStyle } from './boardstyle';
+import { useChars, xqPieceImage } from './xqpieces';
 
 export interface PieceInfo {
   letter: string;
@@ -87,14 +89,52 @@ function imageFor(p: PieceInfo, color: 'white' | 'black'): string {
   return 'data:image/svg+xml;base64,' + b64(svg);
 }
 
+// theme is the piece set of the board being shown ("" chess, xiangqi,
+// janggi): installPieceStyles sets it, pieceImage follows it.
+let theme = '';
+
+// stones: the variant has a single piece type without a chess glyph
+// (ataxx, reversi, clobber): its pieces are plain stones, as on those
+// games' boards (installPieceStyles sets it).
+let stones = false;
+
+const STONE = {
+  white: svgStone('#ffffff', '#d6d6d6', '#555'),
+  black: svgStone('#5a5a5a', '#111111', '#000'),
+};
+
+function svgStone(light: string, dark: string, edge: string): string {
+  return 'data:image/svg+xml;base64,' + b64(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><defs><radialGradient id="g" cx="0.38" cy="0.35" r="0.7"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient></defs><circle cx="22.5" cy="22.5" r="18.5" fill="url(#g)" stroke="${edge}" stroke-width="1.5"/></svg>`);
+}
+
+function imageOf(p: PieceInfo, color: 'white' | 'black'): string {
+  if (theme) return xqPieceImage(p, color, theme, useChars());
+  return stones ? STONE[color] : imageFor(p, color);
+}
+
 // pieceImage returns the image URL of a piece (for promotion buttons).
 export function pieceImage(pieces: PieceInfo[], letter: string, color: 'white' | 'black'): string {
   const p = pieces.find((x) => x.letter === letter.toLowerCase()) ?? { letter, name: '', betza: '' };
-  return imageFor(p, color);
+  return imageOf(p, color);
 }
 
-// installPieceStyles (re)writes the per-game style sheet.
-export function installPieceStyles(pieces: PieceInfo[]) {
+const svgData = (svg: string) => 'data:image/svg+xml;base64,' + b64(svg);
+
+// WALLS: the look of a wall square ("*" in the FEN; chessgroundx makes it a
+// black piece of role "_-piece") by the variant's walling rule.
+const WALLS: Record<string, string> = {
+  // the duck of duck chess
+  duck: svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><ellipse cx="21" cy="31" rx="15" ry="9" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.5"/><path d="M8 27 q-4 -6 2 -8 q3 4 2 8z" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.2"/><circle cx="27" cy="17" r="8" fill="#f7d21e" stroke="#7a5a00" stroke-width="1.5"/><path d="M34 16 l8 2 l-8 3z" fill="#f08a00" stroke="#8a4a00" stroke-width="1"/><circle cx="29" cy="15" r="1.6" fill="#111"/><path d="M14 31 q7 5 14 -1" fill="none" stroke="#c9a000" stroke-width="1.4"/></svg>`),
+  // a burnt square (an amazons arrow)
+  arrow: svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><rect x="3" y="3" width="39" height="39" rx="4" fill="#3b2f2a" stroke="#111" stroke-width="1.5"/><path d="M12 12 L33 33 M33 12 L12 33" stroke="#d2452c" stroke-width="4" stroke-linecap="round"/></svg>`),
+};
+const BLOCK = svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45"><defs><pattern id="h" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#6a6a6a"/><rect width="4" height="8" fill="#4d4d4d"/></pattern></defs><rect x="1" y="1" width="43" height="43" rx="3" fill="url(#h)" stroke="#222" stroke-width="1.5"/></svg>`);
+
+// installPieceStyles (re)writes the per-game style sheet: piece images
+// in the board's theme, and the look of wall squares.
+export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
+  theme = bs?.geometry === 'intersections' ? bs.theme || 'xiangqi' : '';
+  stones = pieces.length === 1 && !LOOKS[pieces[0].name]?.glyphs;
   let style = document.getElementById('piece-styles') as HTMLStyleElement | null;
   if (!style) {
     style = document.createElement('style');
@@ -104,14 +144,14 @@ export function installPieceStyles(pieces: PieceInfo[]) {
   const rules: string[] = [];
   for (const p of pieces) {
     for (const color of ['white', 'black'] as const) {
-      const url = imageFor(p, color);
+      const url = imageOf(p, color);
       // on the board and in the pockets
       rules.push(`piece.${p.letter}-piece.${color}{background-image:url('${url}')}`);
       // promoted (shogi-style "+p"): same image, marked red
       rules.push(`piece.p${p.letter}-piece.${color}{background-image:url('${url}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
     }
   }
-  // walls / blocked squares ("*")
-  rules.push(`.cg-wrap piece._-piece{background:repeating-linear-gradient(45deg,#555 0 4px,#777 4px 8px);border-radius:3px}`);
+  // walls / blocked squares ("*"), a duck, arrows
+  rules.push(`piece._-piece{background-image:url('${WALLS[bs?.walls ?? ''] ?? BLOCK}');cursor:default}`);
   style.textContent = rules.join('\n');
 }

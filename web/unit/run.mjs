@@ -1,0 +1,36 @@
+// Unit tests of the front end's logic (web/unit/*.test.ts): each file is
+// bundled with esbuild (TypeScript → ESM, the app's modules included) into
+// a temporary folder and run with node's test runner.
+//
+//   node unit/run.mjs        (npm test)
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'houserules-unit-'));
+const tests = readdirSync(here).filter((f) => f.endsWith('.test.ts')).sort();
+try {
+  await esbuild.build({
+    entryPoints: tests.map((f) => join(here, f)),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+    // the piece images are not needed by the logic under test
+    plugins: [{ name: 'cburnett-stub', setup(b) {
+      b.onResolve({ filter: /^virtual:cburnett$/ }, (a) => ({ path: a.path, namespace: 'stub' }));
+      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default { white: {}, black: {} };', loader: 'js' }));
+    } }],
+  });
+  const files = tests.map((f) => join(out, f.replace(/\.ts$/, '.mjs')));
+  const r = spawnSync(process.execPath, ['--test', ...files], { stdio: 'inherit' });
+  process.exitCode = r.status ?? 1;
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

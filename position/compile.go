@@ -158,6 +158,9 @@ type compiled struct {
 	// checkRules: some moves may not give check (checking = false, a
 	// sittuyin promotion), so Legal must test it
 	sittuyin, checkRules bool
+	// enclosing: drops obey enclosingDrop; flip: moves turn enclosed
+	// pieces; freeDrops: drops from an unlimited supply (enclose.go)
+	enclosing, flip, freeDrops bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -284,6 +287,7 @@ func (v *Variant) Compile() error {
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}
+	c.compileEnclosing(v)
 	v.c = c
 	return nil
 }

@@ -1,0 +1,190 @@
+package position
+
+import "houserules/geom"
+
+// Enclosing drops and flipping (variants.ini's enclosingDrop,
+// enclosingDropStart and flipEnclosedPieces, [EnclosingRule]): the drop
+// rules of reversi, ataxx, snort and connect four, and the flips of
+// reversi, ataxx and quadwrangle. The rules and their quirks follow
+// Fairy-Stockfish's Position::drop_region and Position::do_move; a variant
+// without them pays one compiled flag test per drop and per move.
+
+// EnclosingRule names an enclosing rule of variants.ini.
+type EnclosingRule uint8
+
+// Enclosing rules (variants.ini [EnclosingRule]).
+const (
+	NoEnclosing EnclosingRule = iota
+	// ReversiEnclosing: a drop must enclose opponent's pieces between it
+	// and one of the side's pieces along a queen line; as a flip rule, the
+	// enclosed pieces change colour.
+	ReversiEnclosing
+	// AtaxxEnclosing: a drop must be next to (a king step from) one of the
+	// side's pieces; as a flip rule, the opponent's pieces next to the
+	// arrival square change colour.
+	AtaxxEnclosing
+	// QuadwrangleEnclosing (flip rule only): as AtaxxEnclosing after a
+	// normal move, or after a drop next to one of the side's pieces.
+	QuadwrangleEnclosing
+	// SnortEnclosing: a drop may not be a wazir step from an opponent's
+	// piece.
+	SnortEnclosing
+	// AnysideEnclosing: a drop is pushed in from an empty edge square and
+	// slides across the board.
+	AnysideEnclosing
+	// TopEnclosing: a drop lands on the first rank or on a piece (connect
+	// four; variants.ini's dropOnTop).
+	TopEnclosing
+)
+
+// EnclosingRuleNames are the variants.ini words of the enclosing rules,
+// in the order of the constants.
+var EnclosingRuleNames = []string{"none", "reversi", "ataxx", "quadwrangle", "snort", "anyside", "top"}
+
+// compileEnclosing sets the compiled flags of the enclosing rules and free
+// drops.
+func (c *compiled) compileEnclosing(v *Variant) {
+	c.enclosing = v.PieceDrops && v.EnclosingDrop != NoEnclosing
+	c.flip = v.FlipEnclosedPieces != NoEnclosing
+	c.freeDrops = v.PieceDrops && v.FreeDrops
+}
+
+// neighbours returns the squares a king step (wazir step when !diag) from
+// a square of b, within the 12×12 frame (callers cut them to the board).
+func neighbours(b geom.Set, diag bool) geom.Set {
+	west := b.AndNot(geom.FileSet(0))
+	east := b.AndNot(geom.FileSet(geom.MaxFiles - 1))
+	n := b.Shift(geom.MaxFiles).Or(b.Shift(-geom.MaxFiles)).Or(west.Shift(-1)).Or(east.Shift(1))
+	if diag {
+		n = n.Or(west.Shift(geom.MaxFiles - 1)).Or(west.Shift(-geom.MaxFiles - 1)).
+			Or(east.Shift(geom.MaxFiles + 1)).Or(east.Shift(1 - geom.MaxFiles))
+	}
+	return n
+}
+
+// queenDirs are the eight directions of a queen line.
+var queenDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
+// enclosed returns the opponent's pieces that a piece of colour us on s
+// encloses along the queen line d: the run of their pieces next to s up to
+// one of ours (empty when the run does not end at one of ours).
+func (p *Position) enclosed(us Color, s geom.Square, d [2]int) geom.Set {
+	var run geom.Set
+	theirs := p.byColor[us.Other()]
+	for x, ok := p.c.board.Step(s, d[0], d[1]); ok && x != s; x, ok = p.c.board.Step(x, d[0], d[1]) {
+		switch {
+		case theirs.Has(x):
+			run.Add(x)
+		case p.byColor[us].Has(x):
+			return run
+		default:
+			return geom.Set{}
+		}
+	}
+	return geom.Set{}
+}
+
+// enclosingTargets cuts the drop targets b of colour c to the enclosing
+// drop rule (Fairy-Stockfish's drop_region): while a square of
+// enclosingDropStart is empty, the drops go there; otherwise to the
+// squares the rule allows.
+func (p *Position) enclosingTargets(c Color, b geom.Set) geom.Set {
+	v := p.V
+	if v.EnclosingDropStart.AndNot(p.occ).Any() {
+		return b.And(v.EnclosingDropStart)
+	}
+	switch v.EnclosingDrop {
+	case ReversiEnclosing:
+		b = b.And(neighbours(p.byColor[c.Other()], true))
+		for x := b; x.Any(); {
+			s := x.Pop()
+			ok := false
+			for _, d := range queenDirs {
+				if p.enclosed(c, s, d).Any() {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				b.Del(s)
+			}
+		}
+		return b
+	case AtaxxEnclosing:
+		return b.And(neighbours(p.byColor[c], true))
+	case SnortEnclosing:
+		return b.AndNot(neighbours(p.byColor[c.Other()], false))
+	case TopEnclosing:
+		return b.And(p.occ.Shift(geom.MaxFiles).Or(geom.RankSet(0)))
+	case AnysideEnclosing:
+		return b.And(p.anysideTargets())
+	}
+	return b
+}
+
+// anysideTargets are the squares a piece pushed in from an empty edge
+// square reaches, for each rank from the west and the east edge and each
+// file from the south and the north edge. As in Fairy-Stockfish, each
+// entry takes the lowest-numbered candidate of its line: the square before
+// the first piece for pushes from the west and the south, and, for pushes
+// from the east and the north, the lowest empty square beyond a piece (or
+// the far edge square) — which may lie behind other pieces.
+func (p *Position) anysideTargets() geom.Set {
+	bd := p.c.board
+	occ := p.occ
+	empty := bd.Mask.AndNot(occ)
+	lastFile, lastRank := geom.FileSet(bd.Files-1), geom.RankSet(bd.Ranks-1)
+	var b geom.Set
+	first := func(cand, line geom.Set) {
+		if x := cand.And(line); x.Any() {
+			b.Add(x.First())
+		}
+	}
+	fromWest := occ.AndNot(geom.FileSet(0)).Shift(-1).Or(lastFile).And(empty)
+	fromEast := occ.AndNot(geom.FileSet(geom.MaxFiles - 1)).Shift(1).Or(geom.FileSet(0)).And(empty)
+	for r := 0; r < bd.Ranks; r++ {
+		if !occ.Has(geom.Sq(0, r)) {
+			first(fromWest, geom.RankSet(r))
+		}
+		if !occ.Has(geom.Sq(bd.Files-1, r)) {
+			first(fromEast, geom.RankSet(r))
+		}
+	}
+	fromSouth := occ.Shift(-geom.MaxFiles).Or(lastRank).And(empty)
+	fromNorth := occ.Shift(geom.MaxFiles).Or(geom.RankSet(0)).And(empty)
+	for f := 0; f < bd.Files; f++ {
+		if !occ.Has(geom.Sq(f, 0)) {
+			first(fromSouth, geom.FileSet(f))
+		}
+		if !occ.Has(geom.Sq(f, bd.Ranks-1)) {
+			first(fromNorth, geom.FileSet(f))
+		}
+	}
+	return b
+}
+
+// flipEnclosed turns the opponent's pieces that move m of colour us (just
+// made: the piece stands on m.To()) encloses to us, by flipEnclosedPieces
+// (Fairy-Stockfish's do_move). A pass flips nothing. Undo restores them
+// with the square log.
+func (p *Position) flipEnclosed(us Color, m Move) {
+	to := m.To()
+	theirs := p.byColor[us.Other()]
+	var flips geom.Set
+	switch p.V.FlipEnclosedPieces {
+	case ReversiEnclosing:
+		for _, d := range queenDirs {
+			flips = flips.Or(p.enclosed(us, to, d))
+		}
+	case AtaxxEnclosing:
+		flips = p.c.kingRing[to].And(theirs)
+	case QuadwrangleEnclosing:
+		if m.Kind() == Normal || p.c.kingRing[to].And(p.byColor[us]).Any() {
+			flips = p.c.kingRing[to].And(theirs)
+		}
+	}
+	for flips.Any() {
+		s := flips.Pop()
+		p.set(s, MakePiece(us, p.board[s].Type()), false, p.meta[s])
+	}
+}

@@ -1,6 +1,11 @@
 package position
 
-import "houserules/geom"
+import (
+	"fmt"
+	"strings"
+
+	"houserules/geom"
+)
 
 // Enclosing drops and flipping (variants.ini's enclosingDrop,
 // enclosingDropStart and flipEnclosedPieces, [EnclosingRule]): the drop
@@ -120,6 +125,35 @@ func (p *Position) enclosingTargets(c Color, b geom.Set) geom.Set {
 		return b.And(p.anysideTargets())
 	}
 	return b
+}
+
+// enclosingRefusal says why the enclosing drop rule keeps the side to
+// move from dropping on the empty square to (DropTargetRefusal).
+func (p *Position) enclosingRefusal(to geom.Square) string {
+	v := p.V
+	if start := v.EnclosingDropStart.AndNot(p.occ); start.Any() {
+		return fmt.Sprintf("while %s is empty, drops go there first", squareList(start))
+	}
+	switch v.EnclosingDrop {
+	case ReversiEnclosing:
+		return fmt.Sprintf("a drop on %s would enclose no opponent's piece between it and one of %s's pieces", to, p.side)
+	case AtaxxEnclosing:
+		return fmt.Sprintf("%s is not next to one of %s's pieces (a piece further away jumps)", to, p.side)
+	case SnortEnclosing:
+		return fmt.Sprintf("%s is next to an opponent's piece", to)
+	case TopEnclosing:
+		return fmt.Sprintf("%s is neither on the first rank nor on top of a piece", to)
+	}
+	return fmt.Sprintf("a piece pushed in from an empty edge square does not stop on %s", to)
+}
+
+// squareList names the squares of b, "d4 e4 d5 e5".
+func squareList(b geom.Set) string {
+	var names []string
+	for b.Any() {
+		names = append(names, b.Pop().String())
+	}
+	return strings.Join(names, " ")
 }
 
 // anysideTargets are the squares a piece pushed in from an empty edge

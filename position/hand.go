@@ -282,6 +282,9 @@ func (p *Position) DropTargetRefusal(c Color, pt PieceType, to geom.Square, name
 	if c == Black {
 		first = v.MaxRank
 	}
+	if p.c.enclosing && !p.enclosingTargets(c, geom.Bit(to)).Has(to) {
+		return p.enclosingRefusal(to)
+	}
 	switch {
 	case !v.DropRegion[c].Empty() && !v.DropRegion[c].Has(to):
 		return fmt.Sprintf("%s is outside %s's drop region", to, c)

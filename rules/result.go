@@ -63,7 +63,8 @@ func GameResult(p *position.Position) (Result, bool) {
 				val = val.Neg()
 			}
 		}
-		return Result{score(p, val), "stalemate"}, true
+		e := p.CountMaterial(position.End{Value: val, Reason: "stalemate"})
+		return Result{score(p, e.Value), e.Reason}, true
 	}
 	return drawRules(p)
 }
@@ -74,7 +75,8 @@ func drawRules(p *position.Position) (Result, bool) {
 	v := p.V
 	st := p.State()
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
-		return Result{"1/2-1/2", "n-move rule"}, true
+		e := p.CountMaterial(position.End{Value: position.ValueDraw, Reason: "n-move rule"})
+		return Result{score(p, e.Value), e.Reason}, true
 	}
 	if e, over := p.RepetitionEnd(0); over {
 		return Result{score(p, e.Value), e.Reason}, true

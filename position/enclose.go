@@ -54,36 +54,68 @@ func (c *compiled) compileEnclosing(v *Variant) {
 	c.freeDrops = v.PieceDrops && v.FreeDrops
 }
 
+// The rules look at the lines and neighbourhoods of the plain board (a
+// wrapping topology does not wrap them), as Fairy-Stockfish has none.
+
+// shiftDir moves every square of b one step in direction d (file, rank
+// steps of -1, 0 or 1), dropping squares that leave the 12×12 frame.
+func shiftDir(b geom.Set, d [2]int) geom.Set {
+	switch d[0] {
+	case 1:
+		b = b.AndNot(geom.FileSet(geom.MaxFiles - 1))
+	case -1:
+		b = b.AndNot(geom.FileSet(0))
+	}
+	return b.Shift(d[0] + d[1]*geom.MaxFiles)
+}
+
+// queenDirs are the eight directions of a queen line; the first four are
+// a wazir's.
+var queenDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
 // neighbours returns the squares a king step (wazir step when !diag) from
 // a square of b, within the 12×12 frame (callers cut them to the board).
 func neighbours(b geom.Set, diag bool) geom.Set {
-	west := b.AndNot(geom.FileSet(0))
-	east := b.AndNot(geom.FileSet(geom.MaxFiles - 1))
-	n := b.Shift(geom.MaxFiles).Or(b.Shift(-geom.MaxFiles)).Or(west.Shift(-1)).Or(east.Shift(1))
+	dirs := queenDirs[:4]
 	if diag {
-		n = n.Or(west.Shift(geom.MaxFiles - 1)).Or(west.Shift(-geom.MaxFiles - 1)).
-			Or(east.Shift(geom.MaxFiles + 1)).Or(east.Shift(1 - geom.MaxFiles))
+		dirs = queenDirs[:]
+	}
+	var n geom.Set
+	for _, d := range dirs {
+		n = n.Or(shiftDir(b, d))
 	}
 	return n
 }
 
-// queenDirs are the eight directions of a queen line.
-var queenDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+// enclosingDrops returns the squares where a piece of colour c encloses
+// opponent's pieces along some queen line: each line's run of their
+// pieces is grown back from c's pieces, and the square before it
+// encloses (reversi's move generation on whole sets).
+func (p *Position) enclosingDrops(c Color) geom.Set {
+	ours, theirs := p.byColor[c], p.byColor[c.Other()]
+	var b geom.Set
+	for _, d := range queenDirs {
+		back := [2]int{-d[0], -d[1]}
+		run := shiftDir(ours, back).And(theirs)
+		for x := run; x.Any(); {
+			x = shiftDir(x, back).And(theirs)
+			run = run.Or(x)
+		}
+		b = b.Or(shiftDir(run, back))
+	}
+	return b.AndNot(p.occ)
+}
 
 // enclosed returns the opponent's pieces that a piece of colour us on s
 // encloses along the queen line d: the run of their pieces next to s up to
 // one of ours (empty when the run does not end at one of ours).
 func (p *Position) enclosed(us Color, s geom.Square, d [2]int) geom.Set {
-	var run geom.Set
 	theirs := p.byColor[us.Other()]
-	for x, ok := p.c.board.Step(s, d[0], d[1]); ok && x != s; x, ok = p.c.board.Step(x, d[0], d[1]) {
-		switch {
-		case theirs.Has(x):
-			run.Add(x)
-		case p.byColor[us].Has(x):
+	var run geom.Set
+	for x := shiftDir(geom.Bit(s), d).And(theirs); x.Any(); x = shiftDir(x, d).And(theirs) {
+		run = run.Or(x)
+		if shiftDir(x, d).And(p.byColor[us]).Any() {
 			return run
-		default:
-			return geom.Set{}
 		}
 	}
 	return geom.Set{}
@@ -100,21 +132,7 @@ func (p *Position) enclosingTargets(c Color, b geom.Set) geom.Set {
 	}
 	switch v.EnclosingDrop {
 	case ReversiEnclosing:
-		b = b.And(neighbours(p.byColor[c.Other()], true))
-		for x := b; x.Any(); {
-			s := x.Pop()
-			ok := false
-			for _, d := range queenDirs {
-				if p.enclosed(c, s, d).Any() {
-					ok = true
-					break
-				}
-			}
-			if !ok {
-				b.Del(s)
-			}
-		}
-		return b
+		return b.And(p.enclosingDrops(c))
 	case AtaxxEnclosing:
 		return b.And(neighbours(p.byColor[c], true))
 	case SnortEnclosing:
@@ -211,10 +229,10 @@ func (p *Position) flipEnclosed(us Color, m Move) {
 			flips = flips.Or(p.enclosed(us, to, d))
 		}
 	case AtaxxEnclosing:
-		flips = p.c.kingRing[to].And(theirs)
+		flips = neighbours(geom.Bit(to), true).And(theirs)
 	case QuadwrangleEnclosing:
-		if m.Kind() == Normal || p.c.kingRing[to].And(p.byColor[us]).Any() {
-			flips = p.c.kingRing[to].And(theirs)
+		if ring := neighbours(geom.Bit(to), true); m.Kind() == Normal || ring.And(p.byColor[us]).Any() {
+			flips = ring.And(theirs)
 		}
 	}
 	for flips.Any() {

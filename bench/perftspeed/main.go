@@ -62,6 +62,9 @@ var cases = []benchCase{
 	{"zh-mid-generic", "crazyhouse", zhMid, 4, "ours", "fsf"},
 	{"seirawan", "seirawan", "", 5, "ours", "fsf"},
 	{"shogi", "shogi", "", 4, "ours", "fsf-lb"},
+	// issue 43: enclosing drops and flips (free drops and jumps; reversi)
+	{"ataxx", "ataxx", "", 5, "ours", "fsf"},
+	{"flipello", "flipello", "", 8, "ours", "fsf"},
 	{"chess", "chess", "", 6, "ours-cli", "base-cli"},
 	{"chess-generic", "chess", "", 5, "ours", "base"},
 }

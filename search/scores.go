@@ -73,7 +73,7 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 	p, v := w.p, w.v
 	st := p.State()
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && st.Checkers.Empty() {
-		return 0, true
+		return w.drawScore(ply), true
 	}
 	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
 		return 0, true
@@ -98,7 +98,7 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 			if p.StateAt(p.Ply()-i).Key == st.Key {
 				n++
 				if v.NFoldValue == position.ValueDraw {
-					return 0, true
+					return w.drawScore(ply), true
 				}
 			}
 		}
@@ -107,8 +107,17 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 			if v.NFoldValueAbsolute && p.SideToMove() == position.Black {
 				val = val.Neg()
 			}
-			return valueScore(val, ply), true
+			return valueScore(p.CountMaterial(position.End{Value: val}).Value, ply), true
 		}
 	}
 	return 0, false
+}
+
+// drawScore scores a draw by rule: 0, or under materialCounting the
+// material's verdict (Fairy-Stockfish counts material on every drawn end).
+func (w *worker) drawScore(ply int) int {
+	if w.v.MaterialCounting == position.NoMaterialCounting {
+		return 0
+	}
+	return valueScore(w.p.CountMaterial(position.End{Value: position.ValueDraw}).Value, ply)
 }

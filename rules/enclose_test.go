@@ -230,3 +230,24 @@ func TestSANRoundTripEnclosing(t *testing.T) {
 		})
 	}
 }
+
+// TestMaterialCountingDrawOdds: armageddon's materialCounting =
+// blackdrawodds gives Black every end that would be drawn (stalemate,
+// repetition, the n-move rule), as Fairy-Stockfish's
+// material_counting_result; plain chess draws them.
+func TestMaterialCountingDrawOdds(t *testing.T) {
+	const knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"
+	for _, c := range []struct{ variant, fen, moves, want string }{
+		{"armageddon", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", "0-1 stalemate, material counting"},
+		{"chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", "1/2-1/2 stalemate"},
+		{"armageddon", "", knights, "0-1 repetition, material counting"},
+		{"chess", "", knights, "1/2-1/2 repetition"},
+		{"armageddon", "4k3/8/8/8/8/8/8/4K3 w - - 100 80", "", "0-1 n-move rule, material counting"},
+		{"armageddon", "4k3/8/8/8/8/8/8/4K3 b - - 100 80", "", "0-1 n-move rule, material counting"},
+	} {
+		p := playEnclosing(t, c.variant, c.fen, c.moves)
+		if got := resultText(p); got != c.want {
+			t.Errorf("%s %q + %q: %s, want %s", c.variant, c.fen, c.moves, got, c.want)
+		}
+	}
+}

@@ -56,6 +56,14 @@ func (c *compiled) compileEnclosing(v *Variant) {
 
 // The rules look at the lines and neighbourhoods of the plain board (a
 // wrapping topology does not wrap them), as Fairy-Stockfish has none.
+//
+// Wall squares (annexation's corners), in Fairy-Stockfish: a reversi drop's
+// enclosing test passes over walls as over the opponent's pieces (its
+// occupancy is the board less walls and their pieces), while a flip's run
+// stops at a wall; top and anyside drops rest on walls as on pieces;
+// snort and ataxx look at pieces only; a full board has no empty square
+// that is not a wall. enclosingDrops, enclosed, the TopEnclosing case and
+// anysideTargets take p.occ and the colour sets: walls join them there.
 
 // shiftDir moves every square of b one step in direction d (file, rank
 // steps of -1, 0 or 1), dropping squares that leave the 12×12 frame.

@@ -4,8 +4,10 @@
 # Builds this tree's cmd/houserules and that of a base commit (default
 # main), then runs bench/perftspeed: crazyhouse perft 5 and seirawan
 # perft 5 against the current Fairy-Stockfish, shogi perft 4 against its
-# largeboards build, and chess perft 6 against the base build, all in the
-# same run (interleaved runs, median; see bench/README.md).
+# largeboards build, ataxx perft 5 and flipello perft 8 against the
+# current Fairy-Stockfish (issue 43), and chess perft 6 against the base
+# build, all in the same run (interleaved runs, median; see
+# bench/README.md).
 #
 # Usage: bench/perft-drops.sh [--runs N] [--cases a,b]
 # Environment: BASE=<commit> (default main), FSF=/path (default
@@ -22,7 +24,7 @@ while (($#)); do
 	case "$1" in
 	--runs) runs=$2; shift 2 ;;
 	--cases) cases=$2; shift 2 ;;
-	-h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "unknown argument: $1 (try --help)" >&2; exit 2 ;;
 	esac
 done

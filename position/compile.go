@@ -158,6 +158,14 @@ type compiled struct {
 	// checkRules: some moves may not give check (checking = false, a
 	// sittuyin promotion), so Legal must test it
 	sittuyin, checkRules bool
+	// enclosing: drops obey enclosingDrop; flip: moves turn enclosed
+	// pieces; freeDrops: drops from an unlimited supply (enclose.go)
+	enclosing, flip, freeDrops bool
+	// pseudoIsLegal: every pseudo-legal move is legal, but a
+	// passOnStalemate pass (no royal piece and no rule of Legal applies):
+	// CountLegal counts the moves as generated (countPseudo). A new rule
+	// of Legal must clear it.
+	pseudoIsLegal bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -280,10 +288,13 @@ func (v *Variant) Compile() error {
 	c.sittuyin = v.SittuyinPromotion
 	c.checkRules = !v.Checking || v.SittuyinPromotion
 	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	c.pseudoIsLegal = !c.hasRoyal && !v.ExtinctionPseudoRoyal && !v.MustCapture && !v.MustDrop && !v.ImmobilityIllegal &&
+		!c.checkRules && v.MutuallyImmuneTypes == 0 && !v.Gating && v.DropChecks && !v.DropOppositeColoredBishop
 	c.gateByBase = c.seirawanGating && !v.ExtinctionPseudoRoyal && !c.checkRules && !v.MustDrop
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}
+	c.compileEnclosing(v)
 	v.c = c
 	return nil
 }

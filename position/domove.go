@@ -194,6 +194,9 @@ func (p *Position) Do(m Move) {
 			p.set(bsq, NoPiece, false, Meta{})
 		}
 	}
+	if p.c.flip && kind != Pass {
+		p.flipEnclosed(us, m)
+	}
 	p.endPly(us, captured, kind)
 }
 

@@ -138,12 +138,57 @@ func (p *Position) ImmediateEnd() (End, bool) {
 		}
 	}
 	if st.PliesFromNull > 0 && st.Pass && len(p.stack) >= 2 && p.stack[len(p.stack)-2].Pass {
-		return End{ValueDraw, "double pass"}, true
+		return p.CountMaterial(End{ValueDraw, "double pass"}), true
 	}
 	if v.AdjudicateFullBoard && p.c.board.Mask.AndNot(p.occ).Empty() {
-		return End{ValueDraw, "full board"}, true
+		return p.CountMaterial(End{ValueDraw, "full board"}), true
 	}
 	return End{}, false
+}
+
+// CountMaterial applies materialCounting to a drawn end e (double pass,
+// full board, stalemate, n-move rule, repetition): the material decides
+// instead (Fairy-Stockfish's material_counting_result). Other ends, and
+// every end without materialCounting, are returned as they are.
+func (p *Position) CountMaterial(e End) End {
+	if e.Value != ValueDraw || p.V.MaterialCounting == NoMaterialCounting {
+		return e
+	}
+	e.Value = p.materialCountingValue()
+	e.Reason += ", material counting"
+	return e
+}
+
+// materialCountingValue is the result by materialCounting for the side to
+// move: janggi (weighted points, black gets the half point of komi),
+// unweighted (more pieces on the board wins, equal draws), or a draw
+// going to white (whitedrawodds) or black (blackdrawodds).
+func (p *Position) materialCountingValue() Value {
+	w := func(pt PieceType, n int) int { return n * (p.count[White][pt] - p.count[Black][pt]) }
+	val := ValueDraw
+	switch p.V.MaterialCounting {
+	case JanggiMaterial:
+		if w(Rook, 13)+w(JanggiCannon, 7)+w(Horse, 5)+w(JanggiElephant, 3)+w(Wazir, 3)+w(Soldier, 2)-1 > 0 {
+			val = ValueWin
+		} else {
+			val = ValueLoss
+		}
+	case UnweightedMaterial:
+		switch d := p.CountAll(White) - p.CountAll(Black); {
+		case d > 0:
+			val = ValueWin
+		case d < 0:
+			val = ValueLoss
+		}
+	case WhiteDrawOdds:
+		val = ValueWin
+	case BlackDrawOdds:
+		val = ValueLoss
+	}
+	if p.side == Black {
+		val = val.Neg()
+	}
+	return val
 }
 
 func (p *Position) connectDirs() [][2]int {

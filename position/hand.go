@@ -76,7 +76,7 @@ func (v *Variant) HasPockets() bool {
 // with piece drops or S-Chess gating, as Fairy-Stockfish's Position::fen
 // does (a variant that only captures to hand does not print it).
 func (v *Variant) writesPocket() bool {
-	return v.PieceDrops || v.SeirawanGating
+	return (v.PieceDrops && !v.FreeDrops) || v.SeirawanGating
 }
 
 // syncHandSet updates handSet[c] for type pt after its count changed.
@@ -247,7 +247,11 @@ func (c *compiled) mobileOn(v *Variant, col Color, pt PieceType, b geom.Set) geo
 // dropTargets returns the empty squares where c may drop pt, before the
 // legality filter.
 func (p *Position) dropTargets(c Color, pt PieceType) geom.Set {
-	return p.noDoubled(c, pt, p.c.dropRegion[c][pt].AndNot(p.occ))
+	b := p.noDoubled(c, pt, p.c.dropRegion[c][pt].AndNot(p.occ))
+	if p.c.enclosing {
+		b = p.enclosingTargets(c, b)
+	}
+	return b
 }
 
 // promDropTargets returns the empty squares where c may drop pt as its
@@ -277,6 +281,9 @@ func (p *Position) DropTargetRefusal(c Color, pt PieceType, to geom.Square, name
 	first := 0
 	if c == Black {
 		first = v.MaxRank
+	}
+	if p.c.enclosing && !p.enclosingTargets(c, geom.Bit(to)).Has(to) {
+		return p.enclosingRefusal(to)
 	}
 	switch {
 	case !v.DropRegion[c].Empty() && !v.DropRegion[c].Has(to):
@@ -319,7 +326,11 @@ func (p *Position) DropTargets(c Color, pt PieceType) geom.Set {
 // royal to drop) the drops are counted instead of listed.
 func (p *Position) genDrops(list []Move, count *int) []Move {
 	us := p.side
-	for set := p.handSet[us]; set != 0; set &= set - 1 {
+	set := p.handSet[us]
+	if p.c.freeDrops {
+		set = p.c.types // every type, from an unlimited supply
+	}
+	for ; set != 0; set &= set - 1 {
 		pt := PieceType(bits.TrailingZeros64(uint64(set)))
 		b := p.dropTargets(us, pt)
 		prom := NoPieceType
@@ -411,7 +422,9 @@ func (p *Position) legalDrop(m Move) bool {
 // en-passant squares go, the side to move passes.
 func (p *Position) doDrop(m Move, us Color) {
 	to, inHand, pt := m.To(), m.PromotionType(), m.DroppedType()
-	p.addHand(MakePiece(us, inHand), -1)
+	if !p.c.freeDrops {
+		p.addHand(MakePiece(us, inHand), -1)
+	}
 	meta := Meta{ID: p.newID()}
 	if pt != inHand {
 		meta.Unpromoted = MakePiece(us, inHand)
@@ -419,6 +432,9 @@ func (p *Position) doDrop(m Move, us Color) {
 	p.set(to, MakePiece(us, pt), pt != inHand, meta)
 	if p.V.CastlingDroppedPiece {
 		p.dropCastlingRights(us, pt, to)
+	}
+	if p.c.flip {
+		p.flipEnclosed(us, m)
 	}
 	if p.c.gating {
 		p.doGating(m, us, MakePiece(us, pt), geom.NoSquare, to)
@@ -439,6 +455,9 @@ func (p *Position) parseHand(hand string, charAt func(i int) int, bad badFEN) er
 	}
 	if !p.V.HasPockets() {
 		return bad("pocket", "%s has no pockets (pieces in hand): %q", p.V.Name, hand)
+	}
+	if p.V.FreeDrops {
+		return nil // drops from an unlimited supply: a pocket is read and ignored (Fairy-Stockfish)
 	}
 	for i := 0; i < len(hand); i++ {
 		ch := hand[i]

@@ -271,13 +271,24 @@ func (p *Position) LegalMoves(list []Move) []Move {
 	p.gateLater = false
 	out := list[:start]
 	captures := false
+	// passOnStalemate: the pass is kept only when no other move is legal
+	// (legalBase would generate the moves again to find out)
+	stalePass := p.V.PassOnStalemate[p.side] && p.st.Checkers.Empty()
+	pass := NoMove
 	for _, m := range list[start:] {
+		if stalePass && m.Kind() == Pass {
+			pass = m
+			continue
+		}
 		if p.legalBase(m) {
 			out = append(out, m)
 			if p.V.MustCapture && !captures && p.IsCapture(m) {
 				captures = true
 			}
 		}
+	}
+	if pass != NoMove && len(out) == start && p.legalRoyal(pass) {
+		out = append(out, pass)
 	}
 	if gateLater {
 		// the gating forms of the legal moves, in PseudoLegal's order
@@ -366,6 +377,9 @@ func (p *Position) computePins() {
 func (p *Position) CountLegal() int {
 	v := p.V
 	us := p.side
+	if p.c.pseudoIsLegal {
+		return p.countPseudo()
+	}
 	gating := p.c.seirawanGating && p.gatingPossible()
 	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 ||
 		(gating && !p.c.gateByBase) {

@@ -70,7 +70,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.genPieceMoves(list, pt, from, notOurs, count)
 		}
 	}
-	if p.c.drops && p.handN[us] > 0 && !p.noisy {
+	if p.c.drops && (p.handN[us] > 0 || p.c.freeDrops) && !p.noisy {
 		dc := count
 		if !p.c.simpleDrops {
 			dc = nil
@@ -97,7 +97,8 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		from := p.castlingKingSquare[us]
 		list = p.genCastling(list, us, from)
 	}
-	if v.Pass[us] && !hasKing && p.byColor[us].Any() {
+	pass := v.Pass[us] || v.PassOnStalemate[us] // Legal allows the latter only without another move
+	if pass && !hasKing && p.byColor[us].Any() {
 		s := p.byColor[us].First()
 		list = append(list, NewMove(s, s, Pass, 0).WithProduction(ProdPass))
 	}
@@ -112,7 +113,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		for b.Any() {
 			list = append(list, NewMove(ksq, b.Pop(), Normal, 0).WithProduction(ProdKingMove))
 		}
-		if v.Pass[us] {
+		if pass {
 			list = append(list, NewMove(ksq, ksq, Pass, 0).WithProduction(ProdPass))
 		}
 		if p.st.Checkers.Empty() && p.st.Castling&p.rightsOf(us) != 0 {

@@ -12,13 +12,17 @@ package position
 // decided: the rules package's game result and the search both ask it, so a
 // rule added here (or in RepetitionEnd) reaches both.
 //
+// A draw by the n-move rule or repetition is decided by materialCounting
+// where the variant counts material (CountMaterial), as Fairy-Stockfish
+// counts material on every drawn end.
+//
 // In check, the n-move and counting rules wait for a legal move (a
 // checkmate given on the last move stands), as in Fairy-Stockfish.
 func (p *Position) OptionalEnd(ply int) (End, bool) {
 	v := p.V
 	st := p.st
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && (st.Checkers.Empty() || p.hasLegalMove()) {
-		return End{ValueDraw, "n-move rule"}, true
+		return p.CountMaterial(End{ValueDraw, "n-move rule"}), true
 	}
 	if e, over := p.RepetitionEnd(ply); over {
 		return e, true

@@ -74,3 +74,31 @@ func (p *Position) reachOf(pt PieceType, from geom.Square) geom.Set {
 	us := p.side
 	return p.c.tables[us][pt].capture[from].targets(p.occ).And(p.c.mobility[us][pt])
 }
+
+// countPseudo is CountLegal when every pseudo-legal move is legal
+// (pseudoIsLegal: no royal piece, so no pins): the moves are counted as
+// pseudoLegal generates them; a passOnStalemate pass counts only when
+// there is no other move.
+func (p *Position) countPseudo() int {
+	if _, over := p.ImmediateEnd(); over {
+		return 0
+	}
+	if p.leafBuf == nil {
+		p.leafBuf = make([]Move, 0, 256)
+	}
+	n := 0
+	list := p.pseudoLegal(p.leafBuf[:0], &n)
+	p.leafBuf = list[:0]
+	passes := 0
+	for _, m := range list {
+		if m.Kind() == Pass {
+			passes++
+		} else {
+			n++
+		}
+	}
+	if n == 0 || !p.V.PassOnStalemate[p.side] {
+		n += passes
+	}
+	return n
+}

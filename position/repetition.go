@@ -53,7 +53,7 @@ func (p *Position) RepetitionEnd(ply int) (End, bool) {
 				need = 2
 			}
 			if count+1 >= need {
-				return p.repetitionValue(perpetualUs, perpetualThem), true
+				return p.CountMaterial(p.repetitionValue(perpetualUs, perpetualThem)), true
 			}
 		}
 		if i+1 <= end {

@@ -123,6 +123,18 @@ type Variant struct {
 	SeirawanGating            bool        // a piece leaving a gate may put a piece from the pocket there (S-Chess)
 	CambodianMoves            bool        // the king's and fers' first-move leaps of Cambodian chess (gates mark them)
 
+	// Enclosing drops and flips (enclose.go): where a drop may go
+	// (reversi, ataxx, snort, anyside, top), the squares drops fill first
+	// while one is empty (reversi's centre), and which opponent's pieces
+	// a move turns (reversi, ataxx, quadwrangle).
+	EnclosingDrop      EnclosingRule
+	EnclosingDropStart geom.Set
+	FlipEnclosedPieces EnclosingRule
+	// FreeDrops: drops come from an unlimited supply, no pocket is kept or
+	// written in the FEN (Fairy-Stockfish's built-in ataxx; not a
+	// variants.ini option: our extension freeDrops).
+	FreeDrops bool
+
 	NMoveRuleTypes      [2]PieceSet
 	NMoveRule           int
 	NFoldRule           int

@@ -63,7 +63,8 @@ func GameResult(p *position.Position) (Result, bool) {
 				val = val.Neg()
 			}
 		}
-		return Result{score(p, val), "stalemate"}, true
+		e := p.CountMaterial(position.End{Value: val, Reason: "stalemate"})
+		return Result{score(p, e.Value), e.Reason}, true
 	}
 	return drawRules(p)
 }

@@ -177,6 +177,8 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 				return "the king would castle out of, through or into check"
 			}
 		case m.To() != to || p.Legal(m):
+		case m.Kind() == position.Pass && !inCheck && p.V.PassOnStalemate[p.SideToMove()]:
+			return "a pass is legal only when no other move is (passOnStalemate)"
 		case inCheck:
 			return "it does not get the king out of check"
 		default:
@@ -248,7 +250,7 @@ func dropHint(p *position.Position, s string) string {
 	}
 	us := p.SideToMove()
 	name := pieceLetter(p, pt)
-	if p.InHand(us, pt) == 0 {
+	if p.InHand(us, pt) == 0 && !v.FreeDrops {
 		return fmt.Sprintf("no %s in %s's pocket", name, us)
 	}
 	if promoted {

@@ -84,7 +84,7 @@ func Board(p *position.Position, flip bool) string {
 		} else if (white || black) && p.V.HasPockets() {
 			sb.WriteString("  ")
 		}
-		if (white || black) && p.V.HasPockets() {
+		if (white || black) && p.V.HasPockets() && !p.V.FreeDrops { // free drops: no pocket (Fairy-Stockfish)
 			c := position.White
 			if black {
 				c = position.Black

@@ -25,6 +25,8 @@ func FuzzLoad(f *testing.F) {
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
 		"[x:chess]\ncustomPiece1 = k:N\ncustomPiece2 = k:B\n[y:chess]\ncustomPiece3 = n:B\nking = g\ncustomPiece1 = g:W\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
+		"[r:chess]\npieceDrops = true\nenclosingDrop = reversi\nenclosingDropStart = d4 e4 *5\nflipEnclosedPieces = quadwrangle\nfreeDrops = true\n",
+		"[t:chess]\ndropOnTop = true\nenclosingDrop = anyside\nflipEnclosedPieces = bogus\nenclosingDropStart = z9\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

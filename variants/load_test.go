@@ -201,6 +201,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"kings cannot be used with blastOnCapture", "(test.ini:2)"}},
 		{"bad topology", "[a:chess]\ntopology = sphere\n", ErrInvalidValue,
 			[]string{`invalid value "sphere" for topology: expected topology: plain, cylinder, torus (test.ini:2)`}},
+		{"bad enclosing rule", "[a:chess]\nflipEnclosedPieces = othello\n", ErrInvalidValue,
+			[]string{`invalid value "othello" for flipEnclosedPieces: expected EnclosingRule: none, reversi, ataxx, quadwrangle, snort, anyside, top (test.ini:2)`}},
 		{"bad castling rights", "[a:chess]\ncastlingWins = KX\n", ErrInvalidValue,
 			[]string{`invalid value "KX" for castlingWins`, "(test.ini:2)"}},
 	}

@@ -159,7 +159,12 @@ func (p *parser) parseDeprecated() {
 	p.unsupportedBool("petrifyBlastPieces", false)
 	p.pSquares("whiteDropRegion", &v.DropRegion[W])
 	p.pSquares("blackDropRegion", &v.DropRegion[B])
-	p.unsupportedBool("dropOnTop", false)
+	// dropOnTop = true is enclosingDrop = top (read later, it may override)
+	dropOnTop := false
+	p.pBool("dropOnTop", &dropOnTop)
+	if dropOnTop {
+		v.EnclosingDrop = position.TopEnclosing
+	}
 }
 
 // parseAliases reads the aliases (pawnTypes).
@@ -236,8 +241,8 @@ func (p *parser) parseOfficial() {
 	p.pBool("capturesToHand", &v.CapturesToHand)
 	p.pBool("firstRankPawnDrops", &v.FirstRankPawnDrops)
 	p.pBool("promotionZonePawnDrops", &v.PromotionZonePawnDrops)
-	p.unsupportedEnum("enclosingDrop", "EnclosingRule", enclosingRules)
-	p.unsupportedSquares("enclosingDropStart", false)
+	p.pEnclosing("enclosingDrop", &v.EnclosingDrop)
+	p.pSquares("enclosingDropStart", &v.EnclosingDropStart)
 	p.pSquares("dropRegionWhite", &v.DropRegion[W])
 	p.pSquares("dropRegionBlack", &v.DropRegion[B])
 	p.pBool("sittuyinRookDrop", &v.SittuyinRookDrop)
@@ -260,7 +265,7 @@ func (p *parser) parseOfficial() {
 	p.pBool("makpongRule", &v.MakpongRule)
 	p.unsupportedBool("flyingGeneral", false)
 	p.unsupportedRank("soldierPromotionRank", 0)
-	p.unsupportedEnum("flipEnclosedPieces", "EnclosingRule", enclosingRules)
+	p.pEnclosing("flipEnclosedPieces", &v.FlipEnclosedPieces)
 }
 
 // parseGameEnd reads the game end options.
@@ -329,9 +334,19 @@ func (p *parser) parseGameEnd() {
 	}
 }
 
-// parseExtension reads our extension (topology).
+// pEnclosing reads an [EnclosingRule] (enclosingDrop, flipEnclosedPieces).
+func (p *parser) pEnclosing(key string, dst *position.EnclosingRule) {
+	r := int(*dst)
+	p.pEnum(key, "EnclosingRule", position.EnclosingRuleNames, &r)
+	*dst = position.EnclosingRule(r)
+}
+
+// parseExtension reads our extensions: topology, and freeDrops (drops
+// from an unlimited supply without a pocket, as Fairy-Stockfish's
+// built-in ataxx).
 func (p *parser) parseExtension() {
 	v := p.v
+	p.pBool("freeDrops", &v.FreeDrops)
 	if _, ok := p.cfg["topology"]; ok {
 		t := int(v.Topology)
 		p.pEnum("topology", "topology", []string{"plain", "cylinder", "torus"}, &t)

@@ -2,7 +2,9 @@
 // depth, interleaved in one run, and prints both speeds and their ratio.
 // It is the benchmark of issue 42 (pockets, drops, gating): crazyhouse and
 // seirawan perft 5 against the current Fairy-Stockfish, shogi perft 4
-// against its largeboards build, and plain chess perft 6 against the
+// against its largeboards build, ataxx perft 5 and flipello perft 8
+// against the current Fairy-Stockfish (issue 43), and plain chess perft 6
+// against the
 // houserules of before (see bench/perft-drops.sh, which builds both).
 //
 //	go run ./bench/perftspeed -ours /tmp/houserules -base /tmp/houserules-base \
@@ -62,6 +64,9 @@ var cases = []benchCase{
 	{"zh-mid-generic", "crazyhouse", zhMid, 4, "ours", "fsf"},
 	{"seirawan", "seirawan", "", 5, "ours", "fsf"},
 	{"shogi", "shogi", "", 4, "ours", "fsf-lb"},
+	// issue 43: enclosing drops and flips (free drops and jumps; reversi)
+	{"ataxx", "ataxx", "", 5, "ours", "fsf"},
+	{"flipello", "flipello", "", 8, "ours", "fsf"},
 	{"chess", "chess", "", 6, "ours-cli", "base-cli"},
 	{"chess-generic", "chess", "", 5, "ours", "base"},
 }

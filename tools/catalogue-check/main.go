@@ -595,6 +595,13 @@ func main() {
 			skipped = append(skipped, s.name)
 			continue
 		}
+		if _, ok := s.get("freeDrops"); ok {
+			// Fairy-Stockfish sets freeDrops in code only (its built-in
+			// ataxx); corpus rows and oracle/current_test.go compare it
+			fmt.Printf("%-20s SKIP  freeDrops (our extension) is no option of Fairy-Stockfish's ini\n", s.name)
+			skipped = append(skipped, s.name)
+			continue
+		}
 		jobs = append(jobs, job{s.name, s.name + suffix, s.name, chess960(s, byName)})
 	}
 	for _, s := range dsecs {

@@ -158,6 +158,16 @@ type compiled struct {
 	// checkRules: some moves may not give check (checking = false, a
 	// sittuyin promotion), so Legal must test it
 	sittuyin, checkRules bool
+	// walling: moves place walls (wallingRule); wallLegal: the wall a
+	// move places can decide its legality (pseudo-royal pieces), so
+	// walling forms are tested one by one; wallsChange: Do may change
+	// the walls (walling or petrification); edges: the board's edge
+	// squares (the edge walling rule)
+	walling, wallLegal, wallsChange bool
+	edges                           geom.Set
+	// petrifyRoyal: the pseudo-royal types that petrify when capturing
+	// (they cannot take a pseudo-royal piece: Fairy-Stockfish's legal)
+	petrifyRoyal []PieceType
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -284,6 +294,7 @@ func (v *Variant) Compile() error {
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)
 	}
+	c.compileWalls(v)
 	v.c = c
 	return nil
 }

@@ -31,7 +31,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	v := p.V
 	us := p.side
 	them := us.Other()
-	notOurs := p.c.board.Mask.AndNot(p.byColor[us])
+	notOurs := p.c.board.Mask.AndNot(p.byColor[us].Or(p.st.Walls))
 	if p.noisy {
 		notOurs = p.byColor[them]
 	}
@@ -88,6 +88,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		if gating && !gateLater {
 			list = p.addGatings(list, start, false)
 		}
+		if p.c.walling && !p.wallLater {
+			list = p.addWallForms(list, start, false)
+		}
 		return list
 	}
 	if p.c.cambodian {
@@ -121,6 +124,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	if gating && !gateLater {
 		list = p.addGatings(list, start, false)
+	}
+	if p.c.walling && !p.wallLater {
+		list = p.addWallForms(list, start, false)
 	}
 	return list
 }

@@ -303,7 +303,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
 	}
 	if p.noisy && !p.c.plainMover[us][pt] {
-		notOurs = p.c.board.Mask.AndNot(p.byColor[us])
+		notOurs = p.c.board.Mask.AndNot(p.byColor[us].Or(p.st.Walls))
 	}
 	b1 := bAll.And(notOurs)
 	if p.c.plainMover[us][pt] {

@@ -329,7 +329,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		b3 = b1
 	}
 	if v.PromotionPawnTypes[us].Has(pt) {
-		pawnProm = bAll.AndNot(p.byColor[us]).And(zone)
+		pawnProm = bAll.AndNot(p.byColor[us].Or(p.st.Walls)).And(zone)
 	}
 	if v.EnPassantTypes[us].Has(pt) {
 		eps = attacks.AndNot(quiets).And(p.st.EP).AndNot(p.occ)

@@ -37,13 +37,18 @@ import (
 func sanBody(p *position.Position, m position.Move, legal []position.Move) string {
 	s := sanMove(p, m, legal)
 	if p.V.Walling() && m.Kind() != position.Action {
-		w := m.Wall()
-		if w == geom.NoSquare {
-			w = geom.Sq(0, 0)
-		}
-		s += "," + w.String()
+		s += "," + wallText(m)
 	}
 	return s
+}
+
+// wallText is the wall square of m in a walling variant's move text: a1,
+// Fairy-Stockfish's empty gating square, when m places none.
+func wallText(m position.Move) string {
+	if w := m.Wall(); w != geom.NoSquare {
+		return w.String()
+	}
+	return geom.Sq(0, 0).String()
 }
 
 // sanMove is sanBody without the wall square.

@@ -108,14 +108,6 @@ func (p *Position) ParseMove(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	if p.c.walling && !strings.Contains(s, ",") {
-		// a move that places no wall (wallOrMove) without its ",…a1"
-		for _, m := range moves {
-			if u, _, _ := strings.Cut(p.UCI(m), ","); m.Wall() == geom.NoSquare && UCIEqual(u, s) {
-				return m, nil
-			}
-		}
-	}
 	return NoMove, fmt.Errorf("illegal move %q in %s", s, p.FEN())
 }
 

@@ -25,6 +25,7 @@ func FuzzLoad(f *testing.F) {
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
 		"[x:chess]\ncustomPiece1 = k:N\ncustomPiece2 = k:B\n[y:chess]\ncustomPiece3 = n:B\nking = g\ncustomPiece1 = g:W\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
+		"[a:chess]\nking = -\ncommoner = k\nwallingRule = duck\nwallingRegionWhite = *1 *2\nwallOrMove = true\npetrifyOnCaptureTypes = nbrq\nstartFen = 8/8/8/3**3/8/8/8/8 w - - 0 1\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

@@ -24,6 +24,7 @@ type legalMove struct {
 	To         string `json:"to"`
 	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style, "+" for a drop as the promoted type
 	Drop       string `json:"drop,omitempty"`      // a drop: the letter (lower case) of the pocket piece it takes
+	Wall       string `json:"wall,omitempty"`      // the wall square the move places (wallingRule: the duck's square …)
 	Kind       string `json:"kind"`
 	Production string `json:"production"` // why it is legal
 	Capture    bool   `json:"capture,omitempty"`
@@ -328,9 +329,13 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	if m.Kind() != position.Drop {
 		lm.From = m.From().String()
 	}
+	if w := m.Wall(); w != geom.NoSquare {
+		lm.Wall = w.String()
+	}
+	move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 	switch m.Kind() {
 	case position.Promotion:
-		lm.Kind, lm.Promotion = "promotion", uci[len(uci)-1:]
+		lm.Kind, lm.Promotion = "promotion", move[len(move)-1:]
 	case position.PiecePromotion:
 		lm.Kind, lm.Promotion = "piece-promotion", "+"
 	case position.PieceDemotion:
@@ -350,6 +355,9 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 		}
 	case position.Pass:
 		lm.Kind = "pass"
+		if lm.Wall != "" {
+			lm.Kind = "wall" // a wall placed without moving (wallOrMove)
+		}
 	case position.Action:
 		lm.Kind = "action" // a house rule's own move: its uci text says which
 	default:

@@ -313,7 +313,8 @@ func (p *Position) legalMoves(list []Move, walls bool) []Move {
 		out = keep
 	}
 	if wallLater && walls {
-		out = p.addWallForms(out, start, true)
+		pm, ok := p.wallPass()
+		out = p.addWallForms(out, start, ok && p.legalBase(pm))
 	}
 	return out
 }

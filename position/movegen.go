@@ -89,7 +89,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 			list = p.addGatings(list, start, false)
 		}
 		if p.c.walling && !p.wallLater {
-			list = p.addWallForms(list, start, false)
+			list = p.addWallForms(list, start, true)
 		}
 		return list
 	}

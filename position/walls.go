@@ -166,10 +166,12 @@ func (p *Position) wallPass() (Move, bool) {
 }
 
 // addWallForms replaces the base moves list[start:] by their walling
-// forms (one per wall square, in square order) and, with wallOrMove, adds
-// the wall placements. legal: the base moves are legal ones, and the wall
-// placements are added only when passing is legal.
-func (p *Position) addWallForms(list []Move, start int, legal bool) []Move {
+// forms (one per wall square, in square order) and, with wallOrMove and
+// passing true, adds the wall placements (passing: the caller's answer to
+// whether the side may pass; it does not ask legalBase itself, which
+// would make the generator recursive and its callers' move buffers
+// escape to the heap).
+func (p *Position) addWallForms(list []Move, start int, passing bool) []Move {
 	base := append(p.wallBuf[:0], list[start:]...)
 	p.wallBuf = nil
 	list = list[:start]
@@ -183,7 +185,7 @@ func (p *Position) addWallForms(list []Move, start int, legal bool) []Move {
 		}
 	}
 	p.wallBuf = base[:0]
-	if pm, ok := p.wallPass(); ok && !p.noisy && (!legal || p.legalBase(pm)) {
+	if pm, ok := p.wallPass(); ok && !p.noisy && passing {
 		for b := p.wallTargets(pm); b.Any(); {
 			list = append(list, pm.WithWall(b.Pop()))
 		}

@@ -88,7 +88,7 @@ func TestOracleDifferentialCurrent(t *testing.T) {
 			if err != nil {
 				t.Fatalf("variant %s: %v", vc.name, err)
 			}
-			e, err := startEngine(bin, ini, vc.name, false)
+			e, err := startEngine(oracleSource{bin, ini}, vc.name, false)
 			if err != nil {
 				t.Fatalf("start oracle for %s: %v", vc.name, err)
 			}

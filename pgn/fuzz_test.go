@@ -18,6 +18,7 @@ func FuzzRead(f *testing.F) {
 		"[White \"a \\\"b\\\" \\\\ c\"]\n{unterminated",
 		"\xef\xbb\xbf[Variant \"Chess960\"]\r\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1\"]\r\n\r\n1. O-O O-O-O *\r\n",
 		"[Variant \"Standard\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. a8Q+ Kd7 2. Rh1-h5 Kd6 3. Rh5h6+ *\n",
+		"[Variant \"duck\"]\n\n1. e4,e5 Nf6,d5 2. Nc3,g8 e7e6,e6a3 *\n",
 	} {
 		f.Add(s)
 	}

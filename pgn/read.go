@@ -79,7 +79,7 @@ func isSpace(b byte) bool {
 // isSymbol reports whether b belongs to a symbol token (a move, a move
 // number, a result, a tag name).
 func isSymbol(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("_+#=:-/@~^'", b) >= 0
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("_+#=:-/@~^',", b) >= 0 // ',': a wall square (e4,d5)
 }
 
 // isTagName reports whether b belongs to a tag name.

@@ -166,6 +166,16 @@ type compiled struct {
 	// CountLegal counts the moves as generated (countPseudo). A new rule
 	// of Legal must clear it.
 	pseudoIsLegal bool
+	// walling: moves place walls (wallingRule); wallLegal: the wall a
+	// move places can decide its legality (pseudo-royal pieces), so
+	// walling forms are tested one by one; wallsChange: Do may change
+	// the walls (walling or petrification); edges: the board's edge
+	// squares (the edge walling rule)
+	walling, wallLegal, wallsChange bool
+	edges                           geom.Set
+	// petrifyRoyal: the pseudo-royal types that petrify when capturing
+	// (they cannot take a pseudo-royal piece: Fairy-Stockfish's legal)
+	petrifyRoyal []PieceType
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -295,6 +305,7 @@ func (v *Variant) Compile() error {
 		c.compileDrops(v)
 	}
 	c.compileEnclosing(v)
+	c.compileWalls(v)
 	v.c = c
 	return nil
 }

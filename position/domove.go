@@ -169,20 +169,23 @@ func (p *Position) Do(m Move) {
 		}
 		p.doGating(m, us, pc, from, gto)
 	}
-	// blast
-	if captured != NoPiece && v.BlastOnCapture {
+	// blast, petrification
+	if captured != NoPiece && (v.BlastOnCapture || v.PetrifyOnCaptureTypes != 0) {
 		var immune geom.Set
 		for _, pt := range p.c.blastImmune {
 			immune = immune.Or(p.byType[pt])
 		}
 		var blast geom.Set
 		if v.BlastOnCapture {
-			blast = p.c.kingRing[to].And(p.occ.AndNot(p.byType[Pawn]))
+			blast = p.c.kingRing[to].And(p.byColor[White].Or(p.byColor[Black]).AndNot(p.byType[Pawn]))
 			blast.Add(to)
 			blast = blast.And(p.occ.AndNot(immune))
+		} else if v.PetrifyOnCaptureTypes.Has(pc.Type()) {
+			blast = geom.Bit(to)
 		}
 		for blast.Any() {
 			bsq := blast.Pop()
+			bpc := p.board[bsq]
 			if m := p.castlingMask[bsq]; m != 0 && st.Castling&m != 0 {
 				st.Key ^= zobristCastling[st.Castling]
 				st.Castling &^= m
@@ -192,10 +195,16 @@ func (p *Position) Do(m Move) {
 				p.pocketCapture(bsq)
 			}
 			p.set(bsq, NoPiece, false, Meta{})
+			if p.c.wallsChange && p.petrifies(bsq, to, bpc) {
+				p.addWall(bsq)
+			}
 		}
 	}
 	if p.c.flip && kind != Pass {
 		p.flipEnclosed(us, m)
+	}
+	if p.c.walling {
+		p.doWall(m)
 	}
 	p.endPly(us, captured, kind)
 }
@@ -251,7 +260,7 @@ func (p *Position) pawnDoubleStepEP(us Color, from, to geom.Square) {
 	push := p.c.pawnPush[us]
 	b := p.c.board
 	check := func(s geom.Square) {
-		if p.V.EnPassantRegion[them].Has(s) &&
+		if p.V.EnPassantRegion[them].Has(s) && s != st.Move.Wall() &&
 			(p.pawnAttacksFrom(us, s).And(p.PiecesOf(them, Pawn)).Any() || p.c.epNonPawn[them]) {
 			st.EP.Add(s)
 			st.Key ^= zobristEP[to.File()]
@@ -289,6 +298,9 @@ func lineBetween(bd *geom.Board, a, b geom.Square) geom.Set {
 func (p *Position) Undo() {
 	p.serial++
 	st := p.st
+	if p.c.wallsChange {
+		p.undoWalls(st, &p.stack[len(p.stack)-2])
+	}
 	for i := len(p.log) - 1; i >= st.logLen; i-- {
 		c := p.log[i]
 		p.place(c.sq, c.pc, c.promoted, c.meta) // the key comes back with the state

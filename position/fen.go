@@ -152,8 +152,13 @@ func (p *Position) parseRanks(ranks []string, bad badFEN) error {
 					return bad("board", "rank %d: %d empty squares after %d files, the board has %d files", r+1, n, f, b.Files)
 				}
 				f += n
-			case ch == '*':
-				return bad("board", "rank %d: wall squares are not supported yet", r+1)
+			case ch == '*': // a wall square
+				if f >= b.Files {
+					return bad("board", "rank %d has more than %d files", r+1, b.Files)
+				}
+				p.st.Walls.Add(geom.Sq(f, r))
+				p.occ.Add(geom.Sq(f, r))
+				f++
 			case ch == '~':
 				return bad("board", "rank %d: '~' (the mark of a promoted piece) follows no piece", r+1)
 			case ch == '+':
@@ -539,7 +544,8 @@ func (p *Position) parseEP(s string) error {
 			front2, ok2 := b.Step(sq, 0, 2*push)
 			behind, okb := b.Step(sq, 0, p.c.pawnPush[us])
 			pawnThere := (ok1 && p.PiecesOf(them, Pawn).Has(front1)) || (ok2 && p.PiecesOf(them, Pawn).Has(front2))
-			blocked := p.occ.Has(sq) || (okb && p.occ.Has(behind))
+			pieces := p.byColor[White].Or(p.byColor[Black]) // walls do not count
+			blocked := pieces.Has(sq) || (okb && pieces.Has(behind))
 			ok = attackers.Any() && pawnThere && !blocked
 		}
 		if ok {
@@ -565,13 +571,17 @@ func (p *Position) FEN() string {
 		for f := 0; f < b.Files; f++ {
 			s := geom.Sq(f, r)
 			pc := p.board[s]
-			if pc == NoPiece {
+			if pc == NoPiece && !p.st.Walls.Has(s) {
 				empty++
 				continue
 			}
 			if empty > 0 {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
+			}
+			if pc == NoPiece {
+				sb.WriteByte('*') // a wall square
+				continue
 			}
 			if up := p.meta[s].Unpromoted; up != NoPiece {
 				sb.WriteByte('+')

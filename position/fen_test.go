@@ -96,6 +96,7 @@ func FuzzFEN(f *testing.F) {
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"8/8/8/8/8/8/8/8 b - e3 99 200",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 1",
+		"r3k2r/8/8/3**3/8/8/8/R2*K2R w KQkq - 0 1", // wall squares
 	} {
 		f.Add(s)
 	}

@@ -137,7 +137,7 @@ func (p *Position) ImmediateEnd() (End, bool) {
 			return End{v.ConnectValue.Neg(), "connection"}, true
 		}
 	}
-	if st.PliesFromNull > 0 && st.Pass && len(p.stack) >= 2 && p.stack[len(p.stack)-2].Pass {
+	if st.PliesFromNull > 0 && st.Pass && !v.WallOrMove && len(p.stack) >= 2 && p.stack[len(p.stack)-2].Pass {
 		return p.CountMaterial(End{ValueDraw, "double pass"}), true
 	}
 	if v.AdjudicateFullBoard && p.c.board.Mask.AndNot(p.occ).Empty() {

@@ -101,7 +101,10 @@ func (p *Position) legalRoyal(m Move) bool {
 		kto := to
 		occ := p.occ
 		occ.Del(from)
-		if m.IsGating() {
+		if v.WallingRule == DuckWalling {
+			occ = occ.AndNot(st.Walls) // the duck leaves its square
+		}
+		if m.IsGating() || (p.c.walling && m.Wall() != geom.NoSquare) {
 			occ.Add(m.Aux())
 		}
 		theirs := st.PseudoRoyals.And(p.byColor[them])
@@ -132,9 +135,12 @@ func (p *Position) legalRoyal(m Move) bool {
 		}
 		capture := p.IsCapture(m)
 		if capture && v.BlastOnCapture {
-			ring := kingRing[kto].And(p.occ.AndNot(p.byType[Pawn]))
+			ring := kingRing[kto].And(p.byColor[White].Or(p.byColor[Black]).AndNot(p.byType[Pawn]))
 			ring.Add(kto)
 			occ = occ.AndNot(ring)
+		}
+		if capture && v.PetrifyOnCaptureTypes.Has(p.board[from].Type()) && st.PseudoRoyals.Has(from) {
+			return false // a pseudo-royal piece may not turn into a wall
 		}
 		ours := st.PseudoRoyals.And(p.byColor[us])
 		if kind == Drop && v.ExtinctionPieceTypes.Has(m.DroppedType()) {
@@ -156,6 +162,9 @@ func (p *Position) legalRoyal(m Move) bool {
 		}
 		cand := occ
 		cand.Del(kto)
+		for _, pt := range p.c.petrifyRoyal {
+			cand = cand.AndNot(p.PiecesOf(them, pt)) // they would petrify capturing
+		}
 		if theirs.AndNot(occ).Empty() {
 			for o := ours; o.Any(); {
 				sr := o.Pop()
@@ -264,11 +273,21 @@ func (p *Position) LegalMoves(list []Move) []Move {
 	if _, over := p.ImmediateEnd(); over {
 		return list
 	}
+	return p.legalMoves(list, true)
+}
+
+// legalMoves is LegalMoves; with walls false, a walling variant's legal
+// moves are listed without their walls (base moves, for countWallForms)
+// when the wall cannot decide legality.
+func (p *Position) legalMoves(list []Move, walls bool) []Move {
 	start := len(list)
 	gateLater := p.c.gateByBase && p.gatingPossible()
+	wallLater := p.c.walling && !p.c.wallLegal
 	p.gateLater = gateLater
+	p.wallLater = wallLater
 	list = p.PseudoLegal(list)
 	p.gateLater = false
+	p.wallLater = false
 	out := list[:start]
 	captures := false
 	// passOnStalemate: the pass is kept only when no other move is legal
@@ -303,6 +322,10 @@ func (p *Position) LegalMoves(list []Move) []Move {
 			}
 		}
 		out = keep
+	}
+	if wallLater && walls {
+		pm, ok := p.wallPass()
+		out = p.addWallForms(out, start, ok && p.legalBase(pm))
 	}
 	return out
 }
@@ -377,6 +400,13 @@ func (p *Position) computePins() {
 func (p *Position) CountLegal() int {
 	v := p.V
 	us := p.side
+	if p.c.walling && !p.c.wallLegal {
+		if _, over := p.ImmediateEnd(); over {
+			return 0
+		}
+		var buf [256]Move
+		return p.countWallForms(p.legalMoves(buf[:0], false))
+	}
 	if p.c.pseudoIsLegal {
 		return p.countPseudo()
 	}

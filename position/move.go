@@ -15,7 +15,7 @@ const (
 	Castling // encoded king from → rook square
 	Drop     // a piece from the pocket (P@e4)
 	Pass     // a pass: from == to
-	Wall     // a wall or duck placement, square in Aux
+	Wall     // unused: a walling move keeps its kind and carries its wall in Aux (Move.Wall)
 	Action   // a parameterised action (Param)
 )
 

@@ -31,7 +31,7 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	v := p.V
 	us := p.side
 	them := us.Other()
-	notOurs := p.c.board.Mask.AndNot(p.byColor[us])
+	notOurs := p.c.board.Mask.AndNot(p.byColor[us].Or(p.st.Walls))
 	if p.noisy {
 		notOurs = p.byColor[them]
 	}
@@ -88,6 +88,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 		if gating && !gateLater {
 			list = p.addGatings(list, start, false)
 		}
+		if p.c.walling && !p.wallLater {
+			list = p.addWallForms(list, start, true)
+		}
 		return list
 	}
 	if p.c.cambodian {
@@ -122,6 +125,9 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	}
 	if gating && !gateLater {
 		list = p.addGatings(list, start, false)
+	}
+	if p.c.walling && !p.wallLater {
+		list = p.addWallForms(list, start, false)
 	}
 	return list
 }
@@ -298,7 +304,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		bAll = attacks.And(p.occ).Or(quiets.AndNot(p.occ))
 	}
 	if p.noisy && !p.c.plainMover[us][pt] {
-		notOurs = p.c.board.Mask.AndNot(p.byColor[us])
+		notOurs = p.c.board.Mask.AndNot(p.byColor[us].Or(p.st.Walls))
 	}
 	b1 := bAll.And(notOurs)
 	if p.c.plainMover[us][pt] {
@@ -324,7 +330,7 @@ func (p *Position) genPieceMoves(list []Move, pt PieceType, from geom.Square, no
 		b3 = b1
 	}
 	if v.PromotionPawnTypes[us].Has(pt) {
-		pawnProm = bAll.AndNot(p.byColor[us]).And(zone)
+		pawnProm = bAll.AndNot(p.byColor[us].Or(p.st.Walls)).And(zone)
 	}
 	if v.EnPassantTypes[us].Has(pt) {
 		eps = attacks.AndNot(quiets).And(p.st.EP).AndNot(p.occ)

@@ -16,6 +16,7 @@ type State struct {
 	legalDrop       int8     // -1 unknown, 0 no, 1 yes (mustDrop cache)
 	turnPly         uint8    // plies the side to move has played in its current turn (multi-ply turns)
 	EP              geom.Set // en-passant target squares
+	Walls           geom.Set // wall squares (walls.go)
 	Rule50          int      // plies since the last capture or irreversible move
 	PliesFromNull   int
 	ChecksRemaining [2]int
@@ -80,6 +81,11 @@ type Position struct {
 	// leafBuf: CountLegal's move list (not zeroed per call as a local
 	// array would be; CountLegal does not nest)
 	leafBuf []Move
+	// wallBuf: addWallForms' copy of the base moves; wallLater:
+	// pseudoLegal leaves out the walling forms, which its caller adds
+	// to (or counts for) the legal base moves
+	wallBuf   []Move
+	wallLater bool
 	// reach: the opponent's reaches while CountChildren runs
 	reach reachCache
 
@@ -487,6 +493,10 @@ func (p *Position) Rewind(fn func()) {
 	p.handLog = append(p.handLog, hands...)
 	for _, f := range finals {
 		p.put(f.sq, f.pc, f.promoted, f.meta)
+	}
+	if p.c.wallsChange { // the walls of the ply again
+		prev := &p.stack[len(p.stack)-2]
+		p.occ = p.occ.AndNot(prev.Walls.AndNot(p.st.Walls)).Or(p.st.Walls)
 	}
 	p.st.Key = st.Key
 	p.side, p.gamePly = side, ply

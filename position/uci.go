@@ -14,7 +14,11 @@ import (
 // action as d4d4:explode-file (see RegisterAction). A gating move adds
 // the gated type's lower-case letter: b1c3h, e1g1e (castling, gating on
 // the king's square); gating on the castling rook's square swaps the
-// squares, h1e1h (Fairy-Stockfish's UCI::move).
+// squares, h1e1h (Fairy-Stockfish's UCI::move). In a walling variant
+// every move ends in "," and the moved piece's destination and wall
+// square, as Fairy-Stockfish writes them: e2e4,e4d5 (duck), a1a1,a1a3 (a
+// wall placed without moving, wallOrMove); a move that places no wall
+// names a1, Fairy-Stockfish's empty gating square: b1c3,c3a1.
 func (p *Position) UCI(m Move) string {
 	from, to := m.From(), m.To()
 	gating := m.IsGating()
@@ -52,6 +56,13 @@ func (p *Position) UCI(m Move) string {
 		if m.Aux() != from {
 			s += m.Aux().String()
 		}
+	}
+	if p.c.walling {
+		w := m.Wall()
+		if w == geom.NoSquare {
+			w = geom.Sq(0, 0)
+		}
+		s += "," + to.String() + w.String()
 	}
 	return s
 }

@@ -77,6 +77,16 @@ type Variant struct {
 	BlastImmuneTypes    PieceSet
 	MutuallyImmuneTypes PieceSet
 
+	// Walls (walls.go): wall squares ('*' in a FEN) block every piece and
+	// are never captured or dropped on (variants.ini wallingRule,
+	// wallingRegionWhite/Black, wallOrMove, petrifyOnCaptureTypes,
+	// petrifyBlastPieces).
+	WallingRule           WallingRule // a wall square placed with every move (NoWalling: none)
+	WallingRegion         [2]geom.Set // where each colour may place one (default every square)
+	WallOrMove            bool        // a side either moves or places a wall (passing its move)
+	PetrifyOnCaptureTypes PieceSet    // a capturing piece of these types turns into a wall square
+	PetrifyBlastPieces    bool        // pieces a blast (blastOnCapture) removes turn into wall squares
+
 	DoubleStep       bool
 	DoubleStepRegion [2]geom.Set
 	TripleStepRegion [2]geom.Set
@@ -232,6 +242,7 @@ func NewVariant() *Variant {
 	v.ConnectPieceTypes = ^PieceSet(0)
 	v.ConnectHorizontal, v.ConnectVertical, v.ConnectDiagonal = true, true, true
 	v.ConnectValue = ValueWin // for the side that connects
+	v.WallingRegion = [2]geom.Set{geom.All, geom.All}
 	return v
 }
 

@@ -102,6 +102,9 @@ func (p *Position) computeKey() {
 		sq := s.Pop()
 		k ^= zobristPiece[p.board[sq]][sq] ^ p.factsKey(p.meta[sq], sq)
 	}
+	for w := p.st.Walls; w.Any(); {
+		k ^= zobristWall[w.Pop()]
+	}
 	for i, v := range p.st.GameFacts {
 		k ^= zobristGameFact(i, v)
 	}

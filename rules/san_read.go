@@ -18,16 +18,6 @@ func ParseSAN(p *position.Position, s string) (position.Move, error) {
 	return matchSAN(p, s, legal, p.FEN)
 }
 
-// bodiesAmong returns the SAN of each move of legal without its check
-// mark, disambiguated among them.
-func bodiesAmong(p *position.Position, legal []position.Move) []string {
-	out := make([]string, len(legal))
-	for i, m := range legal {
-		out[i] = sanBody(p, m, legal)
-	}
-	return out
-}
-
 // matchSAN finds the move of legal whose SAN or UCI text is s; its errors
 // name the position by fen (the game's FEN, with its facts, when called
 // for a game). The text is tried in tiers, the first tier that names
@@ -49,7 +39,18 @@ func matchSAN(p *position.Position, s string, legal []position.Move, fen func() 
 		bare = clean[:n-1]
 	}
 	stripped := strings.TrimRight(clean, "+#")
-	bodies := bodiesAmong(p, legal)
+	// the moves the text may name: in a walling variant those of its wall
+	// square (SAN and UCI text end in it), else all
+	cand := make([]int, 0, len(legal))
+	for i, m := range legal {
+		if !p.V.Walling() || strings.HasSuffix(stripped, wallText(m)) {
+			cand = append(cand, i)
+		}
+	}
+	bodies := make([]string, len(legal))
+	for _, i := range cand {
+		bodies[i] = sanBody(p, legal[i], legal)
+	}
 	tiers := []func(i int) bool{
 		func(i int) bool { return bodies[i] == clean || position.UCIEqual(p.UCI(legal[i]), clean) },
 		func(i int) bool { return bodies[i] == bare },
@@ -65,7 +66,7 @@ func matchSAN(p *position.Position, s string, legal []position.Move, fen func() 
 	}
 	for _, tier := range tiers {
 		var found []int
-		for i := range legal {
+		for _, i := range cand {
 			if tier(i) {
 				found = append(found, i)
 			}

@@ -28,8 +28,31 @@ import (
 //   - a gating move ends in "/" and the letter of the piece gated (Nc3/H);
 //     castling names the gating square too (O-O/He1, O-O/Hh1), as
 //     Fairy-Stockfish does since the piece may enter on the king's or the
-//     rook's square.
+//     rook's square;
+//   - in a walling variant every move ends in "," and its wall square
+//     (e4,d5 in duck chess; a1, Fairy-Stockfish's empty gating square,
+//     for a move that places none, as in its UCI text), and a wall
+//     placed without moving (wallOrMove) names the piece and square of
+//     Fairy-Stockfish's pass: Ra1,a3.
 func sanBody(p *position.Position, m position.Move, legal []position.Move) string {
+	s := sanMove(p, m, legal)
+	if p.V.Walling() && m.Kind() != position.Action {
+		s += "," + wallText(m)
+	}
+	return s
+}
+
+// wallText is the wall square of m in a walling variant's move text: a1,
+// Fairy-Stockfish's empty gating square, when m places none.
+func wallText(m position.Move) string {
+	if w := m.Wall(); w != geom.NoSquare {
+		return w.String()
+	}
+	return geom.Sq(0, 0).String()
+}
+
+// sanMove is sanBody without the wall square.
+func sanMove(p *position.Position, m position.Move, legal []position.Move) string {
 	var sb strings.Builder
 	from, to := m.From(), m.To()
 	switch m.Kind() {
@@ -48,6 +71,9 @@ func sanBody(p *position.Position, m position.Move, legal []position.Move) strin
 		}
 		return sb.String()
 	case position.Pass:
+		if m.Wall() != geom.NoSquare {
+			return pieceName(p, from) + to.String()
+		}
 		return "pass"
 	case position.Drop:
 		inHand := m.PromotionType()
@@ -142,6 +168,15 @@ func designator(p *position.Position, s geom.Square) string {
 	return pieceLetter(p, p.PieceOn(s).Type())
 }
 
+// pieceName is the piece on s as SAN names it: none for a pawn, else its
+// designator.
+func pieceName(p *position.Position, s geom.Square) string {
+	if p.PieceOn(s).Type() == position.Pawn {
+		return ""
+	}
+	return designator(p, s)
+}
+
 // sameDesignator reports whether the pieces on a and b are named alike in
 // SAN (same type, same unpromoted form).
 func sameDesignator(p *position.Position, a, b geom.Square) bool {
@@ -163,7 +198,8 @@ func disambiguation(p *position.Position, m position.Move, legal []position.Move
 	from, to := m.From(), m.To()
 	var others []position.Move
 	for _, o := range legal {
-		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && o.AuxType() == m.AuxType() && sameDesignator(p, o.From(), from) {
+		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && o.AuxType() == m.AuxType() && o.Wall() == m.Wall() &&
+			sameDesignator(p, o.From(), from) {
 			others = append(others, o)
 		}
 	}

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"fmt"
-	"reflect"
 	"strings"
 
 	"houserules/geom"
@@ -132,32 +130,10 @@ func river(v *position.Variant, b *geom.Board) int {
 
 // wallingOf names the variant's walling rule (variants.ini wallingRule:
 // arrow, duck, edge, past, static) for the look of its wall squares, or ""
-// when it has none. The field is read by name so that this file does not
-// depend on how the engine stores it (a string, or a type with a String
-// method); a numeric kind without names reads as "walls".
-func wallingOf(v any) string {
-	rv := reflect.Indirect(reflect.ValueOf(v))
-	if rv.Kind() != reflect.Struct {
+// when it has none.
+func wallingOf(v *position.Variant) string {
+	if v.WallingRule == position.NoWalling {
 		return ""
 	}
-	f := rv.FieldByName("WallingRule")
-	if !f.IsValid() || f.IsZero() {
-		return ""
-	}
-	name := "walls"
-	if s, ok := f.Interface().(fmt.Stringer); ok {
-		name = s.String()
-	} else if f.Kind() == reflect.String {
-		name = f.String()
-	}
-	name = strings.ToLower(strings.TrimSpace(name))
-	for _, rule := range []string{"arrow", "duck", "edge", "past", "static"} { // Fairy-Stockfish's WallingRule values
-		if strings.Contains(name, rule) {
-			return rule
-		}
-	}
-	if name == "" || name == "none" || name == "false" || strings.HasPrefix(name, "no") {
-		return ""
-	}
-	return name
+	return v.WallingRule.String()
 }

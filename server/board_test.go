@@ -118,35 +118,6 @@ func TestBoardStyleCatalogue(t *testing.T) {
 	}
 }
 
-func TestWallSquare(t *testing.T) {
-	for uci, want := range map[string]string{
-		"a2a3,a3a4":    "a4",
-		"e7e8q,e8e1":   "e1",
-		"P@e4,e4d5":    "d5",
-		"b10b9,b9j1":   "j1",
-		"a10a9,a9a10":  "a10",
-		"e2e4":         "",
-		"e2e4,d5":      "d5",
-		"e2e4,":        "",
-		"e2e4,zz":      "",
-		"e2e4,e4e5e6":  "",
-		"g1f3h":        "",
-		"e1g1,g1g2":    "g2",
-		"+P@e4,e4e5":   "e5",
-		"a1a1,a1b2":    "b2",
-		"j10j9,j9j10":  "j10",
-		"c10c9,c9i10":  "i10",
-		"e2e4,e4e10x":  "",
-		"e2e4 , e4e5":  "",
-		"e2e4,,e4e5":   "",
-		"e2e4,e4e5,e6": "",
-	} {
-		if got := wallSquare(uci); got != want {
-			t.Errorf("wallSquare(%q) = %q, want %q", uci, got, want)
-		}
-	}
-}
-
 // TestPickerListsTheCatalogue: every built-in variant and plugin is in
 // GET /api/variants exactly once, with a title and a description: among
 // the family's variants (with its board style) when it can be played,
@@ -222,33 +193,6 @@ func TestWallMoveTo(t *testing.T) {
 	} {
 		if got := wallMoveTo(c.uci, c.from, c.to); got != c.want {
 			t.Errorf("wallMoveTo(%q, %q, %q) = %q, want %q", c.uci, c.from, c.to, got, c.want)
-		}
-	}
-}
-
-type fakeWalling uint8
-
-func (w fakeWalling) String() string {
-	return [...]string{"NoWalling", "Arrow", "Duck", "Edge", "Past", "Static"}[w]
-}
-
-// TestWallingOf: the walling rule is read from the variant's WallingRule
-// field however the engine types it.
-func TestWallingOf(t *testing.T) {
-	type enum struct{ WallingRule fakeWalling }
-	type text struct{ WallingRule string }
-	type number struct{ WallingRule int }
-	for _, c := range []struct {
-		v    any
-		want string
-	}{
-		{&enum{0}, ""}, {&enum{1}, "arrow"}, {&enum{2}, "duck"}, {&enum{5}, "static"},
-		{&text{""}, ""}, {&text{"duck"}, "duck"}, {&text{"none"}, ""},
-		{&number{0}, ""}, {&number{3}, "walls"},
-		{&struct{ Other int }{1}, ""},
-	} {
-		if got := wallingOf(c.v); got != c.want {
-			t.Errorf("wallingOf(%#v) = %q, want %q", c.v, got, c.want)
 		}
 	}
 }

@@ -25,7 +25,7 @@ type legalMove struct {
 	To         string `json:"to"`
 	Promotion  string `json:"promotion,omitempty"` // promotion piece letter (lower case), "+" / "-" for shogi-style, "+" for a drop as the promoted type
 	Drop       string `json:"drop,omitempty"`      // a drop: the letter (lower case) of the pocket piece it takes
-	Wall       string `json:"wall,omitempty"`      // a move that also places a wall, duck or arrow (uci "a2a3,a3a4"): its square
+	Wall       string `json:"wall,omitempty"`      // the wall square the move places (wallingRule: the duck's square …)
 	Kind       string `json:"kind"`
 	Production string `json:"production"` // why it is legal
 	Capture    bool   `json:"capture,omitempty"`
@@ -326,14 +326,18 @@ func (r *room) stateFor(seat string) *gameState {
 
 func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	uci := p.UCI(m)
-	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(), Wall: wallSquare(uci),
+	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(),
 		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
 		lm.From = m.From().String()
 	}
+	if w := m.Wall(); w != geom.NoSquare {
+		lm.Wall = w.String()
+	}
+	move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 	switch m.Kind() {
 	case position.Promotion:
-		lm.Kind, lm.Promotion = "promotion", uci[len(uci)-1:]
+		lm.Kind, lm.Promotion = "promotion", move[len(move)-1:]
 	case position.PiecePromotion:
 		lm.Kind, lm.Promotion = "piece-promotion", "+"
 	case position.PieceDemotion:
@@ -353,6 +357,9 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 		}
 	case position.Pass:
 		lm.Kind = "pass"
+		if lm.Wall != "" {
+			lm.Kind = "wall" // a wall placed without moving (wallOrMove)
+		}
 	case position.Action:
 		lm.Kind = "action" // a house rule's own move: its uci text says which
 	default:
@@ -575,25 +582,6 @@ func maskFEN(fen string, files, ranks int, hidden geom.Set) string {
 	}
 	return out + " {" + strings.Join(groups, ";") + "}"
 }
-
-// wallSquare returns the wall square of a move's UCI text in
-// Fairy-Stockfish's form for walling moves ("a2a3,a3a4": the move, then
-// ",", the moved piece's square and the square the wall, duck or arrow
-// goes to), or "" for a move without one.
-func wallSquare(uci string) string {
-	_, rest, ok := strings.Cut(uci, ",")
-	if !ok {
-		return ""
-	}
-	if m := wallText.FindStringSubmatch(rest); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
-// wallText is the part of a walling move after its comma: the moved
-// piece's square (optional) and the wall's square.
-var wallText = regexp.MustCompile(`^(?:[a-z][0-9]+)?([a-z][0-9]+)$`)
 
 // leadingSquare returns the square name that s starts with ("g1" of
 // "g1h"), or s when it starts with none.

@@ -64,7 +64,7 @@ func TestNamesAndGet(t *testing.T) {
 // A catalogue resolves parents across files and in any order.
 func TestCatalogueDependencyOrder(t *testing.T) {
 	fsys := fstest.MapFS{
-		"cat/a.ini": {Data: []byte("[grandchild:child]\nchess960 = true\n[loop1:loop2]\n[loop2:loop1]\n[dropper:base]\nwallingRule = duck\n[dropchild:dropper]\n")},
+		"cat/a.ini": {Data: []byte("[grandchild:child]\nchess960 = true\n[loop1:loop2]\n[loop2:loop1]\n[dropper:base]\ncastling = maybe\n[dropchild:dropper]\n")},
 		"cat/b.ini": {Data: []byte("[child:base]\nmaxRank = 10\nstartFen = 8/8/8/8/8/8/8/8/8/8 w - - 0 1\n[dup]\n")},
 		"cat/c.ini": {Data: []byte("[base]\nking = k\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n[dup]\n[orphan:nowhere]\n")},
 		"cat/x.txt": {Data: []byte("[ignored]\n")},
@@ -77,7 +77,7 @@ func TestCatalogueDependencyOrder(t *testing.T) {
 	if s := get("loop1"); s == nil || s.Err == nil || !strings.Contains(s.Err.Error(), "inherits from itself") {
 		t.Errorf("loop1: %+v", s)
 	}
-	if s := get("dropchild"); s == nil || !errors.Is(s.Err, ErrNotSupported) || !strings.Contains(s.Err.Error(), `parent variant "dropper" failed: not supported yet: wallingRule (cat/a.ini:6)`) {
+	if s := get("dropchild"); s == nil || !errors.Is(s.Err, ErrInvalidValue) || !strings.Contains(s.Err.Error(), `parent variant "dropper" failed: invalid value "maybe" for castling: expected bool: true or false (cat/a.ini:6)`) {
 		t.Errorf("dropchild: %+v", s)
 	}
 	if s := get("orphan"); s == nil || !strings.Contains(s.Err.Error(), `unknown parent variant "nowhere" (cat/c.ini:5)`) {

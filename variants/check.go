@@ -32,15 +32,7 @@ func (p *parser) check() {
 		}
 		seen[c] = position.PieceType(pt)
 	}
-	if strings.ContainsRune(strings.Fields(v.StartFEN + " ")[0], '*') {
-		// Wall squares (blocked squares) in the start position.
-		line := p.rs.Line
-		if e, ok := p.cfg["startFen"]; ok {
-			line = e.Line
-		}
-		p.addErr(&Error{File: p.rs.File, Line: line, Section: p.rs.Name, Key: "startFen", Kind: ErrNotSupported,
-			Msg: "not supported yet: startFen (wall squares '*')"})
-	} else if why := validateStartFEN(v); why != "" {
+	if why := validateStartFEN(v); why != "" {
 		if _, own := p.cfg["startFen"]; !own && p.rs.Parent == "" {
 			// [name] or [name:] starts from Fairy-Stockfish's empty
 			// template: the chess start position but no pieces
@@ -58,9 +50,15 @@ func (p *parser) check() {
 		fail("castlingQueensideFile", "castlingQueensideFile %c is right of castlingKingsideFile %c",
 			'a'+v.CastlingQueensideFile, 'a'+v.CastlingKingsideFile)
 	}
+	if v.PieceDrops && v.Walling() {
+		fail("wallingRule", "pieceDrops and any walling are incompatible")
+	}
 	hasKing := v.PieceChar[position.King] != 0
 	if hasKing && v.BlastOnCapture {
 		fail("blastOnCapture", "kings cannot be used with blastOnCapture (use commoner)")
+	}
+	if hasKing && v.WallingRule == position.DuckWalling {
+		fail("wallingRule", "kings cannot be used with wallingRule = duck (use commoner)")
 	}
 	if hasKing || v.ExtinctionPseudoRoyal {
 		if v.BlastImmuneTypes != 0 {

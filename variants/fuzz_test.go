@@ -27,6 +27,7 @@ func FuzzLoad(f *testing.F) {
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
 		"[r:chess]\npieceDrops = true\nenclosingDrop = reversi\nenclosingDropStart = d4 e4 *5\nflipEnclosedPieces = quadwrangle\nfreeDrops = true\n",
 		"[t:chess]\ndropOnTop = true\nenclosingDrop = anyside\nflipEnclosedPieces = bogus\nenclosingDropStart = z9\n",
+		"[a:chess]\nking = -\ncommoner = k\nwallingRule = duck\nwallingRegionWhite = *1 *2\nwallOrMove = true\npetrifyOnCaptureTypes = nbrq\nstartFen = 8/8/8/3**3/8/8/8/8 w - - 0 1\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

@@ -169,12 +169,10 @@ func TestErrorMessages(t *testing.T) {
 			[]string{`for promotionRegionWhite: expected Bitboard`, `bad square "z9"`, "(test.ini:2)"}},
 		{"bad rank wildcard", "[a:chess]\nflagRegionWhite = *0\n", ErrInvalidValue,
 			[]string{`bad square "*0"`, "(test.ini:2)"}},
-		{"not supported", "[a:chess]\nwallOrMove = true\n", ErrNotSupported,
-			[]string{"not supported yet: wallOrMove (test.ini:2)"}},
-		{"not supported region", "[a:chess]\nwallingRegionWhite = *1 *2\n", ErrNotSupported,
-			[]string{"not supported yet: wallingRegionWhite (test.ini:2)"}},
-		{"not supported walls in fen", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/3**3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", ErrNotSupported,
-			[]string{"not supported yet: startFen", "(test.ini:2)"}},
+		{"bad walling rule", "[a:chess]\nwallingRule = moat\n", ErrInvalidValue,
+			[]string{`invalid value "moat" for wallingRule: expected WallingRule: none, arrow, duck, edge, past, static (test.ini:2)`}},
+		{"duck with kings", "[a:chess]\nwallingRule = duck\n", ErrInconsistent,
+			[]string{"kings cannot be used with wallingRule = duck", "(test.ini:2)"}},
 		{"syntax", "[a:chess]\ncastling false\n", ErrSyntax,
 			[]string{`invalid syntax "castling false"`, "(test.ini:2)"}},
 		{"missing value", "[a:chess]\ncastling =\n", ErrSyntax,
@@ -237,11 +235,11 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestSeveralErrorsInLineOrder(t *testing.T) {
-	f := load(t, "[a:chess]\nzzz = 1\ncastling = maybe\nwallOrMove = true\n")
+	f := load(t, "[a:chess]\nzzz = 1\ncastling = maybe\nwallingRule = moat\n")
 	err := f.Sections[0].Err
 	want := "unknown option zzz (test.ini:2)\n" +
 		`invalid value "maybe" for castling: expected bool: true or false (test.ini:3)` + "\n" +
-		"not supported yet: wallOrMove (test.ini:4)"
+		`invalid value "moat" for wallingRule: expected WallingRule: none, arrow, duck, edge, past, static (test.ini:4)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
@@ -314,15 +312,15 @@ func TestSyntaxLikeFairyStockfish(t *testing.T) {
 }
 
 func TestChildOfFailedParent(t *testing.T) {
-	f := load(t, "[a:chess]\nwallOrMove = true\n[b:a]\n[c:b]\n[d:chess]\n")
+	f := load(t, "[a:chess]\ncastling = maybe\n[b:a]\n[c:b]\n[d:chess]\n")
 	for _, c := range []struct {
 		name, want string
 	}{
-		{"b", `parent variant "a" failed: not supported yet: wallOrMove (test.ini:2) (test.ini:3)`},
-		{"c", `parent variant "b" failed: not supported yet: wallOrMove (test.ini:2) (test.ini:4)`},
+		{"b", `parent variant "a" failed: invalid value "maybe" for castling: expected bool: true or false (test.ini:2) (test.ini:3)`},
+		{"c", `parent variant "b" failed: invalid value "maybe" for castling: expected bool: true or false (test.ini:2) (test.ini:4)`},
 	} {
 		_, err := f.Lookup(c.name)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrParent) || !errors.Is(err, ErrNotSupported) {
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrParent) || !errors.Is(err, ErrInvalidValue) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
@@ -451,11 +449,6 @@ func TestSetBoolField(t *testing.T) {
 	}
 	if setBoolField(&s, "gating", true) || setBoolField(&s, "hidden", true) || setBoolField(&s, "pieceDrops", true) || setBoolField(s, "immobilityIllegal", true) {
 		t.Errorf("set a field that is not an exported bool")
-	}
-	// position.Variant has no such field today: the option is not supported.
-	f := load(t, "[a:chess]\nwallOrMove = true\n")
-	if err := f.Sections[0].Err; !errors.Is(err, ErrNotSupported) {
-		t.Errorf("wallOrMove: %v", err)
 	}
 }
 

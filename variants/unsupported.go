@@ -114,7 +114,6 @@ func (p *parser) unsupportedEnum(key, typ string, words []string) {
 }
 
 var (
-	wallingRules = []string{"arrow", "duck", "edge", "past", "static", "none"}
 	chasingRules = []string{"axf", "none"}
 )
 

@@ -2,10 +2,11 @@
 // depth, interleaved in one run, and prints both speeds and their ratio.
 // It is the benchmark of issue 42 (pockets, drops, gating): crazyhouse and
 // seirawan perft 5 against the current Fairy-Stockfish, shogi perft 4
-// against its largeboards build, ataxx perft 5 and flipello perft 8
-// against the current Fairy-Stockfish (issue 43), and plain chess perft 6
-// against the
-// houserules of before (see bench/perft-drops.sh, which builds both).
+// against its largeboards build, and plain chess perft 6 against the
+// houserules of before (see bench/perft-drops.sh, which builds both); and
+// of issue 43: ataxx perft 5 and flipello perft 8 against the current
+// Fairy-Stockfish, duck chess perft 3 against the largeboards build
+// (bench/perft-walls.sh).
 //
 //	go run ./bench/perftspeed -ours /tmp/houserules -base /tmp/houserules-base \
 //	    -fsf /tmp/fsf-c19b5f6 -fsf-lb /tmp/fsf-lb-c19b5f6 -runs 5
@@ -69,6 +70,9 @@ var cases = []benchCase{
 	{"flipello", "flipello", "", 8, "ours", "fsf"},
 	{"chess", "chess", "", 6, "ours-cli", "base-cli"},
 	{"chess-generic", "chess", "", 5, "ours", "base"},
+	// walls (issue 43): duck chess, the duck placed after every move
+	{"duck", "duck", "", 3, "ours", "fsf-lb"},
+	{"duck-cli", "duck", "", 3, "ours-cli", "fsf-lb"},
 }
 
 // sample is one timed run.

@@ -62,8 +62,9 @@ func (c *compiled) compileEnclosing(v *Variant) {
 // occupancy is the board less walls and their pieces), while a flip's run
 // stops at a wall; top and anyside drops rest on walls as on pieces;
 // snort and ataxx look at pieces only; a full board has no empty square
-// that is not a wall. enclosingDrops, enclosed, the TopEnclosing case and
-// anysideTargets take p.occ and the colour sets: walls join them there.
+// that is not a wall. enclosingDrops passes over walls; enclosed, the
+// TopEnclosing case and anysideTargets take p.occ (walls included) and the
+// colour sets, so walls stop flips and carry dropped pieces.
 
 // shiftDir moves every square of b one step in direction d (file, rank
 // steps of -1, 0 or 1), dropping squares that leave the 12×12 frame.
@@ -98,18 +99,26 @@ func neighbours(b geom.Set, diag bool) geom.Set {
 // enclosingDrops returns the squares where a piece of colour c encloses
 // opponent's pieces along some queen line: each line's run of their
 // pieces is grown back from c's pieces, and the square before it
-// encloses (reversi's move generation on whole sets).
+// encloses (reversi's move generation on whole sets). As in
+// Fairy-Stockfish's drop_region, the run passes over wall squares as over
+// the opponent's pieces, and the square must be next to one of the
+// opponent's pieces (annexation: a run of walls alone does not count
+// unless that holds).
 func (p *Position) enclosingDrops(c Color) geom.Set {
 	ours, theirs := p.byColor[c], p.byColor[c.Other()]
+	over := theirs.Or(p.st.Walls)
 	var b geom.Set
 	for _, d := range queenDirs {
 		back := [2]int{-d[0], -d[1]}
-		run := shiftDir(ours, back).And(theirs)
+		run := shiftDir(ours, back).And(over)
 		for x := run; x.Any(); {
-			x = shiftDir(x, back).And(theirs)
+			x = shiftDir(x, back).And(over)
 			run = run.Or(x)
 		}
 		b = b.Or(shiftDir(run, back))
+	}
+	if p.st.Walls.Any() {
+		b = b.And(neighbours(theirs, true))
 	}
 	return b.AndNot(p.occ)
 }

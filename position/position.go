@@ -11,6 +11,7 @@ type State struct {
 	Captured        Piece
 	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
 	Pass            bool
+	Bikjang         bool // the side to move's king faces the enemy king (bikjangRule)
 	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
 	legalDrop       int8     // -1 unknown, 0 no, 1 yes (mustDrop cache)
@@ -123,6 +124,9 @@ type Position struct {
 	pinSq     [24]geom.Square
 	pinRay    [24]geom.Set
 	npins     int
+	// jcToggle: the janggi cannons that Legal's move adds or removes
+	// (janggiCannons), empty outside Legal
+	jcToggle geom.Set
 }
 
 // SideToMove returns the colour to move.

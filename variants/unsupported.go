@@ -116,7 +116,6 @@ func (p *parser) unsupportedEnum(key, typ string, words []string) {
 var (
 	enclosingRules = []string{"reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"}
 	wallingRules   = []string{"arrow", "duck", "edge", "past", "static", "none"}
-	chasingRules   = []string{"axf", "none"}
 )
 
 func boardMask(v *position.Variant) geom.Set {

@@ -11,7 +11,7 @@ type State struct {
 	Captured        Piece
 	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
 	Pass            bool
-	Bikjang         bool // the side to move's king faces the enemy king (bikjangRule)
+	Bikjang         bool     // the side to move's king faces the enemy king (bikjangRule)
 	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
 	legalDrop       int8     // -1 unknown, 0 no, 1 yes (mustDrop cache)

@@ -167,6 +167,12 @@ type compiled struct {
 	// table (facingKing)
 	flyingGeneral, bikjang bool
 	rookRay                *pieceTable
+	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
+	// flying general) but the same royalty rules hold; kingPaths[c][k]
+	// holds the squares whose occupancy can decide whether colour c's
+	// king on k is attacked (see compilePaths)
+	pathLegal bool
+	kingPaths [2][]geom.Set
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -298,6 +304,7 @@ func (v *Variant) Compile() error {
 			c.darkSquares.Add(sq)
 		}
 	}
+	c.compilePaths(v)
 	c.drops = v.PieceDrops
 	c.markPromoted = (v.CapturesToHand && !v.DropLoop) || v.TwoBoards
 	c.gating = v.Gating

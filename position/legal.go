@@ -97,6 +97,13 @@ func (p *Position) legalRoyal(m Move) bool {
 		return true
 	}
 
+	if p.c.pathLegal && st.Checkers.Empty() && !st.Bikjang && p.count[us][King] == 1 && kind <= PieceDemotion &&
+		p.board[from].Type() != King {
+		if paths := p.c.kingPaths[us][p.PiecesOf(us, King).First()]; !paths.Has(from) && !paths.Has(to) {
+			return true // see compilePaths
+		}
+	}
+
 	if v.ExtinctionPseudoRoyal {
 		kto := to
 		occ := p.occ

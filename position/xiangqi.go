@@ -286,3 +286,66 @@ func (p *Position) adjudicated(reason string) End {
 	}
 	return End{ValueDraw, reason}
 }
+
+// compilePaths sets pathLegal and kingPaths. For a royal king, when the
+// side to move is not in check, a move of another piece that neither
+// leaves nor enters a square of kingPaths cannot expose its king: every
+// enemy attack on the king square depends only on the occupancy of the
+// squares between attacker and king (a slider's or hopper's line, a lame
+// leaper's path) and, with a flying general, the king's lines. This is
+// the pin test's role where pins do not describe the rules (xiangqi's
+// horses and cannons).
+func (c *compiled) compilePaths(v *Variant) {
+	c.pathLegal = !c.pinLegal && c.hasRoyal && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
+		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
+	if !c.pathLegal {
+		return
+	}
+	for col := White; col <= Black; col++ {
+		them := col.Other()
+		c.kingPaths[col] = make([]geom.Set, geom.SquareNB)
+		for k := 0; k < geom.SquareNB; k++ {
+			ksq := geom.Square(k)
+			if !c.board.Contains(ksq) {
+				continue
+			}
+			var path geom.Set
+			for i, pt := range c.typeList {
+				t := c.tables[them][pt]
+				for x := c.revAll[them][i*geom.SquareNB+k]; x.Any(); {
+					path = path.Or(t.capture[x.Pop()].pathTo(ksq))
+				}
+			}
+			if c.flyingGeneral {
+				path = path.Or(c.rookRay.capture[k].all)
+			}
+			c.kingPaths[col][k] = path
+		}
+	}
+}
+
+// pathTo returns the squares between the table's square and s on every
+// way the table reaches s: a lame leap's path, the squares before s on a
+// ray.
+func (mt *moveTable) pathTo(s geom.Square) geom.Set {
+	var b geom.Set
+	for _, l := range mt.leaps {
+		if l.to == s {
+			for j := uint8(0); j < l.npath; j++ {
+				b.Add(l.path[j])
+			}
+		}
+	}
+	for _, r := range mt.rays {
+		if !r.mask.Has(s) {
+			continue
+		}
+		for _, x := range r.sq {
+			if x == s {
+				break
+			}
+			b.Add(x)
+		}
+	}
+	return b
+}

@@ -169,10 +169,19 @@ type compiled struct {
 	rookRay                *pieceTable
 	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
 	// flying general) but the same royalty rules hold; kingPaths[c][k]
-	// holds the squares whose occupancy can decide whether colour c's
-	// king on k is attacked (see compilePaths)
+	// lists, for colour c's king on k, each enemy piece square and type
+	// whose attack on k depends on the occupancy of other squares, with
+	// those squares (see compilePaths)
 	pathLegal bool
-	kingPaths [2][]geom.Set
+	kingPaths [2][][]kingPath
+}
+
+// kingPath is one way an enemy piece of type pt on from reaches the king
+// square: the squares between (a line, a lame leaper's path).
+type kingPath struct {
+	from geom.Square
+	pt   PieceType
+	path geom.Set
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -312,7 +321,7 @@ func (v *Variant) Compile() error {
 	c.cambodian = v.Gating && v.CambodianMoves
 	c.sittuyin = v.SittuyinPromotion
 	c.checkRules = !v.Checking || v.SittuyinPromotion
-	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	c.countLeaves = (c.pinLegal || c.pathLegal) && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
 	c.gateByBase = c.seirawanGating && !v.ExtinctionPseudoRoyal && !c.checkRules && !v.MustDrop
 	if c.drops || c.seirawanGating {
 		c.compileDrops(v)

@@ -99,7 +99,7 @@ func (p *Position) legalRoyal(m Move) bool {
 
 	if p.c.pathLegal && st.Checkers.Empty() && !st.Bikjang && p.count[us][King] == 1 && kind <= PieceDemotion &&
 		p.board[from].Type() != King {
-		if paths := p.c.kingPaths[us][p.PiecesOf(us, King).First()]; !paths.Has(from) && !paths.Has(to) {
+		if d := p.kingDanger(p.PiecesOf(us, King).First()); !d.Has(from) && !d.Has(to) {
 			return true // see compilePaths
 		}
 	}
@@ -427,14 +427,18 @@ func (p *Position) CountLegal() int {
 	us := p.side
 	gating := p.c.seirawanGating && p.gatingPossible()
 	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 ||
-		(gating && !p.c.gateByBase) {
+		(gating && !p.c.gateByBase) || (p.c.pathLegal && (gating || p.st.Bikjang)) {
 		var buf [256]Move
 		return len(p.LegalMoves(buf[:0]))
 	}
 	if _, over := p.ImmediateEnd(); over {
 		return 0
 	}
-	if p.pinSerial != p.serial {
+	if p.c.pathLegal {
+		// no pins: genPathCounted lists what the king paths concern
+		p.pinned, p.npins, p.pinSerial = geom.Set{}, 0, p.serial
+		p.kingDanger(p.PiecesOf(us, King).First())
+	} else if p.pinSerial != p.serial {
 		p.computePins()
 	}
 	n := 0

@@ -127,6 +127,9 @@ type Position struct {
 	// jcToggle: the janggi cannons that Legal's move adds or removes
 	// (janggiCannons), empty outside Legal
 	jcToggle geom.Set
+	// danger: kingDanger's result, valid while dangerSerial == serial
+	danger       geom.Set
+	dangerSerial uint64
 }
 
 // SideToMove returns the colour to move.

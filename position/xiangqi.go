@@ -289,12 +289,12 @@ func (p *Position) adjudicated(reason string) End {
 
 // compilePaths sets pathLegal and kingPaths. For a royal king, when the
 // side to move is not in check, a move of another piece that neither
-// leaves nor enters a square of kingPaths cannot expose its king: every
-// enemy attack on the king square depends only on the occupancy of the
-// squares between attacker and king (a slider's or hopper's line, a lame
-// leaper's path) and, with a flying general, the king's lines. This is
-// the pin test's role where pins do not describe the rules (xiangqi's
-// horses and cannons).
+// leaves nor enters a square between the king and an enemy piece that
+// could attack it there (kingDanger) cannot expose the king: every enemy
+// attack on the king square depends only on the occupancy of those
+// squares (a slider's or hopper's line, a lame leaper's path, with a
+// flying general the line to the enemy king). This is the pin test's role
+// where pins do not describe the rules (xiangqi's horses and cannons).
 func (c *compiled) compilePaths(v *Variant) {
 	c.pathLegal = !c.pinLegal && c.hasRoyal && v.Checking && !v.ExtinctionPseudoRoyal && !v.BlastOnCapture &&
 		v.MutuallyImmuneTypes == 0 && !v.MakpongRule
@@ -303,25 +303,51 @@ func (c *compiled) compilePaths(v *Variant) {
 	}
 	for col := White; col <= Black; col++ {
 		them := col.Other()
-		c.kingPaths[col] = make([]geom.Set, geom.SquareNB)
+		c.kingPaths[col] = make([][]kingPath, geom.SquareNB)
 		for k := 0; k < geom.SquareNB; k++ {
 			ksq := geom.Square(k)
 			if !c.board.Contains(ksq) {
 				continue
 			}
-			var path geom.Set
+			var list []kingPath
 			for i, pt := range c.typeList {
 				t := c.tables[them][pt]
 				for x := c.revAll[them][i*geom.SquareNB+k]; x.Any(); {
-					path = path.Or(t.capture[x.Pop()].pathTo(ksq))
+					from := x.Pop()
+					if path := t.capture[from].pathTo(ksq); path.Any() {
+						list = append(list, kingPath{from, pt, path})
+					}
 				}
 			}
 			if c.flyingGeneral {
-				path = path.Or(c.rookRay.capture[k].all)
+				for x := c.rookRay.capture[k].all; x.Any(); {
+					from := x.Pop()
+					if path := c.rookRay.capture[from].pathTo(ksq); path.Any() {
+						list = append(list, kingPath{from, King, path})
+					}
+				}
 			}
-			c.kingPaths[col][k] = path
+			c.kingPaths[col][k] = list
 		}
 	}
+}
+
+// kingDanger returns the squares whose occupancy decides whether the side
+// to move's king on ksq is attacked, given where the enemy pieces stand
+// (see compilePaths); cached until the position changes.
+func (p *Position) kingDanger(ksq geom.Square) geom.Set {
+	if p.dangerSerial == p.serial {
+		return p.danger
+	}
+	var d geom.Set
+	them := p.side.Other()
+	for _, kp := range p.c.kingPaths[p.side][ksq] {
+		if p.board[kp.from] == MakePiece(them, kp.pt) {
+			d = d.Or(kp.path)
+		}
+	}
+	p.danger, p.dangerSerial = d, p.serial
+	return d
 }
 
 // pathTo returns the squares between the table's square and s on every
@@ -348,4 +374,21 @@ func (mt *moveTable) pathTo(s geom.Square) geom.Set {
 		}
 	}
 	return b
+}
+
+// genPathCounted is genPieceMoves for CountLegal under pathLegal: the
+// moves of a piece off the danger squares (kingDanger, computed by
+// CountLegal) to squares off them are legal and counted; the others are
+// listed, for CountLegal to test.
+func (p *Position) genPathCounted(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
+	d := p.danger
+	if d.Has(from) {
+		return p.genPieceMoves(list, pt, from, notOurs, nil)
+	}
+	list = p.genPieceMoves(list, pt, from, notOurs.AndNot(d), count)
+	t := p.c.tables[p.side][pt]
+	if t.capture[from].all.Or(t.quiet[from].all).Or(t.initial[from].all).And(d).And(notOurs).Any() {
+		list = p.genPieceMoves(list, pt, from, notOurs.And(d), nil)
+	}
+	return list
 }

@@ -62,6 +62,8 @@ var cases = []benchCase{
 	{"zh-mid-generic", "crazyhouse", zhMid, 4, "ours", "fsf"},
 	{"seirawan", "seirawan", "", 5, "ours", "fsf"},
 	{"shogi", "shogi", "", 4, "ours", "fsf-lb"},
+	{"xiangqi", "xiangqi", "", 5, "ours", "fsf-lb"},
+	{"janggi", "janggi", "", 5, "ours", "fsf-lb"},
 	{"chess", "chess", "", 6, "ours-cli", "base-cli"},
 	{"chess-generic", "chess", "", 5, "ours", "base"},
 }

@@ -86,6 +86,9 @@ func (p *Position) setCheckInfo() {
 	if p.c.bikjang {
 		p.setBikjang()
 	}
+	if p.c.chasing {
+		p.setChased()
+	}
 	st.Shak = st.Checkers.And(p.byType[Knight].Or(p.byType[Rook]).Or(p.byType[Bers])).Any()
 	if p.V.ExtinctionPseudoRoyal {
 		st.PseudoRoyals = p.pseudoRoyalsOf(White).Or(p.pseudoRoyalsOf(Black))

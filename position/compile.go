@@ -166,7 +166,10 @@ type compiled struct {
 	// the side to move's king faces the enemy king; rookRay: a rook's
 	// table (facingKing)
 	flyingGeneral, bikjang bool
-	rookRay                *pieceTable
+	// chasing: the states record the pieces chased and the king's
+	// blockers (chasingRule; chase.go)
+	chasing bool
+	rookRay *pieceTable
 	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
 	// flying general) but the same royalty rules hold; kingPaths[c][k]
 	// lists, for colour c's king on k, each enemy piece square and type
@@ -182,6 +185,9 @@ type kingPath struct {
 	from geom.Square
 	pt   PieceType
 	path geom.Set
+	// hop: the way is a hopper's line (its screen is on path); flying:
+	// the line to the enemy king (flyingGeneral), not a move of pt
+	hop, flying bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -314,6 +320,11 @@ func (v *Variant) Compile() error {
 		}
 	}
 	c.compilePaths(v)
+	c.chasing = v.ChasingRule != NoChasing && c.pathLegal && c.hasRoyal
+	if c.chasing && c.rookRay == nil {
+		rb, _ := betza.Parse("R")
+		c.rookRay = buildTable(b, rb, White)
+	}
 	c.drops = v.PieceDrops
 	c.markPromoted = (v.CapturesToHand && !v.DropLoop) || v.TwoBoards
 	c.gating = v.Gating

@@ -130,6 +130,8 @@ type Position struct {
 	// danger: kingDanger's result, valid while dangerSerial == serial
 	danger       geom.Set
 	dangerSerial uint64
+	// chaseLog[i]: the chase record of stack[i] (chasingRule only; chase.go)
+	chaseLog []chaseInfo
 }
 
 // SideToMove returns the colour to move.

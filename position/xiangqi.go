@@ -315,7 +315,7 @@ func (c *compiled) compilePaths(v *Variant) {
 				for x := c.revAll[them][i*geom.SquareNB+k]; x.Any(); {
 					from := x.Pop()
 					if path := t.capture[from].pathTo(ksq); path.Any() {
-						list = append(list, kingPath{from, pt, path})
+						list = append(list, kingPath{from: from, pt: pt, path: path, hop: t.capture[from].hopsTo(ksq)})
 					}
 				}
 			}
@@ -323,7 +323,7 @@ func (c *compiled) compilePaths(v *Variant) {
 				for x := c.rookRay.capture[k].all; x.Any(); {
 					from := x.Pop()
 					if path := c.rookRay.capture[from].pathTo(ksq); path.Any() {
-						list = append(list, kingPath{from, King, path})
+						list = append(list, kingPath{from: from, pt: King, path: path, flying: true})
 					}
 				}
 			}
@@ -391,4 +391,14 @@ func (p *Position) genPathCounted(list []Move, pt PieceType, from geom.Square, n
 		list = p.genPieceMoves(list, pt, from, notOurs.And(d), nil)
 	}
 	return list
+}
+
+// hopsTo reports whether the table reaches s on a hopper's line.
+func (mt *moveTable) hopsTo(s geom.Square) bool {
+	for _, r := range mt.rays {
+		if r.mask.Has(s) && (r.kind == rayCannon || r.kind == rayCannonMasked || r.kind == rayGrasshopper) {
+			return true
+		}
+	}
+	return false
 }

@@ -73,8 +73,8 @@ func GameResult(p *position.Position) (Result, bool) {
 func drawRules(p *position.Position) (Result, bool) {
 	v := p.V
 	st := p.State()
-	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 {
-		return Result{"1/2-1/2", "n-move rule"}, true
+	if e, over := p.NMoveEnd(); over {
+		return Result{score(p, e.Value), e.Reason}, true
 	}
 	if e, over := p.RepetitionEnd(0); over {
 		return Result{score(p, e.Value), e.Reason}, true

@@ -73,12 +73,15 @@ func (w *worker) drawByRule(ply int) (int, bool) {
 	p, v := w.p, w.v
 	st := p.State()
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && st.Checkers.Empty() {
-		return 0, true
+		if e, over := p.NMoveEnd(); over {
+			return valueScore(e.Value, ply), true
+		}
 	}
 	if v.CountingRule != position.NoCounting && st.CountingLimit != 0 && st.CountingPly > st.CountingLimit {
 		return 0, true
 	}
-	if v.NFoldRule > 0 && v.PerpetualCheckIllegal {
+	if v.NFoldRule > 0 && (v.PerpetualCheckIllegal || v.ChasingRule != position.NoChasing || v.MoveRepetitionIllegal ||
+		v.MaterialCounting != position.NoMaterialCounting) {
 		// the rules' own test: a perpetual check needs the full n-fold
 		// repetition, any other repetition after the root counts twice
 		if e, over := p.RepetitionEnd(ply); over {

@@ -188,7 +188,20 @@ func (p *Position) chased() geom.Set {
 	for np := newBlockers.And(p.byColor[us]); np.Any(); {
 		s := np.Pop()
 		pt := p.board[s].Type()
-		fake := p.byColor[us].AndNot(exclude).And(p.c.tables[us][pt].capture[s].targets(p.occ))
+		reach := p.c.tables[us][pt].capture[s].targets(p.occ)
+		if pt == Soldier {
+			// Fairy-Stockfish's attacks_bb: the soldier's full move
+			// (fsW), whether or not it has crossed the river
+			fwd := 1
+			if us == Black {
+				fwd = -1
+			}
+			reach = p.neighbours(s, false)
+			if back, ok := p.c.board.Step(s, 0, -fwd); ok {
+				reach.Del(back)
+			}
+		}
+		fake := p.byColor[us].AndNot(exclude).And(reach)
 		for fake.Any() {
 			s2 := fake.Pop()
 			if p.AttackersTo(s2, p.occ, them).AndNot(cur.blockers[them]).Any() {
@@ -226,4 +239,14 @@ func undoMoveBoard(b geom.Set, m Move) geom.Set {
 	b.Del(m.To())
 	b.Add(m.From())
 	return b
+}
+
+// Chased returns the side to move's pieces that the last move chased
+// (chasingRule variants; empty otherwise), as Fairy-Stockfish's `d`
+// prints them.
+func (p *Position) Chased() geom.Set {
+	if !p.c.chasing {
+		return geom.Set{}
+	}
+	return p.chaseAt(len(p.stack) - 1).chased
 }

@@ -110,7 +110,7 @@ func (p *Position) moveRepetitionStart() int {
 		return 0
 	}
 	switch prev := back(2).Move; {
-	case prev == reverseMove(st.Move):
+	case isReverse(prev, st.Move):
 		return 2
 	case prev.Kind() == Pass:
 		return 1
@@ -133,7 +133,7 @@ func (p *Position) moveRepetitionStep(rep, i, end int) (next int, won bool) {
 		if rep == 1 {
 			ref = p.st.Move
 		}
-		if back(i).Move == reverseMove(ref) {
+		if isReverse(back(i).Move, ref) {
 			return rep + 1, false
 		}
 		return 0, false
@@ -144,9 +144,10 @@ func (p *Position) moveRepetitionStep(rep, i, end int) (next int, won bool) {
 	return 0, false
 }
 
-// reverseMove is m's reverse as an ordinary move (to → from).
-func reverseMove(m Move) Move {
-	return NewMove(m.To(), m.From(), Normal, 0)
+// isReverse reports whether a is b reversed as an ordinary move (b's
+// destination to its origin; Fairy-Stockfish's reverse_move).
+func isReverse(a, b Move) bool {
+	return a.Kind() == Normal && a.From() == b.To() && a.To() == b.From()
 }
 
 // repetitionValue is the result of a repetition by the perpetual-check

@@ -86,7 +86,7 @@ func (p *Position) setCheckInfo() {
 	if p.c.bikjang {
 		p.setBikjang()
 	}
-	if p.c.chasing {
+	if p.c.chasing && !p.noChase {
 		p.setChased()
 	}
 	st.Shak = st.Checkers.And(p.byType[Knight].Or(p.byType[Rook]).Or(p.byType[Bers])).Any()

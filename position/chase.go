@@ -250,3 +250,13 @@ func (p *Position) Chased() geom.Set {
 	}
 	return p.chaseAt(len(p.stack) - 1).chased
 }
+
+// SetChaseRecords turns the chase records (chasingRule variants: what
+// each move chased, read only by RepetitionEnd and Chased) on or off and
+// returns the previous setting. Perft, which never reads them, turns them
+// off while it runs; the records of the states it returns to stay valid.
+func (p *Position) SetChaseRecords(on bool) (was bool) {
+	was = !p.noChase
+	p.noChase = !on
+	return was
+}

@@ -99,7 +99,7 @@ func (p *Position) legalRoyal(m Move) bool {
 
 	if p.c.pathLegal && st.Checkers.Empty() && !st.Bikjang && p.count[us][King] == 1 && kind <= PieceDemotion &&
 		p.board[from].Type() != King {
-		if d := p.kingDanger(p.PiecesOf(us, King).First()); !d.Has(from) && !d.Has(to) {
+		if vac, fill := p.kingDanger(p.PiecesOf(us, King).First()); !vac.Has(from) && !fill.Has(to) {
 			return true // see compilePaths
 		}
 	}

@@ -128,10 +128,11 @@ type Position struct {
 	// (janggiCannons), empty outside Legal
 	jcToggle geom.Set
 	// danger: kingDanger's result, valid while dangerSerial == serial
-	danger       geom.Set
-	dangerSerial uint64
+	danger, dangerFill geom.Set
+	dangerSerial       uint64
 	// chaseLog[i]: the chase record of stack[i] (chasingRule only; chase.go)
 	chaseLog []chaseInfo
+	noChase  bool // chase records off (SetChaseRecords)
 }
 
 // SideToMove returns the colour to move.

@@ -334,20 +334,27 @@ func (c *compiled) compilePaths(v *Variant) {
 
 // kingDanger returns the squares whose occupancy decides whether the side
 // to move's king on ksq is attacked, given where the enemy pieces stand
-// (see compilePaths); cached until the position changes.
-func (p *Position) kingDanger(ksq geom.Square) geom.Set {
+// (see compilePaths): vacate, every square between the king and such a
+// piece (emptying one may open a line, a leg or a hopper's screen); fill,
+// those of hoppers only (a piece put on a slider's line or a leaper's
+// path only blocks it; on a hopper's line it may be the screen). Cached
+// until the position changes.
+func (p *Position) kingDanger(ksq geom.Square) (vacate, fill geom.Set) {
 	if p.dangerSerial == p.serial {
-		return p.danger
+		return p.danger, p.dangerFill
 	}
-	var d geom.Set
+	var d, f geom.Set
 	them := p.side.Other()
 	for _, kp := range p.c.kingPaths[p.side][ksq] {
 		if p.board[kp.from] == MakePiece(them, kp.pt) {
 			d = d.Or(kp.path)
+			if kp.hop {
+				f = f.Or(kp.path)
+			}
 		}
 	}
-	p.danger, p.dangerSerial = d, p.serial
-	return d
+	p.danger, p.dangerFill, p.dangerSerial = d, f, p.serial
+	return d, f
 }
 
 // pathTo returns the squares between the table's square and s on every
@@ -377,18 +384,37 @@ func (mt *moveTable) pathTo(s geom.Square) geom.Set {
 }
 
 // genPathCounted is genPieceMoves for CountLegal under pathLegal: the
-// moves of a piece off the danger squares (kingDanger, computed by
-// CountLegal) to squares off them are legal and counted; the others are
-// listed, for CountLegal to test.
+// moves of a piece that leaves no vacate-danger square for a square off
+// the fill-danger squares (kingDanger, computed by CountLegal) are legal
+// and counted; the others are listed, for CountLegal to test.
 func (p *Position) genPathCounted(list []Move, pt PieceType, from geom.Square, notOurs geom.Set, count *int) []Move {
-	d := p.danger
-	if d.Has(from) {
+	us := p.side
+	if p.danger.Has(from) {
 		return p.genPieceMoves(list, pt, from, notOurs, nil)
 	}
-	list = p.genPieceMoves(list, pt, from, notOurs.AndNot(d), count)
-	t := p.c.tables[p.side][pt]
-	if t.capture[from].all.Or(t.quiet[from].all).Or(t.initial[from].all).And(d).And(notOurs).Any() {
-		list = p.genPieceMoves(list, pt, from, notOurs.And(d), nil)
+	f := p.dangerFill
+	if !p.c.plainMover[us][pt] {
+		list = p.genPieceMoves(list, pt, from, notOurs.AndNot(f), count)
+		t := p.c.tables[us][pt]
+		if t.capture[from].all.Or(t.quiet[from].all).Or(t.initial[from].all).And(f).And(notOurs).Any() {
+			list = p.genPieceMoves(list, pt, from, notOurs.And(f), nil)
+		}
+		return list
+	}
+	var b geom.Set
+	switch {
+	case p.c.reachStable[us][pt]:
+		b = p.reachOf(pt, from)
+	case p.c.tables[us][pt].sameQC:
+		b = p.Attacks(us, pt, from, p.occ)
+	default:
+		b = p.Attacks(us, pt, from, p.occ).And(p.occ).Or(p.quietTargets(us, pt, from, p.occ).AndNot(p.occ))
+	}
+	b = b.And(notOurs)
+	*count += b.AndNot(f).Count()
+	prod := Move(pieceProduction(pt)) << 48
+	for l := b.And(f); l.Any(); {
+		list = append(list, NewMove(from, l.Pop(), Normal, 0)|prod)
 	}
 	return list
 }

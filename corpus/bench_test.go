@@ -64,3 +64,29 @@ func BenchmarkPerftDrops(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPerftXiangqi measures perft speed of the xiangqi family of
+// issue 43 (the cases of bench/perftspeed at one depth less): xiangqi and
+// janggi from the start.
+func BenchmarkPerftXiangqi(b *testing.B) {
+	for _, c := range []struct {
+		variant string
+		depth   int
+	}{{"xiangqi", 4}, {"janggi", 4}} {
+		b.Run(c.variant, func(b *testing.B) {
+			v, err := variants.Get(c.variant)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := position.New(v, "", false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var n uint64
+			for i := 0; i < b.N; i++ {
+				n += rules.Perft(p, c.depth)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}

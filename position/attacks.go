@@ -5,6 +5,9 @@ import "houserules/geom"
 // Attacks returns the squares a piece of colour c and type pt on s attacks
 // (may capture on) with occupancy occ, limited to its mobility region.
 func (p *Position) Attacks(c Color, pt PieceType, s geom.Square, occ geom.Set) geom.Set {
+	if pt == JanggiCannon {
+		return p.c.tables[c][pt].capture[s].janggiTargets(occ, p.janggiCannons()).And(p.c.mobility[c][pt])
+	}
 	return p.c.tables[c][pt].capture[s].targets(occ).And(p.c.mobility[c][pt])
 }
 
@@ -14,6 +17,9 @@ func (p *Position) Attacks(c Color, pt PieceType, s geom.Square, occ geom.Set) g
 func (p *Position) quietTargets(c Color, pt PieceType, s geom.Square, occ geom.Set) geom.Set {
 	t := p.c.tables[c][pt]
 	b := t.quiet[s].targets(occ)
+	if pt == JanggiCannon {
+		b = t.quiet[s].janggiTargets(occ, p.janggiCannons())
+	}
 	if t.hasInitial && p.V.DoubleStepRegion[c].Has(s) {
 		b = b.Or(t.initial[s].targets(occ))
 	}
@@ -41,6 +47,17 @@ func (p *Position) AttackersTo(s geom.Square, occ geom.Set, c Color) geom.Set {
 			b = b.Or(rev.hits(occ, cand))
 			continue
 		}
+		if pt == JanggiCannon {
+			// the screen must not be a cannon; whether s holds one does
+			// not matter (Fairy-Stockfish's attackers_to)
+			jc := occ.AndNot(p.janggiCannons())
+			for cand.Any() {
+				if x := cand.Pop(); t.capture[x].targets(occ).And(t.capture[x].targets(jc)).Has(s) {
+					b.Add(x)
+				}
+			}
+			continue
+		}
 		for cand.Any() {
 			x := cand.Pop()
 			if t.capture[x].targets(occ).Has(s) {
@@ -66,6 +83,12 @@ func (p *Position) setCheckInfo() {
 	}
 	st.legalCapture = -1
 	st.legalDrop = -1
+	if p.c.bikjang {
+		p.setBikjang()
+	}
+	if p.c.chasing && !p.noChase {
+		p.setChased()
+	}
 	st.Shak = st.Checkers.And(p.byType[Knight].Or(p.byType[Rook]).Or(p.byType[Bers])).Any()
 	if p.V.ExtinctionPseudoRoyal {
 		st.PseudoRoyals = p.pseudoRoyalsOf(White).Or(p.pseudoRoyalsOf(Black))

@@ -34,6 +34,9 @@ type ray struct {
 	// edge): the nearest blocker is then the lowest (step > 0) or highest
 	// (step < 0) square of mask∩occ. 0 when the ray must be walked.
 	step int
+	// tmask: the squares a masked ray (raySlideMasked, rayCannonMasked:
+	// janggi's palace diagonals) may reach; its other squares only block
+	tmask geom.Set
 }
 
 // moveTable is one modality of one piece type on one square.
@@ -176,6 +179,33 @@ type compiled struct {
 	// petrifyRoyal: the pseudo-royal types that petrify when capturing
 	// (they cannot take a pseudo-royal piece: Fairy-Stockfish's legal)
 	petrifyRoyal []PieceType
+	// flyingGeneral: the kings may not face each other (flyingGeneral or
+	// bikjangRule: Legal tests it); bikjang: the state records whether
+	// the side to move's king faces the enemy king; rookRay: a rook's
+	// table (facingKing)
+	flyingGeneral, bikjang bool
+	// chasing: the states record the pieces chased and the king's
+	// blockers (chasingRule; chase.go)
+	chasing bool
+	rookRay *pieceTable
+	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
+	// flying general) but the same royalty rules hold; kingPaths[c][k]
+	// lists, for colour c's king on k, each enemy piece square and type
+	// whose attack on k depends on the occupancy of other squares, with
+	// those squares (see compilePaths)
+	pathLegal bool
+	kingPaths [2][][]kingPath
+}
+
+// kingPath is one way an enemy piece of type pt on from reaches the king
+// square: the squares between (a line, a lame leaper's path).
+type kingPath struct {
+	from geom.Square
+	pt   PieceType
+	path geom.Set
+	// hop: the way is a hopper's line (its screen is on path); flying:
+	// the line to the enemy king (flyingGeneral), not a move of pt
+	hop, flying bool
 }
 
 // Compile validates the options and builds the move tables. It must be
@@ -231,6 +261,7 @@ func (v *Variant) Compile() error {
 		c.betza[pt] = bp
 		for col := White; col <= Black; col++ {
 			c.tables[col][pt] = buildTable(b, bp, col)
+			c.xiangqiTable(v, col, pt)
 			m := v.MobilityRegion[col][pt]
 			if m.Empty() {
 				m = geom.All
@@ -265,6 +296,19 @@ func (v *Variant) Compile() error {
 		}
 	}
 	c.compilePins(v, restricted)
+	c.flyingGeneral = v.FlyingGeneral || v.BikjangRule
+	c.bikjang = v.BikjangRule
+	if c.flyingGeneral {
+		c.pinLegal = false // a piece between the kings may not leave their file
+		rb, _ := betza.Parse("R")
+		c.rookRay = buildTable(b, rb, White)
+	}
+	if c.types.Has(JanggiCannon) {
+		for col := White; col <= Black; col++ {
+			c.plainSameQC[col][JanggiCannon] = false // its reach needs the cannons (janggiTargets)
+			c.reachStable[col][JanggiCannon] = false
+		}
+	}
 	c.standardChess = v.sameRulesAs(NewVariant())
 	c.crazyhouse64 = crazyhouseRules(v)
 	if kc := v.PieceChar[King]; kc != 0 {
@@ -278,9 +322,12 @@ func (v *Variant) Compile() error {
 	for col := White; col <= Black; col++ {
 		c.revAll[col] = make([]geom.Set, len(c.typeList)*geom.SquareNB)
 		for i, pt := range c.typeList {
-			for s := 0; s < geom.SquareNB; s++ {
-				if c.mobility[col][pt].Has(geom.Square(s)) {
-					c.revAll[col][i*geom.SquareNB+s] = c.tables[col.Other()][pt].capture[s].all
+			// by inversion: the squares from which the type reaches s
+			// (exact also for pieces whose moves depend on their square,
+			// such as unpromoted soldiers)
+			for x := 0; x < geom.SquareNB; x++ {
+				for to := c.tables[col][pt].capture[x].all.And(c.mobility[col][pt]); to.Any(); {
+					c.revAll[col][i*geom.SquareNB+int(to.Pop())].Add(geom.Square(x))
 				}
 			}
 		}
@@ -290,6 +337,12 @@ func (v *Variant) Compile() error {
 			c.darkSquares.Add(sq)
 		}
 	}
+	c.compilePaths(v)
+	c.chasing = v.ChasingRule != NoChasing && c.pathLegal && c.hasRoyal
+	if c.chasing && c.rookRay == nil {
+		rb, _ := betza.Parse("R")
+		c.rookRay = buildTable(b, rb, White)
+	}
 	c.drops = v.PieceDrops
 	c.markPromoted = (v.CapturesToHand && !v.DropLoop) || v.TwoBoards
 	c.gating = v.Gating
@@ -297,7 +350,7 @@ func (v *Variant) Compile() error {
 	c.cambodian = v.Gating && v.CambodianMoves
 	c.sittuyin = v.SittuyinPromotion
 	c.checkRules = !v.Checking || v.SittuyinPromotion
-	c.countLeaves = c.pinLegal && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
+	c.countLeaves = (c.pinLegal || c.pathLegal) && !v.MustCapture && !v.ImmobilityIllegal && !v.MustDrop
 	c.pseudoIsLegal = !c.hasRoyal && !v.ExtinctionPseudoRoyal && !v.MustCapture && !v.MustDrop && !v.ImmobilityIllegal &&
 		!c.checkRules && v.MutuallyImmuneTypes == 0 && !v.Gating && v.DropChecks && !v.DropOppositeColoredBishop
 	c.gateByBase = c.seirawanGating && !v.ExtinctionPseudoRoyal && !c.checkRules && !v.MustDrop
@@ -418,6 +471,9 @@ func buildTable(b *geom.Board, p *betza.Piece, col Color) *pieceTable {
 					continue
 				}
 				l := leap{to: to}
+				if a.Limit != 0 && !lameLeapKnown(df, dr) {
+					continue
+				}
 				if a.Limit != 0 {
 					path, ok := lamePath(b, sq, df, dr)
 					if !ok {
@@ -550,6 +606,22 @@ func lamePath(b *geom.Board, s geom.Square, df, dr int) ([]geom.Square, bool) {
 	return path, true
 }
 
+// lameLeapKnown reports whether Fairy-Stockfish moves a lame leaper
+// (Betza n) by the leap (df, dr): only the leaps of the lame dabbaba,
+// the horse, the elephant and the janggi elephant have lame tables there
+// (bitboard.cpp); any other lame leap, such as nW or nC, never moves.
+func lameLeapKnown(df, dr int) bool {
+	f, r := abs(df), abs(dr)
+	if f > r {
+		f, r = r, f
+	}
+	switch [2]int{f, r} {
+	case [2]int{0, 2}, [2]int{1, 2}, [2]int{2, 2}, [2]int{2, 3}:
+		return true
+	}
+	return false
+}
+
 func sign(x int) int {
 	switch {
 	case x > 0:
@@ -649,6 +721,29 @@ func (mt *moveTable) targets(occ geom.Set) geom.Set {
 					break
 				}
 			}
+		case raySlideMasked:
+			for _, s := range r.sq {
+				if r.tmask.Has(s) {
+					b.Add(s)
+				}
+				if occ.Has(s) {
+					break
+				}
+			}
+		case rayCannonMasked:
+			hurdle := false
+			for _, s := range r.sq {
+				if hurdle {
+					if r.tmask.Has(s) {
+						b.Add(s)
+					}
+					if occ.Has(s) {
+						break
+					}
+				} else if occ.Has(s) {
+					hurdle = true
+				}
+			}
 		}
 	}
 	return b
@@ -682,7 +777,7 @@ func (mt *moveTable) hits(occ, cand geom.Set) geom.Set {
 			continue
 		}
 		screens := 0
-		if r.kind == rayCannon {
+		if r.kind == rayCannon || r.kind == rayCannonMasked {
 			screens = 1
 		}
 		for _, s := range r.sq {
@@ -690,7 +785,7 @@ func (mt *moveTable) hits(occ, cand geom.Set) geom.Set {
 				continue
 			}
 			if screens == 0 {
-				if cand.Has(s) {
+				if cand.Has(s) && (r.kind < raySlideMasked || r.tmask.Has(s)) {
 					b.Add(s)
 				}
 				break

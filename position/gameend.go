@@ -137,8 +137,16 @@ func (p *Position) ImmediateEnd() (End, bool) {
 			return End{v.ConnectValue.Neg(), "connection"}, true
 		}
 	}
-	if st.PliesFromNull > 0 && st.Pass && !v.WallOrMove && len(p.stack) >= 2 && p.stack[len(p.stack)-2].Pass {
-		return p.CountMaterial(End{ValueDraw, "double pass"}), true
+	// bikjang (janggi: the kings faced each other and the other side
+	// passed), repeated passing, full board: material counting or a draw
+	if st.PliesFromNull > 0 && len(p.stack) >= 2 {
+		prev := &p.stack[len(p.stack)-2]
+		if st.Bikjang && prev.Bikjang {
+			return p.CountMaterial(End{ValueDraw, "bikjang"}), true
+		}
+		if st.Pass && prev.Pass && !v.WallOrMove {
+			return p.CountMaterial(End{ValueDraw, "double pass"}), true
+		}
 	}
 	if v.AdjudicateFullBoard && p.c.board.Mask.AndNot(p.occ).Empty() {
 		return p.CountMaterial(End{ValueDraw, "full board"}), true

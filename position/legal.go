@@ -97,6 +97,13 @@ func (p *Position) legalRoyal(m Move) bool {
 		return true
 	}
 
+	if p.c.pathLegal && st.Checkers.Empty() && !st.Bikjang && p.count[us][King] == 1 && kind <= PieceDemotion &&
+		p.board[from].Type() != King {
+		if vac, fill := p.kingDanger(p.PiecesOf(us, King).First()); !vac.Has(from) && !fill.Has(to) {
+			return true // see compilePaths
+		}
+	}
+
 	if v.ExtinctionPseudoRoyal {
 		kto := to
 		occ := p.occ
@@ -227,6 +234,13 @@ func (p *Position) legalRoyal(m Move) bool {
 			if p.AttackersTo(s, p.occ, them).Any() {
 				return false
 			}
+			if p.c.flyingGeneral && v.FlyingGeneral {
+				occ := p.occ
+				occ.Del(from)
+				if p.facingKing(s, occ, them, geom.NoSquare) {
+					return false
+				}
+			}
 		}
 		occ := p.occ
 		occ.Del(to)
@@ -234,8 +248,21 @@ func (p *Position) legalRoyal(m Move) bool {
 	}
 
 	occ := p.occ
-	occ.Del(from)
+	if kind != Drop {
+		occ.Del(from)
+	}
 	occ.Add(to)
+
+	if p.c.flyingGeneral {
+		// Fairy-Stockfish's flying general and bikjang rules: in bikjang
+		// a pass is legal even in check
+		if st.Bikjang && kind == Pass {
+			return true
+		}
+		if p.flyingGeneralIllegal(m, occ) {
+			return false
+		}
+	}
 
 	if kind == Drop {
 		if m.DroppedType() == King {
@@ -243,6 +270,9 @@ func (p *Position) legalRoyal(m Move) bool {
 		}
 		if !hasKing {
 			return true
+		}
+		if p.c.types.Has(JanggiCannon) {
+			return p.janggiKingSafe(m, p.PiecesOf(us, King).First(), occ)
 		}
 		return p.AttackersTo(p.PiecesOf(us, King).First(), occ, them).Empty()
 	}
@@ -261,7 +291,36 @@ func (p *Position) legalRoyal(m Move) bool {
 		return true
 	}
 	ksq := p.PiecesOf(us, King).First()
+	if p.c.types.Has(JanggiCannon) {
+		return p.janggiKingSafe(m, ksq, occ)
+	}
 	a := p.AttackersTo(ksq, occ, them)
+	a.Del(to)
+	return a.Empty()
+}
+
+// janggiKingSafe is the last test of legalRoyal where janggi cannons play:
+// the cannons are those after the move (a cannon that moves stands on its
+// destination, a captured one is gone), as Fairy-Stockfish's legal passes
+// them to attackers_to.
+func (p *Position) janggiKingSafe(m Move, ksq geom.Square, occ geom.Set) bool {
+	from, to := m.From(), m.To()
+	jc := p.byType[JanggiCannon]
+	var toggle geom.Set
+	switch {
+	case m.Kind() == Drop:
+		if m.DroppedType() == JanggiCannon {
+			toggle.Add(to)
+		}
+	case p.board[from].Type() == JanggiCannon:
+		toggle.Add(from)
+		toggle.Add(to) // a janggi cannon never captures one
+	case jc.Has(to):
+		toggle.Add(to)
+	}
+	p.jcToggle = toggle
+	a := p.AttackersTo(ksq, occ, p.side.Other())
+	p.jcToggle = geom.Set{}
 	a.Del(to)
 	return a.Empty()
 }
@@ -412,14 +471,18 @@ func (p *Position) CountLegal() int {
 	}
 	gating := p.c.seirawanGating && p.gatingPossible()
 	if !p.c.countLeaves || p.st.Checkers.Any() || v.PassOnStalemate[us] || p.count[us][King] != 1 ||
-		(gating && !p.c.gateByBase) {
+		(gating && !p.c.gateByBase) || (p.c.pathLegal && (gating || p.st.Bikjang)) {
 		var buf [256]Move
 		return len(p.LegalMoves(buf[:0]))
 	}
 	if _, over := p.ImmediateEnd(); over {
 		return 0
 	}
-	if p.pinSerial != p.serial {
+	if p.c.pathLegal {
+		// no pins: genPathCounted lists what the king paths concern
+		p.pinned, p.npins, p.pinSerial = geom.Set{}, 0, p.serial
+		p.kingDanger(p.PiecesOf(us, King).First())
+	} else if p.pinSerial != p.serial {
 		p.computePins()
 	}
 	n := 0

@@ -44,10 +44,13 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 	// gateCount: moves counted from a gate count once more per type that
 	// may be gated there (their gating forms are legal when they are)
 	gateCount := gateLater && count != nil
+	// pathCount: legality by king paths (compilePaths): moves from or to
+	// a danger square are listed, the others counted (genPathCounted)
+	pathCount := count != nil && p.c.pathLegal
 	if p.c.types.Has(Pawn) && p.count[us][Pawn] > 0 {
 		pc := count
-		if gateCount && p.PiecesOf(us, Pawn).And(p.gates[us]).Any() {
-			pc = nil // listed: CountLegal counts their gating forms
+		if (gateCount && p.PiecesOf(us, Pawn).And(p.gates[us]).Any()) || pathCount {
+			pc = nil // listed: CountLegal counts their gating forms, or tests them
 		}
 		list = p.genPawnMoves(list, pc)
 		if p.c.sittuyin {
@@ -67,13 +70,17 @@ func (p *Position) pseudoLegal(list []Move, count *int) []Move {
 				*count += (*count - before) * p.gi.count(p, from)
 				continue
 			}
+			if pathCount {
+				list = p.genPathCounted(list, pt, from, notOurs, count)
+				continue
+			}
 			list = p.genPieceMoves(list, pt, from, notOurs, count)
 		}
 	}
 	if p.c.drops && (p.handN[us] > 0 || p.c.freeDrops) && !p.noisy {
 		dc := count
-		if !p.c.simpleDrops {
-			dc = nil
+		if !p.c.simpleDrops || pathCount {
+			dc = nil // a drop may give a hopper its screen
 		}
 		list = p.genDrops(list, dc)
 	}

@@ -22,7 +22,9 @@ func (p *Position) OptionalEnd(ply int) (End, bool) {
 	v := p.V
 	st := p.st
 	if v.NMoveRule > 0 && st.Rule50 > 2*v.NMoveRule-1 && (st.Checkers.Empty() || p.hasLegalMove()) {
-		return p.CountMaterial(End{ValueDraw, "n-move rule"}), true
+		if e, over := p.NMoveEnd(); over {
+			return e, true
+		}
 	}
 	if e, over := p.RepetitionEnd(ply); over {
 		return e, true

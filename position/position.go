@@ -11,6 +11,7 @@ type State struct {
 	Captured        Piece
 	CaptureSquare   geom.Square // where it stood (differs from To for en passant)
 	Pass            bool
+	Bikjang         bool     // the side to move's king faces the enemy king (bikjangRule)
 	Shak            bool     // a check by a knight, rook or bers (shatar mate rule)
 	legalCapture    int8     // -1 unknown, 0 no, 1 yes (mustCapture cache)
 	legalDrop       int8     // -1 unknown, 0 no, 1 yes (mustDrop cache)
@@ -129,6 +130,15 @@ type Position struct {
 	pinSq     [24]geom.Square
 	pinRay    [24]geom.Set
 	npins     int
+	// jcToggle: the janggi cannons that Legal's move adds or removes
+	// (janggiCannons), empty outside Legal
+	jcToggle geom.Set
+	// danger: kingDanger's result, valid while dangerSerial == serial
+	danger, dangerFill geom.Set
+	dangerSerial       uint64
+	// chaseLog[i]: the chase record of stack[i] (chasingRule only; chase.go)
+	chaseLog []chaseInfo
+	noChase  bool // chase records off (SetChaseRecords)
 }
 
 // SideToMove returns the colour to move.

@@ -27,6 +27,15 @@ const (
 	AseanCounting
 )
 
+// ChasingRule names a rule against perpetual chasing.
+type ChasingRule uint8
+
+// Chasing rules.
+const (
+	NoChasing  ChasingRule = iota
+	AxfChasing             // Asian Xiangqi Federation
+)
+
 // MaterialCounting names a material-counting adjudication.
 type MaterialCounting uint8
 
@@ -111,6 +120,19 @@ type Variant struct {
 	PassOnStalemate   [2]bool
 	MakpongRule       bool
 
+	// The xiangqi and janggi family (variants.ini header; Fairy-Stockfish
+	// position.cpp/position.h, see xiangqi.go):
+	// FlyingGeneral: the kings may not face each other on a file with no
+	// piece between them (a move leaving them so is illegal).
+	// DiagonalLines: squares joined by palace diagonals; from one of them a
+	// wazir (and a king that moves as one), a soldier (forwards), a rook and
+	// a janggi cannon also move diagonally to the others.
+	// SoldierPromotionRank: a soldier below this relative rank (0-based)
+	// moves only forwards.
+	FlyingGeneral        bool
+	DiagonalLines        geom.Set
+	SoldierPromotionRank int
+
 	// Pockets, drops and gating (the options of variants.ini's header).
 	PieceDrops                bool        // pieces in hand may be dropped
 	CapturesToHand            bool        // a captured piece goes to the captor's pocket
@@ -160,6 +182,15 @@ type Variant struct {
 	// perpetualCheckIllegal; Fairy-Stockfish is_optional_game_end; see
 	// Position.RepetitionEnd).
 	PerpetualCheckIllegal bool
+	// MoveRepetitionIllegal: janggi's rule against repeating a move back
+	// and forth (Kakao Janggi); ChasingRule: the Asian Xiangqi Federation's
+	// rule against perpetual chasing (see RepetitionEnd).
+	MoveRepetitionIllegal bool
+	ChasingRule           ChasingRule
+	// BikjangRule: a side whose king faces the enemy king (janggi bikjang)
+	// may pass even in check, and must break the facing otherwise; when the
+	// opponent passes too the game ends (material counting or a draw).
+	BikjangRule bool
 
 	ExtinctionValue              Value
 	ExtinctionClaim              bool

@@ -33,6 +33,14 @@ func Perft(p *position.Position, depth int) uint64 {
 func PerftGeneric(p *position.Position, depth int) uint64 { return perft(p, depth) }
 
 func perft(p *position.Position, depth int) uint64 {
+	if depth >= 2 {
+		// the chasing rule's records are for game ends, not move counts
+		defer p.SetChaseRecords(p.SetChaseRecords(false))
+	}
+	return perftNode(p, depth)
+}
+
+func perftNode(p *position.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -47,7 +55,7 @@ func perft(p *position.Position, depth int) uint64 {
 	var n uint64
 	for _, m := range moves {
 		p.Do(m)
-		n += perft(p, depth-1)
+		n += perftNode(p, depth-1)
 		p.Undo()
 	}
 	return n
@@ -61,6 +69,7 @@ type DivideEntry struct {
 
 // Divide returns perft(depth-1) for each legal root move.
 func Divide(p *position.Position, depth int) []DivideEntry {
+	defer p.SetChaseRecords(p.SetChaseRecords(false))
 	var out []DivideEntry
 	for _, m := range p.LegalMoves(nil) {
 		p.Do(m)

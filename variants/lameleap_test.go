@@ -7,12 +7,14 @@ import (
 	"houserules/position"
 )
 
-// TestLameOneStepLeap: Betza's n (lame) on a one-step atom has no square
-// to block, so nW moves as W: the lame wazir on d4 of an otherwise empty
-// board goes to its four neighbours. The lame knight (xiangqi's horse)
-// is stopped by a piece on its first, orthogonal step.
+// TestLameOneStepLeap: Fairy-Stockfish has lame tables only for the
+// leaps of the lame dabbaba, the horse, the elephant and the janggi
+// elephant; any other lame leap never moves (checked with the current
+// Fairy-Stockfish largeboards build: the lame wazir nW and the lame camel
+// nC have no move, the lame dabbaba nD has its four). The lame knight
+// (xiangqi's horse) is stopped by a piece on its first, orthogonal step.
 func TestLameOneStepLeap(t *testing.T) {
-	f := load(t, "[a:chess]\ncustomPiece1 = w:nW\ncustomPiece2 = l:nN\n")
+	f := load(t, "[a:chess]\ncustomPiece1 = w:nW\ncustomPiece2 = l:nN\ncustomPiece3 = o:nC\ncustomPiece4 = u:nD\n")
 	v, err := f.Lookup("a")
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +23,10 @@ func TestLameOneStepLeap(t *testing.T) {
 		fen  string
 		want []string
 	}{
-		{"4k3/8/8/8/3W4/8/8/4K3 w - - 0 1", []string{"d4c4", "d4d3", "d4d5", "d4e4"}},
+		{"4k3/8/8/8/3W4/8/8/4K3 w - - 0 1", nil},
+		{"4k3/8/8/8/3O4/8/8/4K3 w - - 0 1", nil},
+		{"4k3/8/8/8/3U4/8/8/4K3 w - - 0 1", []string{"d4b4", "d4d2", "d4d6", "d4f4"}},
+		{"4k3/8/8/8/3U4/3P4/8/4K3 w - - 0 1", []string{"d4b4", "d4d6", "d4f4"}},
 		// the lame knight on b1: b2 blocks a3 and c3, c1 is free for d2
 		{"4k3/8/8/8/8/8/1P6/1L2K3 w - - 0 1", []string{"b1d2"}},
 	} {

@@ -261,12 +261,12 @@ func (p *parser) parseOfficial() {
 	p.pBool("wallOrMove", &v.WallOrMove)
 	p.pBool("seirawanGating", &v.SeirawanGating)
 	p.pBool("cambodianMoves", &v.CambodianMoves)
-	p.unsupportedSquares("diagonalLines", false)
+	p.pSquares("diagonalLines", &v.DiagonalLines)
 	p.pBools("pass", &v.Pass)
 	p.pBools("passOnStalemate", &v.PassOnStalemate)
 	p.pBool("makpongRule", &v.MakpongRule)
-	p.unsupportedBool("flyingGeneral", false)
-	p.unsupportedRank("soldierPromotionRank", 0)
+	p.pBool("flyingGeneral", &v.FlyingGeneral)
+	p.pRank("soldierPromotionRank", &v.SoldierPromotionRank)
 	p.pEnclosing("flipEnclosedPieces", &v.FlipEnclosedPieces)
 }
 
@@ -280,14 +280,18 @@ func (p *parser) parseGameEnd() {
 	p.pValue("nFoldValue", &v.NFoldValue)
 	p.pBool("nFoldValueAbsolute", &v.NFoldValueAbsolute)
 	p.pBool("perpetualCheckIllegal", &v.PerpetualCheckIllegal)
-	p.unsupportedBool("moveRepetitionIllegal", false)
-	p.unsupportedEnum("chasingRule", "ChasingRule", chasingRules)
+	p.pBool("moveRepetitionIllegal", &v.MoveRepetitionIllegal)
+	if _, ok := p.cfg["chasingRule"]; ok {
+		cr := int(v.ChasingRule)
+		p.pEnum("chasingRule", "ChasingRule", []string{"none", "axf"}, &cr)
+		v.ChasingRule = position.ChasingRule(cr)
+	}
 	p.pValue("stalemateValue", &v.StalemateValue)
 	p.pBool("stalematePieceCount", &v.StalematePieceCount)
 	p.pValue("checkmateValue", &v.CheckmateValue)
 	p.pBool("shogiPawnDropMateIllegal", &v.ShogiPawnDropMateIllegal)
 	p.pBool("shatarMateRule", &v.ShatarMateRule)
-	p.unsupportedBool("bikjangRule", false)
+	p.pBool("bikjangRule", &v.BikjangRule)
 	p.pValue("extinctionValue", &v.ExtinctionValue)
 	p.pBool("extinctionClaim", &v.ExtinctionClaim)
 	p.pBool("extinctionPseudoRoyal", &v.ExtinctionPseudoRoyal)
@@ -343,12 +347,23 @@ func (p *parser) pEnclosing(key string, dst *position.EnclosingRule) {
 	*dst = position.EnclosingRule(r)
 }
 
-// parseExtension reads our extensions: topology, and freeDrops (drops
-// from an unlimited supply without a pocket, as Fairy-Stockfish's
-// built-in ataxx).
+// parseExtension reads our extensions: topology; freeDrops (drops from an
+// unlimited supply without a pocket, as Fairy-Stockfish's built-in ataxx);
+// and kingType (the predefined piece whose moves the king uses, which
+// Fairy-Stockfish sets only for its built-ins: the wazir-moving general of
+// xiangqi and janggi, which alone receives the palace diagonals of
+// diagonalLines).
 func (p *parser) parseExtension() {
 	v := p.v
 	p.pBool("freeDrops", &v.FreeDrops)
+	if e, ok := p.find("kingType"); ok {
+		pt, found := position.PieceTypeByName(e.Value)
+		if !found || pt.IsCustom() || pt == position.CustomRoyal {
+			p.invalid(e, "PieceType", "the name of a predefined piece such as wazir or king")
+		} else {
+			v.KingType = pt
+		}
+	}
 	if _, ok := p.cfg["topology"]; ok {
 		t := int(v.Topology)
 		p.pEnum("topology", "topology", []string{"plain", "cylinder", "torus"}, &t)

@@ -113,10 +113,6 @@ func (p *parser) unsupportedEnum(key, typ string, words []string) {
 	}
 }
 
-var (
-	chasingRules = []string{"axf", "none"}
-)
-
 func boardMask(v *position.Variant) geom.Set {
 	var s geom.Set
 	for r := 0; r <= v.MaxRank && r < geom.MaxRanks; r++ {

@@ -68,6 +68,9 @@ var cases = []benchCase{
 	// issue 43: enclosing drops and flips (free drops and jumps; reversi)
 	{"ataxx", "ataxx", "", 5, "ours", "fsf"},
 	{"flipello", "flipello", "", 8, "ours", "fsf"},
+	// issue 43: xiangqi and janggi
+	{"xiangqi", "xiangqi", "", 5, "ours", "fsf-lb"},
+	{"janggi", "janggi", "", 5, "ours", "fsf-lb"},
 	{"chess", "chess", "", 6, "ours-cli", "base-cli"},
 	{"chess-generic", "chess", "", 5, "ours", "base"},
 	// walls (issue 43): duck chess, the duck placed after every move

@@ -171,3 +171,41 @@ func TestPickerListsWhatLoads(t *testing.T) {
 		}
 	}
 }
+
+// TestAtaxxFreePockets: ataxx drops from an unlimited supply
+// (variants.ini freeDrops): the state's pockets say so (free, counts 0),
+// the legal list has the clone drops next to the side's stones, and a
+// drop keeps the pockets free and empty.
+func TestAtaxxFreePockets(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, wt, _ := createHuman(t, ts, map[string]any{"variant": "ataxx"})
+	_, g := call(t, "GET", ts.URL+"/api/games/"+id, wt, nil)
+	st := g["state"].(map[string]any)
+	ps, _ := st["pockets"].(map[string]any)
+	if got := pocketsOf(st); got != "white: p0; black: p0" || ps["free"] != true {
+		t.Errorf("pockets %s, free %v", got, ps["free"])
+	}
+	var drops []string
+	for u := range legalBy(st) {
+		if strings.Contains(u, "@") {
+			drops = append(drops, u)
+		}
+	}
+	sort.Strings(drops)
+	if got := strings.Join(drops, " "); got != "P@a6 P@b6 P@b7 P@f1 P@f2 P@g2" {
+		t.Errorf("drops %s", got)
+	}
+	code, m := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", wt, map[string]any{"move": "P@f2"})
+	if code != 200 {
+		t.Fatalf("P@f2: %d %v", code, m)
+	}
+	st = m["state"].(map[string]any)
+	ps, _ = st["pockets"].(map[string]any)
+	if pocketsOf(st) != "white: p0; black: p0" || ps["free"] != true || st["board"] != "P5p/7/7/7/7/5P1/p5P" {
+		t.Errorf("after P@f2: pockets %s free %v board %v", pocketsOf(st), ps["free"], st["board"])
+	}
+	_, cz := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "crazyhouse", "opponent": map[string]any{"type": "human"}})
+	if p := cz["state"].(map[string]any)["pockets"].(map[string]any); p["free"] != nil {
+		t.Errorf("crazyhouse pockets are not free: %v", p)
+	}
+}

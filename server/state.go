@@ -132,6 +132,9 @@ type gameState struct {
 type pocketsJSON struct {
 	White []pocketSlotJSON `json:"white"`
 	Black []pocketSlotJSON `json:"black"`
+	// Free: drops come from an unlimited supply (variants.ini freeDrops, as
+	// in ataxx): the counts are 0 and mean nothing, every slot may drop.
+	Free bool `json:"free,omitempty"`
 }
 
 type pocketSlotJSON struct {
@@ -195,7 +198,7 @@ func setView(st *gameState, g *rules.Game, seat string) {
 	st.Hidden, st.StatusText = squareNames(v.Hidden), append([]string{}, v.Status...)
 	st.byKind = map[string]any{}
 	if p.V.HasPockets() {
-		st.Pockets = &pocketsJSON{White: pocketSlots(p, v.Pockets[position.White]), Black: pocketSlots(p, v.Pockets[position.Black])}
+		st.Pockets = &pocketsJSON{White: pocketSlots(p, v.Pockets[position.White]), Black: pocketSlots(p, v.Pockets[position.Black]), Free: p.V.FreeDrops}
 	}
 	if v.Hidden.Any() {
 		// what the seat may not see is not sent: the pieces and their {…} items on

@@ -17,7 +17,8 @@ before(start);
 after(stop);
 
 // SHOTS are the variants whose board is saved after the AI's reply.
-const SHOTS = ['xiangqi', 'janggi', 'duck', 'ataxx'];
+const SHOTS = ['xiangqi', 'janggi', 'duck', 'ataxx', 'amazons', 'gustav3', 'snailtrail'];
+// (walls: an arrow, walls in the start position, the squares left behind)
 
 // boardMap reads a FEN board field: square → letter (upper case White,
 // "+" before a promoted piece, "*" a wall); the pocket is left out.
@@ -335,6 +336,65 @@ test('(z) duck chess: the piece move, then the duck on a marked square', async (
   await sameBoard(page, s, 'duck after Black');
   assert.equal(await page.locator('#board piece._-piece').count(), 1, 'one duck');
   await shot(page, 'v-duck-moved');
+});
+
+// humanGame opens a game between two people, the page seated as White;
+// it returns the page, the state and Black's token.
+async function humanGame(variant) {
+  const g = await api('POST', '/api/games', { variant, opponent: { type: 'human' } });
+  assert.ok(!g.error, JSON.stringify(g.error));
+  const joined = await api('POST', `/api/games/${g.id}/join`, { invite: g.inviteUrl.split('#invite=')[1] });
+  const page = await newPage();
+  await page.goto(ctx.base + g.seatUrl);
+  const s = await waitState(page, 's.you === "white" && s.status === "active"');
+  return { g, page, s, black: joined.token };
+}
+
+test('(r) ataxx and flipello: drops from an unlimited supply by a click, flipped stones redrawn', async (t) => {
+  const v = await playableOrSkip(t, 'ataxx');
+  if (!v) return;
+  let { g, page, s, black } = await humanGame('ataxx');
+  // the pocket is an unlimited supply: the stone can be picked, and shows ∞
+  assert.equal(s.pockets.free, true);
+  const slot = pocketPiece(page, 'p', 'white');
+  assert.notEqual(await slot.getAttribute('data-nb'), '0', 'the supply is not empty');
+  assert.equal(await slot.evaluate((e) => getComputedStyle(e, '::after').content), '"∞"');
+  assert.match(await page.locator('#pocket-bottom').getAttribute('title'), /unlimited supply/);
+  // a click on an empty square next to White's stone clones it there
+  assert.ok(s.legal.some((m) => m.uci === 'P@g2'));
+  await clickSquare(page, 'g2');
+  s = await waitState(page, 's.ply === 1');
+  assert.equal(s.moves[0].uci, 'P@g2');
+  await sameBoard(page, s, 'ataxx after P@g2');
+  // Black (through the API) clones its g7 stone: the board follows the FEN
+  const r = await api('POST', `/api/games/${g.id}/moves`, { move: 'P@f7' }, black);
+  assert.ok(!r.error, JSON.stringify(r.error));
+  s = await waitState(page, 's.ply === 2');
+  await sameBoard(page, s, 'ataxx after P@f7');
+  // the pocket stone, then a square: the same drop by the pocket
+  await slot.click();
+  await clickSquare(page, 'a6');
+  s = await waitState(page, 's.ply === 3');
+  assert.equal(s.moves[2].uci, 'P@a6');
+  await sameBoard(page, s, 'ataxx after P@a6');
+  await shot(page, 'v-ataxx-drops');
+
+  if (!(await playableOrSkip(t, 'flipello'))) return;
+  ({ g, page, s, black } = await humanGame('flipello'));
+  assert.ok(!s.pockets.free);
+  // White drops on e3 by a click (the only piece type), enclosing e4: it turns white
+  assert.ok(s.legal.some((m) => m.uci === 'P@e3'));
+  await clickSquare(page, 'e3');
+  s = await waitState(page, 's.ply === 1');
+  assert.equal(s.moves[0].uci, 'P@e3');
+  await sameBoard(page, s, 'flipello after P@e3');
+  assert.equal((await domBoard(page)).e4, 'P', 'e4 flipped to White');
+  const b = await api('GET', '/api/games/' + g.id, undefined, black);
+  const r2 = await api('POST', `/api/games/${g.id}/moves`, { move: b.state.legal[0].uci }, black);
+  assert.ok(!r2.error, JSON.stringify(r2.error));
+  s = await waitState(page, 's.ply === 2');
+  await sameBoard(page, s, 'flipello after Black');
+  await shot(page, 'v-flipello');
 });
 
 test('(w) a wall placed by Escape is taken back', async (t) => {

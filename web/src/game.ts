@@ -5,7 +5,7 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
 import { installPieceStyles, PieceInfo } from './pieces';
-import { dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle } from './pockets';
+import { boardFen, dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
@@ -98,6 +98,7 @@ class GameView {
   overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   wallLayer = el('div', { class: 'wall-layer', id: 'wall-layer' }); // the squares a wall may go to, while the player chooses
   endWallPick: (() => void) | null = null; // ends that choice
+  pressedEmpty: string | null = null; // the empty square the last press on the board began on
   tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
   legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
@@ -129,6 +130,8 @@ class GameView {
     this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
     this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
     this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
+    this.boardEl.addEventListener('pointerdown', (e) => this.pressDown(e), true);
+    this.boardEl.addEventListener('click', (e) => this.clickDrop(e));
     window.addEventListener('resize', this.onResize);
     window.addEventListener('keydown', this.onKey);
     if (this.invite && !this.token) this.showJoin();
@@ -182,7 +185,7 @@ class GameView {
     const fen = n === 0 ? s.startFen : s.moves[n - 1].fen;
     const m = n > 0 ? s.moves[n - 1] : null;
     this.cg?.set({
-      fen: fen.split(' ')[0],
+      fen: boardFen(fen.split(' ')[0], s.pockets),
       lastMove: lastMoveOf(m),
       check: false,
       movable: { color: undefined, dests: new Map() },
@@ -312,7 +315,7 @@ class GameView {
     }
     const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}:${boardKey(s.boardStyle)}:${useChars()}`;
     const config: any = {
-      fen: s.board,
+      fen: boardFen(s.board, s.pockets),
       orientation: this.orientation,
       turnColor: s.turn,
       check: s.check.length ? s.check.map(sqToKey) : false,
@@ -377,8 +380,9 @@ class GameView {
     const names = new Map(s.pieces.map((p) => [p.letter, p.name]));
     const top = this.orientation === 'white' ? 'black' : 'white';
     const [t, b] = this.pocketEls;
-    t.title = pocketTitle(top, s.pockets[top], names);
-    b.title = pocketTitle(top === 'white' ? 'black' : 'white', s.pockets[top === 'white' ? 'black' : 'white'], names);
+    t.title = pocketTitle(top, s.pockets[top], names, s.pockets.free);
+    b.title = pocketTitle(top === 'white' ? 'black' : 'white', s.pockets[top === 'white' ? 'black' : 'white'], names, s.pockets.free);
+    for (const p of this.pocketEls) p.classList.toggle('free', !!s.pockets.free);
     t.dataset.color = top;
     b.dataset.color = top === 'white' ? 'black' : 'white';
   }
@@ -442,6 +446,26 @@ class GameView {
     const moves = s.legal.filter((m) => m.from === from && m.to === to && m.kind !== 'pass');
     const piece = this.cg?.state.boardState.pieces.get(dest as any);
     this.play(moves, piece ? letterOfRole(piece.role).replace(/^p(?=.)/, '') : '');
+  }
+
+  // pressDown notes the empty square a press on the board starts on (a
+  // press on a piece starts a move or a drag, not a drop)
+  pressDown(e: PointerEvent) {
+    const cg = this.cg;
+    const key = cg?.getKeyAtDomPos([e.clientX, e.clientY]);
+    this.pressedEmpty = key && !cg!.state.boardState.pieces.has(key) ? key : null;
+  }
+
+  // clickDrop: in a stone game (ataxx, reversi …) a click on an empty
+  // square plays the drop there, as if the pocket's stone had been picked
+  // first (a drop from an unlimited supply has no count to pick from)
+  clickDrop(e: MouseEvent) {
+    const s = this.state, cg = this.cg;
+    if (!s || !cg || this.viewPly !== null || this.endWallPick || !this.canMove()) return;
+    const key = cg.getKeyAtDomPos([e.clientX, e.clientY]);
+    if (!key || key !== this.pressedEmpty || cg.state.boardState.pieces.has(key)) return;
+    const moves = stoneDrop(s.legal, s.pieces.length, keyToSq(key));
+    if (moves.length) this.play(moves, moves[0].drop!);
   }
 
   // userDrop: a pocket piece was put on a square (dragged or clicked)

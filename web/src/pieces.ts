@@ -63,8 +63,24 @@ const LOOKS: Record<string, Look> = {
 
 const b64 = (s: string) => btoa(unescape(encodeURIComponent(s)));
 
+// RIDERS: the glyph of a custom piece that moves as one orthodox rider
+// (amazons' "mQ": a queen that only moves, then shoots its arrow).
+const RIDERS: Record<string, Glyph> = { Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
+
+// singleType: the variant has one piece type (installPieceStyles sets it).
+let singleType = false;
+
+// lookOf is the look of a piece type: by its name, else, as a game's only
+// piece type, a custom piece whose Betza is one orthodox rider with only
+// modes (lower-case) added (beside other types a lettered disc tells it
+// from the orthodox piece).
+function lookOf(p: PieceInfo): Look | undefined {
+  const rider = singleType ? RIDERS[p.betza.replace(/[a-z]/g, '')] : undefined;
+  return LOOKS[p.name] ?? (rider ? { glyphs: [rider] } : undefined);
+}
+
 function imageFor(p: PieceInfo, color: 'white' | 'black'): string {
-  const look = LOOKS[p.name];
+  const look = lookOf(p);
   const fg = color === 'white' ? '#fff' : '#222';
   const ink = color === 'white' ? '#222' : '#fff';
   if (!look?.glyphs) {
@@ -134,7 +150,8 @@ const BLOCK = svgData(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 4
 // in the board's theme, and the look of wall squares.
 export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
   theme = bs?.geometry === 'intersections' ? bs.theme || 'xiangqi' : '';
-  stones = pieces.length === 1 && !LOOKS[pieces[0].name]?.glyphs;
+  singleType = pieces.length === 1;
+  stones = singleType && !lookOf(pieces[0])?.glyphs;
   let style = document.getElementById('piece-styles') as HTMLStyleElement | null;
   if (!style) {
     style = document.createElement('style');

@@ -14,6 +14,30 @@ export interface PocketSlot {
 export interface Pockets {
   white: PocketSlot[];
   black: PocketSlot[];
+  free?: boolean; // drops from an unlimited supply (freeDrops, ataxx): counts mean nothing
+}
+
+// FREE_COUNT is the count chessgroundx is given for a slot of an unlimited
+// supply (it refuses to drag a piece it counts 0 of); the slot shows ∞.
+const FREE_COUNT = 99;
+
+// boardFen is the FEN board chessgroundx is given: the server's, and with
+// an unlimited supply a pocket of FREE_COUNT of every slot's piece.
+export function boardFen(board: string, p?: Pockets): string {
+  if (!p?.free) return board;
+  const fill = (slots: PocketSlot[], up: boolean) => slots.map((s) => (up ? s.letter.toUpperCase() : s.letter.toLowerCase()).repeat(FREE_COUNT)).join('');
+  return board.split('[')[0] + '[' + fill(p.white, true) + fill(p.black, false) + ']';
+}
+
+// stoneDrop is the drop a click on an empty square plays in a stone game
+// (one piece type, every drop of the side of the same letter: ataxx,
+// reversi …): the legal drops to the square, or [] when the click means
+// nothing or could mean pieces of several letters.
+export function stoneDrop<M extends { drop?: string; to: string }>(legal: M[], pieceTypes: number, to: string): M[] {
+  if (pieceTypes !== 1) return [];
+  const drops = legal.filter((m) => m.drop);
+  if (new Set(drops.map((m) => m.drop)).size !== 1) return [];
+  return drops.filter((m) => m.to === to);
 }
 
 // roleOf is chessgroundx's role of a FEN letter ("n" → "n-piece").
@@ -48,7 +72,8 @@ export function pocketElements(): [HTMLElement, HTMLElement] {
 }
 
 // pocketTitle is the tooltip of a pocket: whose it is and what it holds.
-export function pocketTitle(side: 'white' | 'black', slots: PocketSlot[], names: Map<string, string>): string {
+export function pocketTitle(side: 'white' | 'black', slots: PocketSlot[], names: Map<string, string>, free = false): string {
+  if (free) return `${side[0].toUpperCase() + side.slice(1)}'s pocket: an unlimited supply of ${slots.map((s) => names.get(s.letter) ?? s.letter).join(', ')}`;
   const held = slots.filter((s) => s.count > 0).map((s) => `${s.count} ${names.get(s.letter) ?? s.letter}`);
   return `${side[0].toUpperCase() + side.slice(1)}'s pocket: ${held.length ? held.join(', ') : 'empty'}`;
 }

@@ -25,6 +25,10 @@ func FuzzLoad(f *testing.F) {
 		"[a:b:c]\n[:]\n[\n[]]\n=x\n =\nk=\n",
 		"[x:chess]\ncustomPiece1 = k:N\ncustomPiece2 = k:B\n[y:chess]\ncustomPiece3 = n:B\nking = g\ncustomPiece1 = g:W\n",
 		"[a:chess]\r\ncastlingWins = KQkq\r\ncountingRule = cambodian\r\ntopology = torus\r\n",
+		// the xiangqi family's options and the kingType extension
+		"[x:chess]\nkingType = wazir\ndiagonalLines = d1 f1 e2\nflyingGeneral = true\nsoldierPromotionRank = 6\n" +
+			"chasingRule = axf\nbikjangRule = true\nmoveRepetitionIllegal = true\nsoldier = s\njanggiCannon = c\n",
+		"[x:chess]\nkingType = customPiece1\nchasingRule = bad\nsoldierPromotionRank = 0\ndiagonalLines = z9\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

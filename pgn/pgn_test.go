@@ -496,8 +496,8 @@ func TestReadOtherVariantTags(t *testing.T) {
 	if games[0].Chess960 || games[1].Chess960 || len(games[1].Moves) != 2 {
 		t.Errorf("chess games: %+v %+v", games[0], games[1])
 	}
-	_, err = Read(strings.NewReader("\n[Variant \"Janggi\"]\n\n1. e4 *\n"), build)
-	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: the game's ruleset (Janggi)") {
+	_, err = Read(strings.NewReader("\n[Variant \"Nosuchchess\"]\n\n1. e4 *\n"), build)
+	if err == nil || !strings.Contains(err.Error(), "line 2, column 1: the game's ruleset (Nosuchchess)") {
 		t.Errorf("got %v", err)
 	}
 }

@@ -72,15 +72,13 @@ func (p *Position) legalBase(m Move) bool {
 	return p.legalRoyal(m)
 }
 
-// legalRoyal holds the royalty part of Legal.
+// legalRoyal holds the royalty part of Legal: the pin test first, then
+// the king-path test (compilePaths), then legalRoyalSlow.
 func (p *Position) legalRoyal(m Move) bool {
-	v := p.V
 	us := p.side
-	them := us.Other()
 	from, to := m.From(), m.To()
 	kind := m.Kind()
 	st := p.st
-	kingRing := &p.c.kingRing
 
 	if p.c.pinLegal && st.Checkers.Empty() && p.count[us][King] == 1 && kind <= PieceDemotion && p.board[from].Type() != King {
 		if p.pinSerial != p.serial {
@@ -103,6 +101,18 @@ func (p *Position) legalRoyal(m Move) bool {
 			return true // see compilePaths
 		}
 	}
+	return p.legalRoyalSlow(m)
+}
+
+// legalRoyalSlow is legalRoyal where neither pins nor king paths decide.
+func (p *Position) legalRoyalSlow(m Move) bool {
+	v := p.V
+	us := p.side
+	them := us.Other()
+	from, to := m.From(), m.To()
+	kind := m.Kind()
+	st := p.st
+	kingRing := &p.c.kingRing
 
 	if v.ExtinctionPseudoRoyal {
 		kto := to

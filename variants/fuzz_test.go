@@ -28,6 +28,10 @@ func FuzzLoad(f *testing.F) {
 		"[r:chess]\npieceDrops = true\nenclosingDrop = reversi\nenclosingDropStart = d4 e4 *5\nflipEnclosedPieces = quadwrangle\nfreeDrops = true\n",
 		"[t:chess]\ndropOnTop = true\nenclosingDrop = anyside\nflipEnclosedPieces = bogus\nenclosingDropStart = z9\n",
 		"[a:chess]\nking = -\ncommoner = k\nwallingRule = duck\nwallingRegionWhite = *1 *2\nwallOrMove = true\npetrifyOnCaptureTypes = nbrq\nstartFen = 8/8/8/3**3/8/8/8/8 w - - 0 1\n",
+		// the xiangqi family's options and the kingType extension
+		"[x:chess]\nkingType = wazir\ndiagonalLines = d1 f1 e2\nflyingGeneral = true\nsoldierPromotionRank = 6\n" +
+			"chasingRule = axf\nbikjangRule = true\nmoveRepetitionIllegal = true\nsoldier = s\njanggiCannon = c\n",
+		"[x:chess]\nkingType = customPiece1\nchasingRule = bad\nsoldierPromotionRank = 0\ndiagonalLines = z9\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

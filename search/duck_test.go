@@ -2,9 +2,14 @@ package search
 
 import (
 	"context"
+	"math/rand"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"houserules/position"
 	"houserules/rules/rulestest"
 )
 
@@ -74,13 +79,12 @@ func BenchmarkDuckNodes(b *testing.B) {
 	rs := rulestest.Compile(b, "duck", "")
 	for _, on := range []bool{false, true} {
 		b.Run(map[bool]string{false: "off", true: "on"}[on], func(b *testing.B) {
-			defer func(v bool) { wallOrderOn = v }(wallOrderOn)
-			wallOrderOn = on
 			var nodes uint64
 			for range b.N {
 				for i, c := range duckBench {
 					g := mustGame(b, rs, c.fen)
 					e := NewEngine(16)
+					e.wallOrderOff = !on
 					res := e.Search(context.Background(), g, Limits{Depth: c.depth}, nil)
 					nodes += res.Nodes
 					b.Logf("pos %d depth %d: %s score %d nodes %d", i, c.depth, res.MoveText, res.Score, res.Nodes)
@@ -89,4 +93,58 @@ func BenchmarkDuckNodes(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
+}
+
+// TestDuckMatch plays duck chess between the engine with the wall
+// ordering and without it (HOUSERULES_DUCK_MATCH=games, in pairs with the
+// colours swapped after the same random opening; HOUSERULES_DUCK_NODES
+// the node budget per move, 2,000 unless set). It is a measurement, run
+// by hand; it fails only on an illegal move or an unended game.
+func TestDuckMatch(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("HOUSERULES_DUCK_MATCH"))
+	if games == 0 {
+		t.Skip("HOUSERULES_DUCK_MATCH not set")
+	}
+	nodes := uint64(2000)
+	if n, err := strconv.Atoi(os.Getenv("HOUSERULES_DUCK_NODES")); err == nil {
+		nodes = uint64(n)
+	}
+	rs := rulestest.Compile(t, "duck", "")
+	score := 0.0 // of the engine with the wall ordering
+	for i := 0; i < games; i++ {
+		newAs := position.Color(i % 2)
+		r := rand.New(rand.NewSource(int64(4343 + i/2)))
+		g := mustGame(t, rs, "")
+		var engines [2]*Engine
+		for c := range engines {
+			engines[c] = NewEngine(16)
+			engines[c].wallOrderOff = position.Color(c) != newAs
+		}
+		for ply := 0; ; ply++ {
+			if res, over := g.Result(); over {
+				pts := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[res.Score]
+				if newAs == position.Black {
+					pts = 1 - pts
+				}
+				score += pts
+				t.Logf("game %d: new engine %v, %s (%s) after %d plies", i+1, newAs, res.Score, res.Reason, ply)
+				break
+			}
+			if ply >= aiGamePlyCap {
+				t.Fatalf("game %d: no result after %d plies", i+1, ply)
+			}
+			legal := g.LegalMoves()
+			var m position.Move
+			if ply < 4 {
+				m = legal[r.Intn(len(legal))]
+			} else {
+				m = engines[g.Pos.SideToMove()].Search(context.Background(), g, Limits{Nodes: nodes}, nil).Move
+				if !slices.Contains(legal, m) {
+					t.Fatalf("game %d: illegal move %s in %s", i+1, g.Pos.UCI(m), g.FEN())
+				}
+			}
+			g.Do(m)
+		}
+	}
+	t.Logf("wall ordering on: %.1f / %d at %d nodes per move", score, games, nodes)
 }

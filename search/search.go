@@ -146,6 +146,10 @@ type Engine struct {
 	capHist *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
 	// wallHist is the history of wall squares (walling variants)
 	wallHist *wallHistory
+	// wallOrderOff turns the wall ordering of walling variants (wall
+	// history, blocking bonus, walling move count, duck SEE switch) off:
+	// the tests measure what it gains
+	wallOrderOff bool
 	// corr is the correction history of the static evaluation
 	corr *corrHist
 }

@@ -15,11 +15,6 @@ import (
 // wall's own history is what tells them apart.
 type wallHistory [2][geom.SquareNB]int32
 
-// wallOrderOn switches the wall ordering of walling variants (wall history,
-// blocking bonus, the walling move count and SEE switches) on; the tests
-// turn it off to measure what it gains.
-var wallOrderOn = true
-
 // Ordering bonuses of a wall square (added to a move's history score,
 // within its band): one that shuts an enemy attack on a piece the side
 // cannot lose (its king) goes first, one that shuts an attack on a piece

@@ -80,7 +80,7 @@ func (w *worker) setSwitches(plain bool) {
 	// order the wall squares, the late-move count doubles its depth²
 	// part, and in duck chess SEE prunes nothing (the duck shuts the
 	// exchanges' lines): Fairy-Stockfish's search.cpp.
-	w.walls = wallOrderOn && w.v.Walling()
+	w.walls = !w.e.wallOrderOff && w.v.Walling()
 	w.seePruneOK = w.seeOK && !(w.walls && w.v.WallingRule == position.DuckWalling)
 	w.extinctionTypes = w.extinctionTypes[:0]
 	for _, pt := range w.v.ExtinctionPieceTypes.Types() {

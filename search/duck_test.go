@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"houserules/position"
 	"houserules/rules/rulestest"
@@ -98,7 +99,8 @@ func BenchmarkDuckNodes(b *testing.B) {
 // TestDuckMatch plays duck chess between the engine with the wall
 // ordering and without it (HOUSERULES_DUCK_MATCH=games, in pairs with the
 // colours swapped after the same random opening; HOUSERULES_DUCK_NODES
-// the node budget per move, 2,000 unless set). It is a measurement, run
+// the node budget per move, 2,000 unless set; HOUSERULES_DUCK_MS a time
+// per move in milliseconds instead). It is a measurement, run
 // by hand; it fails only on an illegal move or an unended game.
 func TestDuckMatch(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("HOUSERULES_DUCK_MATCH"))
@@ -108,6 +110,10 @@ func TestDuckMatch(t *testing.T) {
 	nodes := uint64(2000)
 	if n, err := strconv.Atoi(os.Getenv("HOUSERULES_DUCK_NODES")); err == nil {
 		nodes = uint64(n)
+	}
+	lim := Limits{Nodes: nodes}
+	if ms, err := strconv.Atoi(os.Getenv("HOUSERULES_DUCK_MS")); err == nil {
+		lim = Limits{MoveTime: time.Duration(ms) * time.Millisecond}
 	}
 	rs := rulestest.Compile(t, "duck", "")
 	score := 0.0 // of the engine with the wall ordering
@@ -138,7 +144,7 @@ func TestDuckMatch(t *testing.T) {
 			if ply < 4 {
 				m = legal[r.Intn(len(legal))]
 			} else {
-				m = engines[g.Pos.SideToMove()].Search(context.Background(), g, Limits{Nodes: nodes}, nil).Move
+				m = engines[g.Pos.SideToMove()].Search(context.Background(), g, lim, nil).Move
 				if !slices.Contains(legal, m) {
 					t.Fatalf("game %d: illegal move %s in %s", i+1, g.Pos.UCI(m), g.FEN())
 				}
@@ -146,5 +152,5 @@ func TestDuckMatch(t *testing.T) {
 			g.Do(m)
 		}
 	}
-	t.Logf("wall ordering on: %.1f / %d at %d nodes per move", score, games, nodes)
+	t.Logf("wall ordering on: %.1f / %d at %+v per move", score, games, lim)
 }

@@ -234,7 +234,7 @@ func (w *worker) cutToChecks(n *node, mp *movePicker, i int) {
 // kept; Stockfish prunes so at every depth).
 func (w *worker) seePruned(n *node, m position.Move, quiet bool) bool {
 	p := w.p
-	return n.pruneOK && !quiet && n.legal > 1 && n.best > -MateBound && w.seePruneOK && !w.isPromotion(m) &&
+	return n.pruneOK && !quiet && n.legal > 1 && n.best > -MateBound && w.seeOK && !w.isPromotion(m) &&
 		w.ev.Mg[p.PieceOn(m.From()).Type()] > w.ev.Mg[w.victim(m)] && !w.seeGE(m, -80*n.depth)
 }
 

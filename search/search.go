@@ -147,7 +147,8 @@ type Engine struct {
 	// wallHist is the history of wall squares (walling variants)
 	wallHist *wallHistory
 	// wallOrderOff turns the wall ordering of walling variants (wall
-	// history, blocking bonus, walling move count, duck SEE switch) off:
+	// history, blocking bonus, walling move count, duck's quiet SEE
+	// pruning) off:
 	// the tests measure what it gains
 	wallOrderOff bool
 	// corr is the correction history of the static evaluation

@@ -78,8 +78,9 @@ func (w *worker) setSwitches(plain bool) {
 	w.lateChecks = !w.v.PieceDrops
 	// Walling moves (walls.go): the wall history and the blocking bonus
 	// order the wall squares, the late-move count doubles its depth²
-	// part, and in duck chess SEE prunes nothing (the duck shuts the
-	// exchanges' lines): Fairy-Stockfish's search.cpp.
+	// part, and in duck chess SEE prunes no quiet move (the duck shuts
+	// the exchange's lines; captures are still pruned by SEE):
+	// Fairy-Stockfish's search.cpp.
 	w.walls = !w.e.wallOrderOff && w.v.Walling()
 	w.seePruneOK = w.seeOK && !(w.walls && w.v.WallingRule == position.DuckWalling)
 	w.extinctionTypes = w.extinctionTypes[:0]
@@ -125,7 +126,7 @@ type worker struct {
 	recapturesOK bool // deep quiescence searches recaptures only
 	pvMoveCount  bool // move-count pruning at PV nodes too (drop variants: hundreds of moves per node)
 	lateChecks   bool // move-count pruning still searches the later checking moves
-	seePruneOK   bool // captures and quiet moves are pruned by SEE (not in duck chess)
+	seePruneOK   bool // quiet moves are pruned by SEE (not in duck chess)
 	// walls: moves place walls (wallingRule) and the wall ordering is on
 	// (walls.go); extinctionTypes: the variant's extinction piece types
 	walls           bool

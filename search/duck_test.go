@@ -34,10 +34,6 @@ var duckCases = []duckCase{
 	// the bishop on c3 takes the king on a1 unless the duck stands on b2
 	{"bishop-b2", "7k/8/8/7*/8/2b5/P7/KB6 w - - 0 1", 1, ",b2"},
 	{"bishop-b2-d2", "7k/8/8/7*/8/2b5/P7/KB6 w - - 0 1", 2, ",b2"},
-	// Black: the queen on a5 takes the king on e1 along the diagonal
-	// unless the duck stands on d2 (b4 and c3 hold Black's pawn and
-	// White's knight would-be squares: b4 is Black's pawn; c3 is the only
-	// other empty square, and the duck there is taken... see the test)
 	// the king on e8 can be taken at once: Rxe8 beats winning the queen
 	{"take-king", "4k3/8/8/3q4/2P4*/8/8/4R1K1 w - - 0 1", 1, "e1e8,"},
 	{"take-king-d3", "4k3/8/8/3q4/2P4*/8/8/4R1K1 w - - 0 1", 3, "e1e8,"},

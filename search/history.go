@@ -64,7 +64,13 @@ func (w *worker) onCutoff(n *node, m position.Move, capture, quiet bool) {
 		w.updateCapHist(m, capBonus)
 	}
 	for _, q := range n.capsTried[:n.nc] {
-		w.updateCapHist(q, -capBonus)
+		if !w.walls || !sameFromTo(q, m) {
+			w.updateCapHist(q, -capBonus)
+		}
+	}
+	bonus := statBonus(n.depth)
+	if w.walls {
+		w.updateWallHist(n, m, bonus)
 	}
 	if !quiet {
 		return
@@ -76,10 +82,11 @@ func (w *worker) onCutoff(n *node, m position.Move, capture, quiet bool) {
 	if prev := p.State().Move; prev != position.NoMove && w.counterMoves != nil {
 		w.counterMoves[prev.From()][prev.To()] = m
 	}
-	bonus := statBonus(n.depth)
 	addHistory(w.quietHist(us, m), bonus)
 	for _, q := range n.quietsTried[:n.nq] {
-		addHistory(w.quietHist(us, q), -bonus)
+		if !w.walls || !sameFromTo(q, m) {
+			addHistory(w.quietHist(us, q), -bonus)
+		}
 	}
 	if r1, r2 := w.contRows(); r1 >= 0 || r2 >= 0 {
 		k := w.ch.index(w.movedPiece(m), m.To())

@@ -161,6 +161,10 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 	tb := ttMove.Base()
 	r1, r2, rows := -1, -1, false // continuation rows, read at the first quiet move
 	cm := w.counter(ply).Base()
+	var wo wallOrder
+	if w.walls {
+		wo = w.wallOrderOf(us)
+	}
 	for i, m := range moves {
 		b := m.Base()
 		switch {
@@ -172,6 +176,9 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			sc[i] = scoreCapture + ev.Mg[vt]*8 + int(w.capHist[att][m.To()][vt])/2
 			if w.isPromotion(m) {
 				sc[i] += ev.Mg[m.PromotionType()]
+			}
+			if w.walls {
+				sc[i] += w.wallScore(&wo, us, m, true)
 			}
 			// a capture by a more valuable piece is checked by SEE when
 			// it is picked (see demoteLosing)
@@ -190,6 +197,9 @@ func (w *worker) scoreMoves(moves []position.Move, sc []int, ttMove position.Mov
 			}
 			k := w.ch.index(w.movedPiece(m), m.To())
 			sc[i] = int(*w.quietHist(us, m)) + w.ch.at(r1, k) + w.ch.at(r2, k)
+			if w.walls {
+				sc[i] += w.wallScore(&wo, us, m, false)
+			}
 		}
 	}
 }

@@ -22,6 +22,21 @@ func lateMoveCount(depth int, improving bool) int {
 	return n - 1
 }
 
+// lateMoves is lateMoveCount, with the depth² part doubled for walling
+// moves (Fairy-Stockfish's futility_move_count: a node has a move for
+// every wall square).
+func (w *worker) lateMoves(depth int, improving bool) int {
+	if w.walls {
+		depth2 := depth * depth
+		n := 5 + 2*depth2
+		if !improving {
+			n /= 2
+		}
+		return n - 1
+	}
+	return lateMoveCount(depth, improving)
+}
+
 // quietPruneDepth is the deepest remaining depth at which quiet moves are
 // pruned (late-move count, futility, SEE and history by reduced depth).
 const quietPruneDepth = 7
@@ -189,7 +204,7 @@ func (w *worker) setPruning(n *node, nMoves int) {
 // late-move count: every move still to come is then a later quiet one
 // (captures, promotions, killers and the countermove are ordered first).
 func (w *worker) moveCountReached(n *node, mp *movePicker, i int, m position.Move) bool {
-	return n.legal > lateMoveCount(n.depth, n.improving) && n.best > -MateBound && mp.sc[i] < scoreLosingCapture &&
+	return n.legal > w.lateMoves(n.depth, n.improving) && n.best > -MateBound && mp.sc[i] < scoreLosingCapture &&
 		!w.p.IsCapture(m) && !w.isPromotion(m)
 }
 
@@ -240,7 +255,7 @@ func (w *worker) lmrDepth(n *node, quiet bool) int {
 func (w *worker) quietPruned(n *node, m position.Move, quiet bool, sc, lmrDepth int) bool {
 	return n.pruneQ && quiet && n.legal > 1 && n.best > -MateBound &&
 		((w.histPruneOK && lmrDepth < 4 && sc < -histPrune*max(1, lmrDepth)) ||
-			(w.seeOK && sc < scoreRefutation && (m.Kind() == position.Normal || m.Kind() == position.Drop) &&
+			(w.seePruneOK && sc < scoreRefutation && (m.Kind() == position.Normal || m.Kind() == position.Drop) &&
 				!w.seeGE(m, -max(80, 15*lmrDepth*lmrDepth))))
 }
 
@@ -253,7 +268,7 @@ func (w *worker) lateOrFutile(n *node, quiet bool, sc, lmrDepth int) bool {
 	if !(n.pruneQ || n.pruneMC) || !quiet || n.legal <= 1 || sc >= scoreRefutation || n.best <= -MateBound {
 		return false
 	}
-	lateMove := n.legal > lateMoveCount(n.depth, n.improving)
+	lateMove := n.legal > w.lateMoves(n.depth, n.improving)
 	futile := n.pruneQ && lmrDepth < 6 && n.eval+100+100*max(1, lmrDepth) <= n.alpha
 	return lateMove || futile
 }
@@ -272,7 +287,7 @@ func (w *worker) reduction(n *node, quiet bool, sc, gain, newDepth int) int {
 		return 0
 	}
 	if !((quiet && !w.opponentInCheck()) ||
-		(!quiet && (n.legal > lateMoveCount(depth, n.improving) || n.cutNode || n.eval+gain <= n.alpha))) {
+		(!quiet && (n.legal > w.lateMoves(depth, n.improving) || n.cutNode || n.eval+gain <= n.alpha))) {
 		return 0
 	}
 	r := lmrTable[min(depth, 63)][min(n.legal, 63)]

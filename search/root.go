@@ -82,6 +82,13 @@ func (w *worker) decayHistory() {
 		}
 	}
 	w.ch.decay()
+	if w.walls {
+		for c := range w.wallHist {
+			for s := range w.wallHist[c] {
+				w.wallHist[c][s] /= 4
+			}
+		}
+	}
 }
 
 // rootLegal lists the legal moves of the root, only those of searchMoves

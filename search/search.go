@@ -144,6 +144,13 @@ type Engine struct {
 	// capHist is the capture history: how a capture (attacker type,
 	// target square, victim type) fared
 	capHist *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
+	// wallHist is the history of wall squares (walling variants)
+	wallHist *wallHistory
+	// wallOrderOff turns the wall ordering of walling variants (wall
+	// history, blocking bonus, walling move count, duck's quiet SEE
+	// pruning) off:
+	// the tests measure what it gains
+	wallOrderOff bool
 	// corr is the correction history of the static evaluation
 	corr *corrHist
 }
@@ -154,7 +161,7 @@ func NewEngine(hashMB int) *Engine {
 		rng: rand.New(rand.NewSource(time.Now().UnixNano())), hist: new([2][geom.SquareNB][geom.SquareNB]int32),
 		dropHist: new(dropHistory),
 		counters: new([geom.SquareNB][geom.SquareNB]position.Move),
-		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16), corr: new(corrHist)}
+		capHist:  new([position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16), corr: new(corrHist), wallHist: new(wallHistory)}
 }
 
 // SetHash resizes (and clears) the hash table.
@@ -182,6 +189,7 @@ func (e *Engine) forget() {
 	*e.counters = [geom.SquareNB][geom.SquareNB]position.Move{}
 	*e.capHist = [position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16{}
 	*e.corr = corrHist{}
+	*e.wallHist = wallHistory{}
 }
 
 // Seed makes the skill-level randomness reproducible.

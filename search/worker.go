@@ -20,7 +20,7 @@ func (e *Engine) newWorker(g *rules.Game, ctx context.Context) *worker {
 	ev := e.useRuleset(g.R) // first: it may replace the ruleset's tables
 	plain := g.R.Plain()
 	w := &worker{e: e, g: g, p: g.Pos, v: g.R.Variant, ev: ev, tt: e.tt, path: &hookedPath{}, ctx: ctx,
-		history: e.hist, dropHist: e.dropHist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, corr: e.corr, stats: &e.stats}
+		history: e.hist, dropHist: e.dropHist, ch: e.ch, counterMoves: e.counters, capHist: e.capHist, wallHist: e.wallHist, corr: e.corr, stats: &e.stats}
 	if plain {
 		w.path = &plainPath{}
 	}
@@ -76,6 +76,19 @@ func (w *worker) setSwitches(plain bool) {
 	// at 20,000 nodes per move, 60 at 100 ms).
 	w.pvMoveCount = w.v.PieceDrops
 	w.lateChecks = !w.v.PieceDrops
+	// Walling moves (walls.go): the wall history and the blocking bonus
+	// order the wall squares, the late-move count doubles its depth²
+	// part, and in duck chess SEE prunes no quiet move (the duck shuts
+	// the exchange's lines; captures are still pruned by SEE):
+	// Fairy-Stockfish's search.cpp.
+	w.walls = !w.e.wallOrderOff && w.v.Walling()
+	w.seePruneOK = w.seeOK && !(w.walls && w.v.WallingRule == position.DuckWalling)
+	w.extinctionTypes = w.extinctionTypes[:0]
+	for _, pt := range w.v.ExtinctionPieceTypes.Types() {
+		if pt != position.AllPieces {
+			w.extinctionTypes = append(w.extinctionTypes, pt)
+		}
+	}
 }
 
 type worker struct {
@@ -113,6 +126,11 @@ type worker struct {
 	recapturesOK bool // deep quiescence searches recaptures only
 	pvMoveCount  bool // move-count pruning at PV nodes too (drop variants: hundreds of moves per node)
 	lateChecks   bool // move-count pruning still searches the later checking moves
+	seePruneOK   bool // quiet moves are pruned by SEE (not in duck chess)
+	// walls: moves place walls (wallingRule) and the wall ordering is on
+	// (walls.go); extinctionTypes: the variant's extinction piece types
+	walls           bool
+	extinctionTypes []position.PieceType
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -127,6 +145,7 @@ type worker struct {
 	dropHist     *dropHistory
 	ch           *contHist
 	capHist      *[position.PieceTypeNB][geom.SquareNB][position.PieceTypeNB]int16
+	wallHist     *wallHistory
 	corr         *corrHist
 	pv           [maxPly + 2][maxPly + 2]position.Move
 	pvLen        [maxPly + 2]int

@@ -219,8 +219,8 @@ const svgOf = (css) => {
 // checkLinesBoard checks an intersection board: the style, the lines
 // drawn behind the pieces, disc pieces, coordinates for every file and
 // rank; then plays move (a cannon to the centre) by clicks against the AI.
-async function checkLinesBoard(page, s, { theme, river, palaces, move, name }) {
-  assert.deepEqual({ ...s.boardStyle, walls: undefined }, { geometry: 'intersections', theme, river, palaces, walls: undefined });
+async function checkLinesBoard(page, s, { theme, river, palaces, move, name, kingRank }) {
+  assert.deepEqual({ ...s.boardStyle, walls: undefined, river: s.boardStyle.river }, { geometry: 'intersections', theme, river, palaces, walls: undefined });
   assert.equal(await page.locator('#board.geo-intersections.theme-' + theme).count(), 1);
   const lines = svgOf(await page.locator('#board').evaluate((e) => e.style.getPropertyValue('--board-lines')));
   assert.equal((lines.match(/<line /g) ?? []).length, s.ranks + (river ? 2 + 2 * (s.files - 2) : s.files) + 2 * palaces.length, 'rank lines, file lines (broken at the river), palace diagonals');
@@ -232,11 +232,12 @@ async function checkLinesBoard(page, s, { theme, river, palaces, move, name }) {
   assert.equal(await page.locator('#board coords.side coord').count(), s.ranks, 'a coordinate for every rank');
   assert.equal(await page.locator('#board coords.bottom coord').count(), s.files, 'a coordinate for every file');
   assert.equal(await page.locator('#board coords.side coord').last().textContent(), String(s.ranks));
-  // the king stands on the crossing of the e-file and the first rank
+  // the king stands on the crossing of the e-file and its start rank's line
+  // (xiangqi: the first rank; janggi: the second, the palace's centre)
   const kb = await page.locator('#board piece.k-piece.white').boundingBox();
   const box = await page.locator('#board cg-board').boundingBox();
   assert.ok(Math.abs(kb.x + kb.width / 2 - (box.x + 4.5 * box.width / s.files)) < 2, 'the general on the e-file line');
-  assert.ok(Math.abs(kb.y + kb.height / 2 - (box.y + (s.ranks - 0.5) * box.height / s.ranks)) < 2, 'the general on the first rank line');
+  assert.ok(Math.abs(kb.y + kb.height / 2 - (box.y + (s.ranks - kingRank + 0.5) * box.height / s.ranks)) < 2, `the general on rank ${kingRank}'s line`);
   await shot(page, `v-${name}-start`);
   // a move by clicks, the AI's reply, the move list in the server's notation
   const m = s.legal.find((x) => x.uci === move);
@@ -261,7 +262,7 @@ test('(x) a custom xiangqi-like variant: lines, river and palaces from its defin
   const page = await newPage();
   await page.goto(ctx.base + g.seatUrl);
   const s = await waitState(page, 's.you === "white" && s.status === "active"');
-  await checkLinesBoard(page, s, { theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3', name: 'palaceboard' });
+  await checkLinesBoard(page, s, { theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3', name: 'palaceboard', kingRank: 1 });
 });
 
 // playableOrSkip returns the catalogue entry of a variant, or skips the
@@ -277,8 +278,8 @@ async function playableOrSkip(t, name) {
 }
 
 for (const c of [
-  { name: 'xiangqi', theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3' },
-  { name: 'janggi', theme: 'janggi', river: undefined, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3' },
+  { name: 'xiangqi', theme: 'xiangqi', river: 5, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3', kingRank: 1 },
+  { name: 'janggi', theme: 'janggi', river: undefined, palaces: [['d1', 'f3'], ['d8', 'f10']], move: 'b3e3', kingRank: 2 },
 ]) {
   test(`(y) ${c.name} from the picker: its board, a move by clicks, the AI's reply`, async (t) => {
     const v = await playableOrSkip(t, c.name);

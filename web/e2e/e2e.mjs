@@ -261,6 +261,7 @@ test('(g) crazyhouse against the AI: a capture fills the pocket, the piece is dr
   await page.mouse.move(kb.x + kb.width / 2, kb.y + kb.height / 2);
   await page.mouse.down();
   await page.mouse.move(...await squareCentre(page, 'e4'), { steps: 6 });
+  await page.waitForFunction((n) => document.querySelectorAll('#board square.move-dest').length === n, drops.length, { timeout: 3000 }).catch(() => {});
   assert.equal(await page.locator('#board square.move-dest').count(), drops.length, 'the legal drop squares are marked');
   await shot(page, 'g-crazyhouse-drag');
   await page.mouse.move(...await squareCentre(page, target), { steps: 6 });
@@ -310,6 +311,8 @@ test('(h) shogi: the player chooses to promote, then drops a pocket piece by cli
   const pawn = pocketPiece(page, 'p', 'white');
   assert.equal(await pawn.getAttribute('data-nb'), '1');
   await pawn.click();
+  // chessground draws the marks on its next animation frame
+  await page.waitForFunction((n) => document.querySelectorAll('#board square.move-dest').length === n, drops.length, { timeout: 3000 }).catch(() => {});
   assert.equal(await page.locator('#board square.move-dest').count(), drops.length, 'the legal drop squares are marked');
   await shot(page, 'h-shogi-drop-squares');
   await clickSquare(page, target);

@@ -302,6 +302,10 @@ func (v *Variant) AddPiece(pt PieceType, ch byte) {
 	for i := range v.PieceChar {
 		if v.PieceChar[i] == ch {
 			v.PieceChar[i] = 0
+			v.PieceCharSynonym[i] = 0
+		}
+		if v.PieceCharSynonym[i] == ch {
+			v.PieceCharSynonym[i] = 0 // the new piece's letter wins over a synonym
 		}
 	}
 	v.PieceChar[pt] = ch

@@ -32,6 +32,7 @@ func FuzzLoad(f *testing.F) {
 		"[x:chess]\nkingType = wazir\ndiagonalLines = d1 f1 e2\nflyingGeneral = true\nsoldierPromotionRank = 6\n" +
 			"chasingRule = axf\nbikjangRule = true\nmoveRepetitionIllegal = true\nsoldier = s\njanggiCannon = c\n",
 		"[x:chess]\nkingType = customPiece1\nchasingRule = bad\nsoldierPromotionRank = 0\ndiagonalLines = z9\n",
+		"[s:chess]\nletterSynonyms = knight:h bishop:e queen rook:r\n",
 		// Problems outside any section, and encodings.
 		"This is prose.\nIt has no sections at all.\n",
 		"# comment\n; comment\n\n",

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"strings"
 
 	"houserules/geom"
 	"houserules/position"
@@ -364,10 +365,40 @@ func (p *parser) parseExtension() {
 			v.KingType = pt
 		}
 	}
+	p.pLetterSynonyms()
 	if _, ok := p.cfg["topology"]; ok {
 		t := int(v.Topology)
 		p.pEnum("topology", "topology", []string{"plain", "cylinder", "torus"}, &t)
 		v.Topology = geom.Topology(t)
+	}
+}
+
+// pLetterSynonyms reads our extension letterSynonyms = NAME:LETTER …: a
+// second FEN letter for a piece of the variant, read but never written (a
+// synonym Fairy-Stockfish gives some built-ins in code: xiangqi's horse h
+// and elephant e). A letter another piece uses, or a piece not in the
+// variant, is an error.
+func (p *parser) pLetterSynonyms() {
+	e, ok := p.find("letterSynonyms")
+	if !ok {
+		return
+	}
+	v := p.v
+	for _, f := range strings.Fields(e.Value) {
+		name, letter, found := strings.Cut(f, ":")
+		pt, known := position.PieceTypeByName(name)
+		switch {
+		case !found || len(letter) != 1 || !isAlpha(letter[0]):
+			p.invalid(e, "NAME:LETTER …", fmt.Sprintf("%q is not a piece name, ':' and one letter", f))
+			return
+		case !known || v.PieceChar[pt] == 0:
+			p.invalid(e, "NAME:LETTER …", fmt.Sprintf("%q: no piece %s in the variant", f, name))
+			return
+		case p.typeOf(letter[0]) != position.NoPieceType:
+			p.invalid(e, "NAME:LETTER …", fmt.Sprintf("%q: the letter %s is already a piece's", f, letter))
+			return
+		}
+		v.PieceCharSynonym[pt] = upper(letter[0])
 	}
 }
 

@@ -122,6 +122,12 @@ func WhyIllegal(err error) string {
 // gatingHint ("" for SAN, partial text).
 func illegalHint(p *position.Position, s string, legal []position.Move) string {
 	b := p.V.Board()
+	if p.V.Walling() {
+		if why := wallHint(p, s, legal); why != "" {
+			return why
+		}
+		s, _, _ = strings.Cut(s, ",")
+	}
 	if strings.ContainsAny(s, "@*") {
 		return dropHint(p, s)
 	}
@@ -186,6 +192,39 @@ func illegalHint(p *position.Position, s string, legal []position.Move) string {
 		}
 	}
 	return fmt.Sprintf("the piece on %s cannot move to %s", from, to)
+}
+
+// wallHint says why s names no legal move of a walling variant, when
+// the fault is in its wall part: the move without its wall square
+// (e2e4 for e2e4,e4e5), a wall part that is not two squares, that does
+// not start on the moved piece's square, or whose wall square is taken
+// ("" when the move itself is the fault: illegalHint goes on with it).
+func wallHint(p *position.Position, s string, legal []position.Move) string {
+	move, wall, comma := strings.Cut(s, ",")
+	var forms []string
+	for _, m := range legal {
+		if u := p.UCI(m); strings.HasPrefix(u, move+",") {
+			forms = append(forms, u)
+		}
+	}
+	if len(forms) == 0 {
+		return ""
+	}
+	if !comma {
+		return fmt.Sprintf("a move of %s places a wall too: the move, a comma, the piece's square and the wall square (e.g. %s)", p.V.Name, forms[0])
+	}
+	b := p.V.Board()
+	at, sq, ok := uciSquares(wall, b)
+	if !ok {
+		return fmt.Sprintf("the wall part %q is not two squares (the piece's square and the wall square, e.g. %s)", wall, forms[0])
+	}
+	if !strings.HasPrefix(strings.TrimPrefix(forms[0], move+","), at.String()) {
+		return fmt.Sprintf("the wall part starts on %s, not on the moved piece's square (e.g. %s)", at, forms[0])
+	}
+	if from, to, ok := uciSquares(move, b); ok && (sq == to || (sq != from && p.PieceOn(sq) != position.NoPiece) || p.Walls().Has(sq)) {
+		return fmt.Sprintf("the wall square %s is taken after the move", sq)
+	}
+	return fmt.Sprintf("a wall may not go on %s after %s", sq, move)
 }
 
 // uciSquares reads s as exactly two squares of board b in UCI form (a

@@ -38,7 +38,8 @@ func (e *Engine) cmdDisplay() {
 // it had before promotion (+P for a tokin, +r for a dragon), as in the
 // FEN; a piece promoted crazyhouse-style is ~ and its letter (~Q). The side to move is marked with * on its home edge,
 // and in variants with pockets each side's pocket follows its home rank
-// ([QNP], king first, as Fairy-Stockfish's d shows it).
+// ([QNP], king first, as Fairy-Stockfish's d shows it). A wall square
+// (a duck, an arrow, a petrified square) is *.
 func Board(p *position.Position, flip bool) string {
 	b := p.V.Board()
 	var sb strings.Builder
@@ -59,6 +60,8 @@ func Board(p *position.Position, flip bool) string {
 			pc := p.PieceOn(s)
 			ch, prom := byte(' '), byte(' ')
 			switch up := p.MetaOn(s).Unpromoted; {
+			case pc == position.NoPiece && p.Walls().Has(s):
+				ch = '*' // a wall square, as in the FEN and Fairy-Stockfish's d
 			case pc == position.NoPiece:
 			case up != position.NoPiece:
 				// shogi-style: + and the letter it had before (+P, +r)

@@ -631,3 +631,19 @@ func TestUCIPerftFinishesBeforeNextCommand(t *testing.T) {
 		t.Errorf("go perft 1 after e2e4 (the position set during the count):\n%s", out)
 	}
 }
+
+// TestBoardDrawingWalls: a wall square is drawn *, as in the FEN and
+// Fairy-Stockfish's d (duck chess after e2e4,e4e5 d7d5,d5d4: the duck on d4).
+func TestBoardDrawingWalls(t *testing.T) {
+	v, _ := variants.Get("duck")
+	rs, _ := rules.Compile(v, nil)
+	g, err := rules.NewGame(rs, "rnbqkbnr/ppp1pppp/8/3p4/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Board(g.Pos, false)
+	if !strings.Contains(b, " |   |   |   | * | P |   |   |   | 4\n") ||
+		!strings.Contains(b, " |   |   |   | p |   |   |   |   | 5\n") {
+		t.Errorf("board:\n%s", b)
+	}
+}

@@ -105,104 +105,9 @@ func (p *Position) legalRoyal(m Move) bool {
 	}
 	v := p.V
 	them := us.Other()
-	kingRing := &p.c.kingRing
 
-	if v.ExtinctionPseudoRoyal {
-		kto := to
-		occ := p.occ
-		occ.Del(from)
-		if v.WallingRule == DuckWalling {
-			occ = occ.AndNot(st.Walls) // the duck leaves its square
-		}
-		if m.IsGating() || (p.c.walling && m.Wall() != geom.NoSquare) {
-			occ.Add(m.Aux())
-		}
-		theirs := st.PseudoRoyals.And(p.byColor[them])
-		if kind == Castling {
-			kingSide := to > from
-			var rto geom.Square
-			kto, rto = p.castlingTargets(us, kingSide)
-			if st.PseudoRoyals.Has(from) {
-				step := 1
-				if kto < from {
-					step = -1
-				}
-				for s := from; ; s = geom.Square(int(s) + step) {
-					if (from != kto && s == kto) || (from == kto && s != from) {
-						break
-					}
-					if !(v.BlastOnCapture && kingRing[s].And(theirs).Any()) && p.AttackersTo(s, occ, them).Any() {
-						return false
-					}
-				}
-			}
-			occ.Toggle(to)
-			occ.Toggle(rto)
-		}
-		occ.Add(kto)
-		if kind == EnPassant {
-			occ.Del(p.captureSquare(kto))
-		}
-		capture := p.IsCapture(m)
-		if capture && v.BlastOnCapture {
-			ring := kingRing[kto].And(p.byColor[White].Or(p.byColor[Black]).AndNot(p.byType[Pawn]))
-			ring.Add(kto)
-			occ = occ.AndNot(ring)
-		}
-		if capture && v.PetrifyOnCaptureTypes.Has(p.board[from].Type()) && st.PseudoRoyals.Has(from) {
-			return false // a pseudo-royal piece may not turn into a wall
-		}
-		ours := st.PseudoRoyals.And(p.byColor[us])
-		if kind == Drop && v.ExtinctionPieceTypes.Has(m.DroppedType()) {
-			ours.Add(to)
-		}
-		if from != to && ours.Has(from) {
-			ours.Del(from)
-			ours.Add(kto)
-		}
-		if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
-			if p.count[us][m.PromotionType()] > v.ExtinctionPieceCount {
-				ours = ours.AndNot(p.PiecesOf(us, m.PromotionType()))
-			} else {
-				ours.Add(kto)
-			}
-		}
-		if ours.AndNot(occ).Any() {
-			return false // self-explosion
-		}
-		cand := occ
-		cand.Del(kto)
-		for _, pt := range p.c.petrifyRoyal {
-			cand = cand.AndNot(p.PiecesOf(them, pt)) // they would petrify capturing
-		}
-		if theirs.AndNot(occ).Empty() {
-			for o := ours; o.Any(); {
-				sr := o.Pop()
-				if !(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any() {
-					return false
-				}
-			}
-		}
-		if v.DupleCheck {
-			pc := st.PseudoRoyalCand.And(p.byColor[us])
-			if from != to && pc.Has(from) {
-				pc.Del(from)
-				pc.Add(kto)
-			}
-			if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
-				pc.Add(kto)
-			}
-			all := pc.Any()
-			for all && pc.Any() {
-				sr := pc.Pop()
-				if !(!(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any()) {
-					all = false
-				}
-			}
-			if all {
-				return false
-			}
-		}
+	if v.ExtinctionPseudoRoyal && !p.legalPseudoRoyal(m) {
+		return false
 	}
 
 	if p.IsCapture(m) && v.MutuallyImmuneTypes.Has(p.board[from].Type()) && p.board[from].Type() == p.board[to].Type() {
@@ -300,6 +205,117 @@ func (p *Position) legalRoyal(m Move) bool {
 	a := p.AttackersTo(ksq, occ, them)
 	a.Del(to)
 	return a.Empty()
+}
+
+// legalPseudoRoyal is legalRoyal's test of pseudo-royal pieces
+// (extinctionPseudoRoyal: atomic, duck-like variants; Fairy-Stockfish's
+// legal for extinction pseudo-royals): after m no pseudo-royal piece of the
+// side to move is blown up or left attacked (blasts, petrification, gated
+// and wall squares, castling through attacked squares, dupleCheck).
+func (p *Position) legalPseudoRoyal(m Move) bool {
+	us := p.side
+	them := us.Other()
+	from, to := m.From(), m.To()
+	kind := m.Kind()
+	st := p.st
+	v := p.V
+	kingRing := &p.c.kingRing
+	kto := to
+	occ := p.occ
+	occ.Del(from)
+	if v.WallingRule == DuckWalling {
+		occ = occ.AndNot(st.Walls) // the duck leaves its square
+	}
+	if m.IsGating() || (p.c.walling && m.Wall() != geom.NoSquare) {
+		occ.Add(m.Aux())
+	}
+	theirs := st.PseudoRoyals.And(p.byColor[them])
+	if kind == Castling {
+		kingSide := to > from
+		var rto geom.Square
+		kto, rto = p.castlingTargets(us, kingSide)
+		if st.PseudoRoyals.Has(from) {
+			step := 1
+			if kto < from {
+				step = -1
+			}
+			for s := from; ; s = geom.Square(int(s) + step) {
+				if (from != kto && s == kto) || (from == kto && s != from) {
+					break
+				}
+				if !(v.BlastOnCapture && kingRing[s].And(theirs).Any()) && p.AttackersTo(s, occ, them).Any() {
+					return false
+				}
+			}
+		}
+		occ.Toggle(to)
+		occ.Toggle(rto)
+	}
+	occ.Add(kto)
+	if kind == EnPassant {
+		occ.Del(p.captureSquare(kto))
+	}
+	capture := p.IsCapture(m)
+	if capture && v.BlastOnCapture {
+		ring := kingRing[kto].And(p.byColor[White].Or(p.byColor[Black]).AndNot(p.byType[Pawn]))
+		ring.Add(kto)
+		occ = occ.AndNot(ring)
+	}
+	if capture && v.PetrifyOnCaptureTypes.Has(p.board[from].Type()) && st.PseudoRoyals.Has(from) {
+		return false // a pseudo-royal piece may not turn into a wall
+	}
+	ours := st.PseudoRoyals.And(p.byColor[us])
+	if kind == Drop && v.ExtinctionPieceTypes.Has(m.DroppedType()) {
+		ours.Add(to)
+	}
+	if from != to && ours.Has(from) {
+		ours.Del(from)
+		ours.Add(kto)
+	}
+	if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
+		if p.count[us][m.PromotionType()] > v.ExtinctionPieceCount {
+			ours = ours.AndNot(p.PiecesOf(us, m.PromotionType()))
+		} else {
+			ours.Add(kto)
+		}
+	}
+	if ours.AndNot(occ).Any() {
+		return false // self-explosion
+	}
+	cand := occ
+	cand.Del(kto)
+	for _, pt := range p.c.petrifyRoyal {
+		cand = cand.AndNot(p.PiecesOf(them, pt)) // they would petrify capturing
+	}
+	if theirs.AndNot(occ).Empty() {
+		for o := ours; o.Any(); {
+			sr := o.Pop()
+			if !(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any() {
+				return false
+			}
+		}
+	}
+	if v.DupleCheck {
+		pc := st.PseudoRoyalCand.And(p.byColor[us])
+		if from != to && pc.Has(from) {
+			pc.Del(from)
+			pc.Add(kto)
+		}
+		if kind == Promotion && v.ExtinctionPieceTypes.Has(m.PromotionType()) {
+			pc.Add(kto)
+		}
+		all := pc.Any()
+		for all && pc.Any() {
+			sr := pc.Pop()
+			if !(!(v.BlastOnCapture && kingRing[sr].And(theirs).Any()) && p.AttackersTo(sr, occ, them).And(cand).Any()) {
+				all = false
+			}
+		}
+		if all {
+			return false
+		}
+	}
+	return true
 }
 
 // janggiKingSafe is the last test of legalRoyal where janggi cannons play:

@@ -200,6 +200,13 @@ class GameView {
     this.drawOverlay();
   };
 
+  // attachLayers puts the overlay (badges, marks) and the wall layer back
+  // on the board: chessground's redrawAll (a resize, a flip) empties it.
+  attachLayers() {
+    if (this.overlay.parentElement !== this.boardEl) this.boardEl.append(this.overlay);
+    if (this.wallLayer.parentElement !== this.boardEl) this.boardEl.append(this.wallLayer);
+  }
+
   async fetchInvite() {
     if (!this.token) return;
     try {
@@ -411,6 +418,7 @@ class GameView {
   drawOverlay() {
     const s = this.state;
     if (!s) return;
+    this.attachLayers();
     const items: HTMLElement[] = [];
     const w = 100 / s.files, h = 100 / s.ranks;
     const cls = (kind: string) => kind.replace(/[^a-z0-9-]/gi, '');
@@ -428,7 +436,9 @@ class GameView {
         class: `badge ${cls(b.kind)}` + (b.max && b.value < b.max ? ' hurt' : ''), 'data-square': b.square,
         [`data-${cls(b.kind)}`]: b.value, 'data-value': b.value,
         title: b.title ?? b.text, text: b.text,
-        style: `left:calc(${p.left + w}% - 1.6em);top:calc(${p.top + h}% - 1.5em)`,
+        // the top right corner of the square: the file letters sit at the
+        // bottom left, the rank numbers at the top left
+        style: `right:calc(${100 - p.left - w}% + 1px);top:calc(${p.top}% + 1px);max-width:calc(${w}% - 2px)`,
       }));
     }
     this.overlay.replaceChildren(...items);

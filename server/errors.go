@@ -27,7 +27,7 @@ const (
 	CodeIllegalMove      = "illegal_move"         // the engine refused the move
 	CodeStale            = "stale_ply"            // the move was sent for another ply
 	CodeGameOver         = "game_over"            // the game has ended
-	CodeNoTakeback       = "no_takeback"          // takeback refused (not vs AI, nothing to take back)
+	CodeNoTakeback       = "no_takeback"          // takeback refused (not vs AI, nothing to take back, the game is over)
 	CodeNoDrawOffer      = "no_draw_offer"        // no draw offer to accept or decline
 	CodeStorage          = "storage_error"        // the move could not be stored: it was not played
 	CodeMethodNotAllowed = "method_not_allowed"

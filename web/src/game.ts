@@ -652,7 +652,7 @@ class GameView {
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
       btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),
       btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
-      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
+      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback && s.status !== 'over'),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
       btn('Decline', 'draw-decline', () => this.send({ type: 'draw_decline' }), playing && !!s.drawOffer && s.drawOffer !== s.you),

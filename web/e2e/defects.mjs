@@ -1,0 +1,56 @@
+// Browser tests for the defects of issue 44: each failed on the code
+// before its fix. Run with web/e2e/run.sh, or from web/:
+// CHROMIUM=/usr/bin/chromium HOUSERULES_BIN=… node --test e2e/defects.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, ctx, newPage, playByClicks, start, state, stop, waitState } from './lib.mjs';
+
+before(start);
+after(stop);
+
+// open creates a game through the API and opens the creator's seat.
+async function open(body, page) {
+  const r = await api('POST', '/api/games', body);
+  assert.ok(r.id, JSON.stringify(r));
+  page ??= await newPage();
+  await page.goto(ctx.base + r.seatUrl);
+  await waitState(page, 's.you !== "spectator"');
+  return { r, page };
+}
+
+// wsSend sends one message over a fresh WebSocket of the page's game
+// (as the seat of token) and answers the first error within two seconds
+// of it, or null.
+function wsSend(page, id, token, msg) {
+  return page.evaluate(([id, token, msg]) => new Promise((resolve) => {
+    const ws = new WebSocket(`ws://${location.host}/api/games/${id}/ws`);
+    let sent = false;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'error') { ws.close(); resolve(m); return; }
+      if (m.type === 'state' && !sent) {
+        sent = true;
+        ws.send(JSON.stringify(msg));
+        setTimeout(() => { ws.close(); resolve(null); }, 2000);
+      }
+    };
+  }), [id, token, msg]);
+}
+
+test('1. no take-back after a checkmate against the AI', async () => {
+  const { r, page } = await open({ variant: 'chess', fen: '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1', opponent: { type: 'ai', level: 1 } });
+  await waitState(page, 's.turn === s.you && s.status === "active"');
+  await playByClicks(page, 'a1a8');
+  const s = await waitState(page, 's.status === "over"');
+  assert.equal(s.result, '1-0');
+  assert.equal(s.canTakeback, false, 'the state offers no take-back');
+  assert.equal(await page.locator('#takeback').count(), 0, 'no Take back button');
+  const m = await wsSend(page, r.id, r.token, { type: 'takeback' });
+  assert.equal(m?.type, 'error', 'the server refuses the take-back');
+  assert.equal(m.code, 'no_takeback');
+  assert.match(m.message, /over/);
+  const g = await api('GET', '/api/games/' + r.id);
+  assert.equal(g.state.status, 'over');
+  assert.equal(g.state.moves.length, 1);
+});

@@ -3,7 +3,7 @@
 // CHROMIUM=/usr/bin/chromium HOUSERULES_BIN=… node --test e2e/defects.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, ctx, newPage, playByClicks, start, state, stop, waitState } from './lib.mjs';
+import { api, clickSquare, ctx, newPage, playByClicks, start, state, stop, waitState } from './lib.mjs';
 
 before(start);
 after(stop);
@@ -53,4 +53,19 @@ test('1. no take-back after a checkmate against the AI', async () => {
   const g = await api('GET', '/api/games/' + r.id);
   assert.equal(g.state.status, 'over');
   assert.equal(g.state.moves.length, 1);
+});
+
+test('2. "why is this move legal?" is cleared when a new state arrives', async () => {
+  const { page } = await open({ variant: 'chess', opponent: { type: 'ai', level: 1 } });
+  await waitState(page, 's.turn === s.you && s.status === "active"');
+  await clickSquare(page, 'e2');
+  await page.waitForFunction(() => /legal moves? from e2/.test(document.querySelector('#why').textContent));
+  await clickSquare(page, 'e4');
+  await waitState(page, 's.ply >= 2 && !s.aiThinking');
+  await page.waitForFunction(() => /Last move/.test(document.querySelector('#why').textContent));
+  const why = await page.textContent('#why');
+  assert.doesNotMatch(why, /from e2/, 'the panel no longer lists the emptied e2: ' + why);
+  // a square selected while the AI moves is listed for the new position
+  await clickSquare(page, 'g1');
+  await page.waitForFunction(() => /legal moves? from g1/.test(document.querySelector('#why').textContent));
 });

@@ -127,7 +127,7 @@ class GameView {
       el('h3', { text: 'Why is this move legal?' }), this.why,
       el('h3', { text: 'Export' }), this.exportBox);
     this.app.replaceChildren(el('div', { class: 'game' }, this.boardWrap, side));
-    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
+    this.resetWhy();
     this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
     this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
     this.boardEl.addEventListener('pointerdown', (e) => this.pressDown(e), true);
@@ -304,8 +304,15 @@ class GameView {
     return d;
   }
 
+  // resetWhy empties "why is this move legal?" (a new position: what it
+  // listed may no longer hold)
+  resetWhy() {
+    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
+  }
+
   setState(s: State) {
     const first = !this.state;
+    const moved = !first && (s.ply !== this.state!.ply || s.fen !== this.state!.fen);
     this.viewPly = null;
     if (s !== this.state) this.clockAt = performance.now();
     this.state = s;
@@ -367,6 +374,13 @@ class GameView {
       this.cg.set(config);
     }
     this.endWallPick?.(); // a new state ends a wall choice (the board shows the state)
+    if (moved) {
+      // the panel described the previous position: list the selected
+      // square's moves anew, or nothing
+      this.resetWhy();
+      const sel = this.cg?.state.selected;
+      if (typeof sel === 'string') this.explainSelected(sel);
+    }
     this.paintBoard();
     this.drawOverlay();
     this.titlePockets();

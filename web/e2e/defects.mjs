@@ -69,3 +69,21 @@ test('2. "why is this move legal?" is cleared when a new state arrives', async (
   await clickSquare(page, 'g1');
   await page.waitForFunction(() => /legal moves? from g1/.test(document.querySelector('#why').textContent));
 });
+
+test('3. while reviewing, the exported FEN is the reviewed position\'s', async () => {
+  const { page } = await open({ variant: 'chess', opponent: { type: 'ai', level: 1 } });
+  await waitState(page, 's.turn === s.you && s.status === "active"');
+  await playByClicks(page, 'e2e4');
+  const s = await waitState(page, 's.ply >= 2 && !s.aiThinking && s.turn === s.you');
+  assert.equal(await page.inputValue('#fen'), s.fen);
+  await page.click('#moves li[data-ply="1"]');
+  await page.waitForSelector('#live');
+  assert.equal(await page.inputValue('#fen'), s.moves[0].fen, 'the FEN after ply 1');
+  assert.match(await page.textContent('#fen-note'), /after ply 1 of 2/);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((f) => document.querySelector('#fen').value === f, s.startFen);
+  await page.click('#live');
+  await page.waitForSelector('#live', { state: 'detached' });
+  assert.equal(await page.inputValue('#fen'), s.fen, 'back to the game: the live FEN');
+  assert.equal(await page.locator('#fen-note').count(), 0);
+});

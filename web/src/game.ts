@@ -709,9 +709,14 @@ class GameView {
     }
 
     // export
-    const fen = el('input', { class: 'fen', id: 'fen', readonly: true, value: s.fen, 'aria-label': 'FEN' });
-    const copyFen = el('button', { id: 'copy-fen', text: 'Copy FEN' });
-    copyFen.addEventListener('click', async () => ((await copyText(s.fen)) ? toast('FEN copied') : fen.select()));
+    // while reviewing, the FEN of the reviewed position (and said so)
+    const vp = this.viewPly;
+    const fenText = vp === null ? s.fen : vp === 0 ? s.startFen : s.moves[vp - 1].fen;
+    const fenLabel = vp === null ? 'FEN' : `FEN of the reviewed position (after ply ${vp} of ${s.ply})`;
+    const fen = el('input', { class: 'fen', id: 'fen', readonly: true, value: fenText, 'aria-label': fenLabel, title: fenLabel });
+    const fenNote = vp === null ? null : el('p', { class: 'note', id: 'fen-note', text: `Reviewed position, after ply ${vp} of ${s.ply}:` });
+    const copyFen = el('button', { id: 'copy-fen', text: vp === null ? 'Copy FEN' : 'Copy reviewed FEN' });
+    copyFen.addEventListener('click', async () => ((await copyText(fenText)) ? toast(vp === null ? 'FEN copied' : `FEN after ply ${vp} copied`) : fen.select()));
     const pgnBtn = el('button', { id: 'show-pgn', text: 'PGN' });
     const pgnBox = el('textarea', { class: 'pgn', id: 'pgn', readonly: true, rows: 8, 'aria-label': 'PGN' });
     pgnBox.hidden = true;
@@ -722,7 +727,7 @@ class GameView {
       (await copyText(text)) && toast('PGN copied');
     });
     const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
-    this.exportBox.replaceChildren(fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
+    this.exportBox.replaceChildren(...(fenNote ? [fenNote] : []), fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
   }
 }
 

@@ -87,3 +87,37 @@ test('3. while reviewing, the exported FEN is the reviewed position\'s', async (
   assert.equal(await page.inputValue('#fen'), s.fen, 'back to the game: the live FEN');
   assert.equal(await page.locator('#fen-note').count(), 0);
 });
+
+test('4. the creator, the invitee and a spectator each read their own wording', async () => {
+  const { r, page: creator } = await open({ variant: 'chess', opponent: { type: 'human' } });
+  await creator.waitForSelector('#status[data-status="waiting"]');
+  assert.match(await creator.textContent('#status'), /send them the invite link/);
+
+  const invitee = await newPage();
+  await invitee.goto(ctx.base + r.inviteUrl);
+  await waitState(invitee, 's.status === "waiting"');
+  await invitee.waitForSelector('#join');
+  const inv = await invitee.textContent('#status');
+  assert.doesNotMatch(inv, /invite link|watching/, 'invitee: ' + inv);
+  assert.match(inv, /take the seat/);
+
+  const watcher = await newPage();
+  await watcher.goto(ctx.base + '/g/' + r.id);
+  await waitState(watcher, 's.you === "spectator" && s.status === "waiting"');
+  await watcher.waitForSelector('#status[data-status="waiting"]');
+  const w = await watcher.textContent('#status');
+  assert.doesNotMatch(w, /invite link|your opponent/, 'spectator: ' + w);
+  assert.match(w, /watching/);
+
+  await invitee.click('#join');
+  await waitState(invitee, 's.you === "black" && s.status === "active"');
+  await waitState(watcher, 's.status === "active"');
+  await watcher.waitForSelector('#status[data-status="active"]');
+  const players = await watcher.textContent('.players');
+  assert.doesNotMatch(players, /Opponent|You/, 'spectator players: ' + players);
+  assert.match(players, /White: Human player/);
+  assert.match(players, /Black: Human player/);
+  assert.match(await creator.textContent('.players'), /Black: Opponent/);
+  assert.match(await invitee.textContent('.players'), /White: Opponent/);
+  assert.doesNotMatch(await invitee.textContent('#status'), /watching|invite/);
+});

@@ -618,9 +618,15 @@ class GameView {
 
   renderSide() {
     const s = this.state!;
+    // the invitee: has the invite link, has not taken the seat yet
+    const invitee = s.you === 'spectator' && !!this.invite && !this.token;
     const name = (c: 'white' | 'black') => {
       const seat = s.seats[c];
-      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You' : seat.taken ? 'Opponent' : 'open seat';
+      // named for this reader: a player sees "You" and "Opponent", a
+      // spectator (or the invitee before taking the seat) the players
+      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You'
+        : seat.taken ? (s.you === 'spectator' ? 'Human player' : 'Opponent')
+        : invitee ? 'open seat — yours to take' : 'open seat';
       return el('div', { class: 'player ' + c + (s.turn === c && s.status === 'active' ? ' to-move' : '') },
         el('span', { class: 'swatch ' + c }), ` ${c[0].toUpperCase() + c.slice(1)}: ${who}`,
         seat.kind === 'human' && seat.taken ? el('span', { class: 'dot' + (seat.online ? ' on' : ''), title: seat.online ? 'online' : 'offline' }) : null,
@@ -636,11 +642,15 @@ class GameView {
 
     let text: string;
     if (s.status === 'over') text = `Game over: ${s.result} — ${s.reason}`;
-    else if (s.status === 'waiting') text = 'Waiting for your opponent to take the seat — send them the invite link.';
+    else if (s.status === 'waiting') {
+      text = invitee ? 'You are invited: take the seat to start the game.'
+        : s.you === 'spectator' ? 'Waiting for the second player to take their seat.'
+        : 'Waiting for your opponent to take the seat — send them the invite link.';
+    }
     else if (s.aiThinking) text = 'The computer is thinking…';
     else if (s.you === s.turn) text = 'Your move' + (s.check.length ? ' — you are in check!' : '');
     else text = `${s.turn[0].toUpperCase() + s.turn.slice(1)} to move` + (s.check.length ? ' (check)' : '');
-    if (s.you === 'spectator') text += ' · you are watching';
+    if (s.you === 'spectator' && !invitee) text += ' · you are watching';
     this.status.textContent = text;
     this.status.className = 'status ' + s.status;
     this.status.dataset.status = s.status;

@@ -121,3 +121,26 @@ test('4. the creator, the invitee and a spectator each read their own wording', 
   assert.match(await invitee.textContent('.players'), /White: Opponent/);
   assert.doesNotMatch(await invitee.textContent('#status'), /watching|invite/);
 });
+
+test('5. errors in the page: display names, no command-line syntax, no codes', async () => {
+  const page = await newPage();
+  await page.goto(ctx.base + '/');
+  await page.waitForSelector('#variant option', { state: 'attached' });
+  await page.selectOption('#variant', 'chess');
+  await page.check('#preset-king-heals');
+  await page.waitForSelector('#verdict.bad');
+  const v = await page.textContent('#verdict');
+  assert.doesNotMatch(v, /--|incompatible_presets|\(\w+_\w+\)|king-heals|piece-hp/, 'verdict: ' + v);
+  assert.match(v, /Regenerating King/);
+  assert.match(v, /Hit Points/);
+  await page.check('#preset-piece-hp');
+  await page.check('#preset-explosive-rook');
+  await page.waitForFunction(() => /Detonating Rook/.test(document.querySelector('#verdict').textContent));
+  const v2 = await page.textContent('#verdict');
+  assert.doesNotMatch(v2, /incompatible_presets|explosive-rook|piece-hp/, 'verdict: ' + v2);
+  // the API keeps the code (and the message) in their own fields
+  const r = await fetch(ctx.base + '/api/rulesets/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'chess', presets: 'king-heals' }) });
+  const e = (await r.json()).error;
+  assert.equal(e.code, 'incompatible_presets');
+  assert.match(e.display, /Regenerating King/);
+});

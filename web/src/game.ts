@@ -263,7 +263,7 @@ class GameView {
         this.setState(m as State);
         break;
       case 'error':
-        toast(`${m.message} (${m.code})`, 'error');
+        toast(m.display ?? m.message, 'error');
         if (m.code === 'bad_token') {
           store(seatKey(this.id), null);
           this.token = null;

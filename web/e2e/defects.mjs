@@ -144,3 +144,30 @@ test('5. errors in the page: display names, no command-line syntax, no codes', a
   assert.equal(e.code, 'incompatible_presets');
   assert.match(e.display, /Regenerating King/);
 });
+
+test('6. "Recent games" lists only finished games and games with moves', async () => {
+  const empty1 = await api('POST', '/api/games', { variant: 'chess', opponent: { type: 'human' } });
+  const empty2 = await api('POST', '/api/games', { variant: 'chess', side: 'white', opponent: { type: 'ai', level: 1 } });
+  const played = await api('POST', '/api/games', { variant: 'chess', opponent: { type: 'human' } });
+  const j = await api('POST', `/api/games/${played.id}/join`, { invite: played.inviteUrl.split('#invite=')[1] });
+  assert.ok(j.token);
+  const mv = await api('POST', `/api/games/${played.id}/moves`, { move: 'e2e4' }, played.token);
+  assert.ok(!mv.error, JSON.stringify(mv));
+  // a game that ended on its first move (mate in one from a set position)
+  const over = await api('POST', '/api/games', { variant: 'chess', fen: '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1', side: 'white', opponent: { type: 'human' } });
+  await api('POST', `/api/games/${over.id}/join`, { invite: over.inviteUrl.split('#invite=')[1] });
+  const mate = await api('POST', `/api/games/${over.id}/moves`, { move: 'a1a8' }, over.token);
+  assert.ok(!mate.error, JSON.stringify(mate));
+
+  const ids = (await api('GET', '/api/games')).games.map((g) => g.id);
+  assert.ok(ids.includes(played.id), 'a game with a move is listed');
+  assert.ok(ids.includes(over.id), 'a finished game is listed');
+  assert.ok(!ids.includes(empty1.id) && !ids.includes(empty2.id), 'empty games are not listed');
+
+  const page = await newPage();
+  await page.goto(ctx.base + '/');
+  await page.waitForSelector('.recent ul li');
+  const hrefs = await page.locator('.recent a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.includes('/g/' + played.id) && hrefs.includes('/g/' + over.id), hrefs.join(' '));
+  assert.ok(!hrefs.includes('/g/' + empty1.id) && !hrefs.includes('/g/' + empty2.id), hrefs.join(' '));
+});

@@ -3,6 +3,11 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+
+	"houserules/rules"
 )
 
 // Error codes, shared by the HTTP API and the WebSocket protocol
@@ -27,24 +32,72 @@ const (
 	CodeIllegalMove      = "illegal_move"         // the engine refused the move
 	CodeStale            = "stale_ply"            // the move was sent for another ply
 	CodeGameOver         = "game_over"            // the game has ended
-	CodeNoTakeback       = "no_takeback"          // takeback refused (not vs AI, nothing to take back)
+	CodeNoTakeback       = "no_takeback"          // takeback refused (not vs AI, nothing to take back, the game is over)
 	CodeNoDrawOffer      = "no_draw_offer"        // no draw offer to accept or decline
 	CodeStorage          = "storage_error"        // the move could not be stored: it was not played
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeInternal         = "internal"
 )
 
-// apiError is an error with a code, answered as {"error":{"code","message"}}.
+// apiError is an error with a code, answered as
+// {"error":{"code","message","display"}}: display is the message as the
+// web page shows it (pageText), when it differs.
 type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	Display string `json:"display,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 func errf(status int, code, msg string) *apiError {
-	return &apiError{Status: status, Code: code, Message: msg}
+	e := &apiError{Status: status, Code: code, Message: msg}
+	if d := pageText(msg); d != msg {
+		e.Display = d
+	}
+	return e
+}
+
+var (
+	cliHint    = regexp.MustCompile(`,?\s*e\.g\.\s+--[a-z-]+\s+\S+|\s*\(see ` + "`houserules [^`]*`" + `\)`)
+	presetWord = regexp.MustCompile(`\b[Pp]resets?\b`)
+	idToken    = regexp.MustCompile(`[a-z0-9]+(?:-[a-z0-9]+)+`)
+	namesOnce  sync.Once
+	names      map[string]string // preset ID → display name
+)
+
+// pageText is an error message as the page shows it: without
+// command-line syntax (an "e.g. --presets …" example, "see `houserules
+// …`"), "preset" said "house rule", and preset IDs by the names the
+// cards show.
+func pageText(msg string) string {
+	namesOnce.Do(func() {
+		names = map[string]string{}
+		for _, p := range rules.Presets() {
+			names[p.Info().ID] = p.Info().Name
+		}
+	})
+	out := cliHint.ReplaceAllString(msg, "")
+	if !strings.Contains(strings.ToLower(out), "preset") {
+		return out
+	}
+	out = idToken.ReplaceAllStringFunc(out, func(id string) string {
+		if n, ok := names[id]; ok {
+			return "“" + n + "”"
+		}
+		return id
+	})
+	return presetWord.ReplaceAllStringFunc(out, func(w string) string {
+		r := "house rule"
+		if strings.HasSuffix(w, "s") {
+			r = "house rules"
+		}
+		if w[0] == 'P' {
+			r = "H" + r[1:]
+		}
+		return r
+	})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -305,8 +305,8 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot take back")
 	case r.seat(otherColor(seat)).Kind != store.AI:
 		return errf(http.StatusConflict, CodeNoTakeback, "takebacks are only for games against the AI")
-	case r.endedWithoutMove():
-		return errf(http.StatusConflict, CodeNoTakeback, "the game ended by "+r.rec.Reason)
+	case r.over():
+		return errf(http.StatusConflict, CodeNoTakeback, "the game is over ("+r.rec.Reason+"): a finished game cannot be taken back")
 	}
 	n := len(r.moves)
 	for n > 0 && r.moves[n-1].By != seat {
@@ -453,13 +453,6 @@ func (r *room) timeForfeit(ctx context.Context) {
 	if aerr := r.finish(ctx, res, loser+" ran out of time"); aerr != nil {
 		r.hub.log.Error("time forfeit", "game", r.id, "err", aerr)
 	}
-}
-
-// endedWithoutMove reports a game ended by resignation, agreement or time
-// (no takeback undoes those).
-func (r *room) endedWithoutMove() bool {
-	x := r.rec.Reason
-	return r.over() && (strings.HasSuffix(x, "resigned") || strings.HasSuffix(x, "ran out of time") || x == "draw by agreement")
 }
 
 func otherColor(c string) string {

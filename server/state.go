@@ -291,7 +291,7 @@ func (r *room) stateFor(seat string) *gameState {
 	if seat != "" && r.seat(otherColor(seat)).Kind == store.AI {
 		for _, m := range r.moves {
 			if m.By == seat {
-				st.CanTakeback = !r.endedWithoutMove()
+				st.CanTakeback = !r.over()
 				break
 			}
 		}

@@ -65,7 +65,11 @@ func withID(msg map[string]any, id json.RawMessage) map[string]any {
 }
 
 func errorMsg(id json.RawMessage, e *apiError) map[string]any {
-	return withID(map[string]any{"type": "error", "code": e.Code, "message": e.Message}, id)
+	m := map[string]any{"type": "error", "code": e.Code, "message": e.Message}
+	if e.Display != "" {
+		m["display"] = e.Display
+	}
+	return withID(m, id)
 }
 
 // serveWS runs one WebSocket connection to game id.

@@ -436,13 +436,15 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 	})
 }
 
-// ListGames returns the most recently updated games, newest first.
+// ListGames returns the most recently updated games that were played:
+// finished, or with at least one move (not a game created and left
+// empty), newest first.
 func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
 	}
 	rows, err := d.db.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, plies, updated_at
-		FROM games ORDER BY updated_at DESC, id LIMIT ?`), limit)
+		FROM games WHERE status = ? OR plies > 0 ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}

@@ -127,7 +127,7 @@ class GameView {
       el('h3', { text: 'Why is this move legal?' }), this.why,
       el('h3', { text: 'Export' }), this.exportBox);
     this.app.replaceChildren(el('div', { class: 'game' }, this.boardWrap, side));
-    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
+    this.resetWhy();
     this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
     this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
     this.boardEl.addEventListener('pointerdown', (e) => this.pressDown(e), true);
@@ -270,7 +270,7 @@ class GameView {
         this.setState(m as State);
         break;
       case 'error':
-        toast(`${m.message} (${m.code})`, 'error');
+        toast(m.display ?? m.message, 'error');
         if (m.code === 'bad_token') {
           store(seatKey(this.id), null);
           this.token = null;
@@ -311,8 +311,15 @@ class GameView {
     return d;
   }
 
+  // resetWhy empties "why is this move legal?" (a new position: what it
+  // listed may no longer hold)
+  resetWhy() {
+    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
+  }
+
   setState(s: State) {
     const first = !this.state;
+    const moved = !first && (s.ply !== this.state!.ply || s.fen !== this.state!.fen);
     this.viewPly = null;
     if (s !== this.state) this.clockAt = performance.now();
     this.state = s;
@@ -374,6 +381,13 @@ class GameView {
       this.cg.set(config);
     }
     this.endWallPick?.(); // a new state ends a wall choice (the board shows the state)
+    if (moved) {
+      // the panel described the previous position: list the selected
+      // square's moves anew, or nothing
+      this.resetWhy();
+      const sel = this.cg?.state.selected;
+      if (typeof sel === 'string') this.explainSelected(sel);
+    }
     this.paintBoard();
     this.drawOverlay();
     this.titlePockets();
@@ -614,9 +628,15 @@ class GameView {
 
   renderSide() {
     const s = this.state!;
+    // the invitee: has the invite link, has not taken the seat yet
+    const invitee = s.you === 'spectator' && !!this.invite && !this.token;
     const name = (c: 'white' | 'black') => {
       const seat = s.seats[c];
-      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You' : seat.taken ? 'Opponent' : 'open seat';
+      // named for this reader: a player sees "You" and "Opponent", a
+      // spectator (or the invitee before taking the seat) the players
+      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You'
+        : seat.taken ? (s.you === 'spectator' ? 'Human player' : 'Opponent')
+        : invitee ? 'open seat — yours to take' : 'open seat';
       return el('div', { class: 'player ' + c + (s.turn === c && s.status === 'active' ? ' to-move' : '') },
         el('span', { class: 'swatch ' + c }), ` ${c[0].toUpperCase() + c.slice(1)}: ${who}`,
         seat.kind === 'human' && seat.taken ? el('span', { class: 'dot' + (seat.online ? ' on' : ''), title: seat.online ? 'online' : 'offline' }) : null,
@@ -632,11 +652,15 @@ class GameView {
 
     let text: string;
     if (s.status === 'over') text = `Game over: ${s.result} — ${s.reason}`;
-    else if (s.status === 'waiting') text = 'Waiting for your opponent to take the seat — send them the invite link.';
+    else if (s.status === 'waiting') {
+      text = invitee ? 'You are invited: take the seat to start the game.'
+        : s.you === 'spectator' ? 'Waiting for the second player to take their seat.'
+        : 'Waiting for your opponent to take the seat — send them the invite link.';
+    }
     else if (s.aiThinking) text = 'The computer is thinking…';
     else if (s.you === s.turn) text = 'Your move' + (s.check.length ? ' — you are in check!' : '');
     else text = `${s.turn[0].toUpperCase() + s.turn.slice(1)} to move` + (s.check.length ? ' (check)' : '');
-    if (s.you === 'spectator') text += ' · you are watching';
+    if (s.you === 'spectator' && !invitee) text += ' · you are watching';
     this.status.textContent = text;
     this.status.className = 'status ' + s.status;
     this.status.dataset.status = s.status;
@@ -662,7 +686,7 @@ class GameView {
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
       btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),
       btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
-      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback),
+      btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback && s.status !== 'over'),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
       btn('Decline', 'draw-decline', () => this.send({ type: 'draw_decline' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
@@ -705,9 +729,14 @@ class GameView {
     }
 
     // export
-    const fen = el('input', { class: 'fen', id: 'fen', readonly: true, value: s.fen, 'aria-label': 'FEN' });
-    const copyFen = el('button', { id: 'copy-fen', text: 'Copy FEN' });
-    copyFen.addEventListener('click', async () => ((await copyText(s.fen)) ? toast('FEN copied') : fen.select()));
+    // while reviewing, the FEN of the reviewed position (and said so)
+    const vp = this.viewPly;
+    const fenText = vp === null ? s.fen : vp === 0 ? s.startFen : s.moves[vp - 1].fen;
+    const fenLabel = vp === null ? 'FEN' : `FEN of the reviewed position (after ply ${vp} of ${s.ply})`;
+    const fen = el('input', { class: 'fen', id: 'fen', readonly: true, value: fenText, 'aria-label': fenLabel, title: fenLabel });
+    const fenNote = vp === null ? null : el('p', { class: 'note', id: 'fen-note', text: `Reviewed position, after ply ${vp} of ${s.ply}:` });
+    const copyFen = el('button', { id: 'copy-fen', text: vp === null ? 'Copy FEN' : 'Copy reviewed FEN' });
+    copyFen.addEventListener('click', async () => ((await copyText(fenText)) ? toast(vp === null ? 'FEN copied' : `FEN after ply ${vp} copied`) : fen.select()));
     const pgnBtn = el('button', { id: 'show-pgn', text: 'PGN' });
     const pgnBox = el('textarea', { class: 'pgn', id: 'pgn', readonly: true, rows: 8, 'aria-label': 'PGN' });
     pgnBox.hidden = true;
@@ -718,7 +747,7 @@ class GameView {
       (await copyText(text)) && toast('PGN copied');
     });
     const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
-    this.exportBox.replaceChildren(fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
+    this.exportBox.replaceChildren(...(fenNote ? [fenNote] : []), fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
   }
 }
 

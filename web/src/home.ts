@@ -168,7 +168,7 @@ export async function renderHome(app: HTMLElement) {
     } catch (e) {
       if (n !== seq) return;
       verdict.className = 'verdict bad';
-      verdict.textContent = e instanceof ApiError ? `✗ ${e.message} (${e.code})` : String(e);
+      verdict.textContent = e instanceof ApiError ? `✗ ${e.message}` : String(e);
       explainBox.textContent = '';
       create.disabled = true;
     }
@@ -213,7 +213,7 @@ export async function renderHome(app: HTMLElement) {
       window.dispatchEvent(new PopStateEvent('popstate'));
     } catch (e) {
       verdict.className = 'verdict bad';
-      verdict.textContent = e instanceof ApiError ? `✗ ${e.message} (${e.code})` : String(e);
+      verdict.textContent = e instanceof ApiError ? `✗ ${e.message}` : String(e);
       create.disabled = false;
     }
   });

@@ -38,7 +38,8 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   }
   if (!res.ok) {
     const e = data?.error ?? {};
-    throw new ApiError(e.code ?? 'http_' + res.status, e.message ?? res.statusText, res.status);
+    // the page shows display (the message without command-line syntax), not the code
+    throw new ApiError(e.code ?? 'http_' + res.status, e.display ?? e.message ?? res.statusText, res.status);
   }
   return data as T;
 }

@@ -429,8 +429,12 @@ func (w *worker) info(depth, i int) Info {
 func (w *worker) pvText(pv []position.Move) []string {
 	out := make([]string, 0, len(pv))
 	n := 0
-	for _, m := range pv {
-		ok := false
+	for i, m := range pv {
+		// the first move is the root move the search chose, legal by
+		// construction; it is written even if the game's list misses it
+		// (known: the first Game.LegalMoves after a search in duck chess
+		// under house rules can leave out moves — see the session note)
+		ok := i == 0
 		for _, l := range w.g.LegalMoves() {
 			if l == m {
 				ok = true

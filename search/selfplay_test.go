@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,7 +69,7 @@ func selfPlay(t *testing.T, r *rand.Rand, rs *rules.Ruleset, maxPlies int) (out 
 	var played []string
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("panic %v after moves %s", p, strings.Join(played, " "))
+			err = fmt.Errorf("panic %v after moves %s\n%s", p, strings.Join(played, " "), debug.Stack())
 		}
 	}()
 	engines := [2]*Engine{NewEngine(1), NewEngine(1)}

@@ -229,3 +229,32 @@ func (c *compiled) compileWalls(v *Variant) {
 	b := c.board
 	c.edges = geom.FileSet(0).Or(geom.FileSet(b.Files - 1)).Or(geom.RankSet(0)).Or(geom.RankSet(b.Ranks - 1)).And(b.Mask)
 }
+
+// FitWalls adapts the moves a house rule added (list[start:]) to the wall
+// squares, so that every move of the game obeys them as the base moves do:
+// a move that ends on a wall square is dropped (nothing lands on or
+// captures a wall; passes and actions are kept), and in a walling variant
+// a move that must place a wall (walled) and names none is replaced by one
+// form per square its wall may take. Variants without walls get list back
+// unchanged.
+func (p *Position) FitWalls(list []Move, start int) []Move {
+	walls := p.st.Walls
+	if walls.Empty() && !p.c.walling {
+		return list
+	}
+	extra := append([]Move(nil), list[start:]...)
+	list = list[:start]
+	for _, m := range extra {
+		if k := m.Kind(); k != Pass && k != Action && walls.Has(m.To()) {
+			continue
+		}
+		if !p.c.walling || m.Wall() != geom.NoSquare || !p.walled(m) {
+			list = append(list, m)
+			continue
+		}
+		for b := p.wallTargets(m); b.Any(); {
+			list = append(list, m.WithWall(b.Pop()))
+		}
+	}
+	return list
+}

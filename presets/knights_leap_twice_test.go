@@ -3,6 +3,7 @@ package presets
 import (
 	"testing"
 
+	"houserules/geom"
 	"houserules/position"
 )
 
@@ -139,5 +140,33 @@ func TestKnightsLeapTwice_Capablanca(t *testing.T) {
 	want := "j1f1 j1f3 j1g2 j1g4 j1h1 j1h2 j1h5 j1i3 j1i4 j1j3 j1j5"
 	if got := joined(movesFrom(g, "j1")); got != want {
 		t.Errorf("knight moves %q, want %q", got, want)
+	}
+}
+
+// In duck chess a double leap obeys the walls as the base moves do: it
+// never lands on the duck (a7 here), and it places the duck like every
+// move — one form per empty square but the one the duck leaves, 32 here as
+// for g8f6. Listing the moves leaves the position as it was (a landing on
+// the duck used to clear the duck's square on Undo).
+func TestKnightsLeapTwice_Duck(t *testing.T) {
+	g := catalogueGame(t, "duck", "knights-leap-twice", "rnbqkbnr/*ppppppp/8/8/P7/2PP4/P3PPPP/RNBQKBNR b KQkq - 0 4")
+	forms := map[string]int{}
+	for _, m := range g.LegalMoves() {
+		u := g.Pos.UCI(m)
+		if m.To() == geom.Sq(0, 6) { // a7
+			t.Errorf("%s lands on the duck", u)
+		}
+		if u[:2] == "b8" || u[:4] == "g8f6" {
+			forms[u[:4]]++
+		}
+	}
+	want := map[string]int{"b8a5": 32, "b8a6": 32, "b8b4": 32, "b8c5": 32, "b8c6": 32, "b8d4": 32, "b8e5": 32, "g8f6": 32}
+	for k, n := range want {
+		if forms[k] != n {
+			t.Errorf("%s: %d duck squares, want %d (all: %v)", k, forms[k], n, forms)
+		}
+	}
+	if n1, n2 := len(g.LegalMoves()), len(g.LegalMoves()); n1 != 896 || n2 != 896 {
+		t.Errorf("legal moves %d then %d, want 896 both times", n1, n2)
 	}
 }

@@ -74,10 +74,13 @@ func (g *Game) candidates(buf []position.Move) []position.Move {
 		buf = p.CastlingMoves(buf)
 	}
 	us := p.SideToMove()
+	extraStart := len(buf)
 	for _, h := range g.R.extra {
 		buf = h.ExtraMoves(g, us, buf)
 	}
 	if len(g.R.extra) > 0 {
+		// the presets' moves obey the wall squares as the base moves do
+		buf = p.FitWalls(buf, extraStart)
 		buf = append(buf[:start], dedupe(p, buf[start:])...)
 	}
 	n := start

@@ -431,9 +431,8 @@ func (w *worker) pvText(pv []position.Move) []string {
 	n := 0
 	for i, m := range pv {
 		// the first move is the root move the search chose, legal by
-		// construction; it is written even if the game's list misses it
-		// (known: the first Game.LegalMoves after a search in duck chess
-		// under house rules can leave out moves — see the session note)
+		// construction: it is written whatever the game's list says (a
+		// preset move that landed on a wall once corrupted that list)
 		ok := i == 0
 		for _, l := range w.g.LegalMoves() {
 			if l == m {

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"strings"
 	"testing"
 
 	"houserules/position"
@@ -18,17 +17,13 @@ import (
 // cannon > horse > advisor > elephant > soldier in the middle game, the
 // horse above the cannon in the endgame.
 func TestXiangqiFamilyValues(t *testing.T) {
-	f, err := variants.Load("standins.ini", strings.NewReader(standInsINI))
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := map[string]map[position.PieceType][2]int{
-		"xiangqi-standin": {position.Rook: {579, 764}, position.Cannon: {360, 379}, position.Horse: {216, 400},
+		"xiangqi": {position.Rook: {579, 764}, position.Cannon: {360, 379}, position.Horse: {216, 400},
 			position.Fers: {176, 233}, position.Elephant: {125, 150}, position.Soldier: {83, 135}},
-		"janggi-standin": {position.JanggiCannon: {360, 325}, position.JanggiElephant: {141, 175}, position.Wazir: {166, 175}},
+		"janggi": {position.JanggiCannon: {360, 325}, position.JanggiElephant: {141, 175}, position.Wazir: {166, 175}},
 	}
 	for name, vals := range want {
-		v, err := f.Lookup(name)
+		v, err := variants.Get(name)
 		if err != nil {
 			t.Fatal(err)
 		}

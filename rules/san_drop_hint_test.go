@@ -16,7 +16,7 @@ import (
 func TestIllegalDropSaysWhy(t *testing.T) {
 	const zh = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w KQkq - 0 3"
 	const lone = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"
-	for _, c := range []struct{ variant, fen, move, why string }{
+	checkRefusals(t, []refusal{
 		{"crazyhouse", zh, "P@d5", "d5 is occupied"},
 		{"crazyhouse", zh, "K@e4", "no K in white's pocket"},
 		{"crazyhouse", zh, "N*e4", "no N in white's pocket"},
@@ -42,7 +42,17 @@ func TestIllegalDropSaysWhy(t *testing.T) {
 		{"seirawan", "", "e2e4h", "e2 is not an open gate (a piece enters only where a piece leaves its starting square for the first time)"},
 		{"seirawan", "", "b1d2h", "the piece on b1 cannot move to d2"},
 		{"chess", "", "Q@e4", "chess has no drops"},
-	} {
+	})
+}
+
+// refusal is a move text refused in a position (the variant's start when
+// fen is ""), with the reason its error must end in.
+type refusal struct{ variant, fen, move, why string }
+
+// checkRefusals parses each case's move and checks the refusal's reason.
+func checkRefusals(t *testing.T, cases []refusal) {
+	t.Helper()
+	for _, c := range cases {
 		r := rulestest.Compile(t, c.variant, "")
 		fen := c.fen
 		if fen == "" {

@@ -1,7 +1,6 @@
 package rules_test
 
 import (
-	"strings"
 	"testing"
 
 	"houserules/rules"
@@ -14,7 +13,7 @@ import (
 // none of these is in Fairy-Stockfish's (c19b5f6) `go perft 1` list.
 func TestIllegalWallSaysWhy(t *testing.T) {
 	const duck = "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"
-	for _, c := range []struct{ variant, fen, move, why string }{
+	checkRefusals(t, []refusal{
 		{"duck", duck, "e1e5", "a move of duck places a wall too: the move, a comma, the piece's square and the wall square (e.g. e1e5,e5a1)"},
 		{"duck", duck, "e1e5,e5", `the wall part "e5" is not two squares (the piece's square and the wall square, e.g. e1e5,e5a1)`},
 		{"duck", duck, "e1e5,e5z9", `the wall part "e5z9" is not two squares (the piece's square and the wall square, e.g. e1e5,e5a1)`},
@@ -23,21 +22,7 @@ func TestIllegalWallSaysWhy(t *testing.T) {
 		{"duck", duck, "e1e5,e5e8", "the wall square e8 is taken after the move"},
 		{"duck", duck, "a1a2,a2a3", "no piece of the side to move on a1"},
 		{"amazons", "", "d1d2,d2j9", "a wall may not go on j9 after d1d2"},
-	} {
-		r := rulestest.Compile(t, c.variant, "")
-		fen := c.fen
-		if fen == "" {
-			fen = r.Variant.StartFEN
-		}
-		g, err := rules.NewGame(r, fen, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = g.ParseMove(c.move)
-		if err == nil || !strings.HasSuffix(err.Error(), ": "+c.why) {
-			t.Errorf("%s %s %s: %v, want the reason %q", c.variant, fen, c.move, err, c.why)
-		}
-	}
+	})
 	// the legal form still parses
 	g, _ := rules.NewGame(rulestest.Compile(t, "duck", ""), duck, false)
 	if _, err := g.ParseMove("e1e5,e5e1"); err != nil {

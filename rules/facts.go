@@ -35,7 +35,7 @@ func (g *Game) factsSuffix() string {
 	var groups []string
 	for slot, f := range g.R.Facts {
 		var items []string
-		for occ := p.Occupied(); occ.Any(); {
+		for occ := p.Occupied().AndNot(p.Walls()); occ.Any(); { // pieces, not wall squares
 			s := occ.Pop()
 			val := p.Fact(s, slot)
 			init := int16(0)

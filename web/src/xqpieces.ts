@@ -7,6 +7,7 @@
 // general = king, soldier = pawn, cannon drawn here); the player can
 // switch between the two.
 import cburnett from 'virtual:cburnett';
+import { diagramOf, diagramSVG } from './betza';
 import type { PieceInfo } from './pieces';
 
 type Side = 'white' | 'black';
@@ -97,8 +98,10 @@ export function xqPieceImage(p: PieceInfo, color: Side, theme: string, chars: bo
     const inner = glyphBody(role.glyph, ink, `t${side}${p.letter}`);
     body = size === 1 ? inner : `<g transform="translate(22.5 22.5) scale(${size}) translate(-22.5 -22.5)">${inner}</g>`;
   } else {
+    // no symbol (a custom piece): its letter over its movement diagram
     const label = p.letter.toUpperCase();
-    body = `<text x="22.5" y="23" dy=".35em" font-family="Georgia,serif" font-size="${18 * size}" font-weight="bold" text-anchor="middle" fill="${ink}">${label}</text>`;
+    body = `<g transform="translate(22.5 22.5) scale(${size}) translate(-22.5 -22.5)"><text x="22.5" y="16.5" font-family="Georgia,serif" font-size="11" font-weight="bold" text-anchor="middle" fill="${ink}">${label}</text>` +
+      diagramSVG(diagramOf(p.betza), 14.5, 18.5, 16, ink, color === 'black', '#d8c08f') + '</g>';
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45">${shape(theme, size, ink)}${body}</svg>`;
   return 'data:image/svg+xml;base64,' + b64(svg);

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"houserules/betza"
 	"houserules/variants"
 )
 
@@ -18,26 +19,42 @@ type pieceFixtureVariant struct {
 	BoardStyle boardStyleJSON `json:"boardStyle"`
 }
 
+// pieceFixture is the file: the variants, and every Betza they use read
+// by the engine's betza package (the web app's Betza reader is checked
+// against it).
+type pieceFixture struct {
+	Variants []pieceFixtureVariant   `json:"variants"`
+	Betza    map[string][]betza.Atom `json:"betza"`
+}
+
 // TestCataloguePiecesFixture keeps web/unit/fixtures/catalogue-pieces.json
 // (the pieces of every playable catalogue variant, as the state's `pieces`
 // field sends them) in step with the catalogue: web/unit/pieces.test.ts
 // checks that no two piece types of a variant are drawn alike. Regenerate
 // with UPDATE_FIXTURES=1 go test ./server -run TestCataloguePiecesFixture.
 func TestCataloguePiecesFixture(t *testing.T) {
-	var out []pieceFixtureVariant
+	out := pieceFixture{Betza: map[string][]betza.Atom{}}
 	for _, d := range variants.Describe() {
 		rs, why := startsGame(d)
 		if why != "" {
 			continue
 		}
-		out = append(out, pieceFixtureVariant{Name: d.Name, Pieces: pieceList(rs.Variant), BoardStyle: boardStyle(rs.Variant)})
+		pv := pieceFixtureVariant{Name: d.Name, Pieces: pieceList(rs.Variant), BoardStyle: boardStyle(rs.Variant)}
+		out.Variants = append(out.Variants, pv)
+		for _, p := range pv.Pieces {
+			bp, err := betza.Parse(p.Betza)
+			if err != nil {
+				t.Errorf("%s: %s: %v", d.Name, p.Name, err)
+				continue
+			}
+			out.Betza[p.Betza] = append([]betza.Atom{}, bp.Atoms...)
+		}
 	}
-	if len(out) < 100 {
-		t.Fatalf("only %d playable catalogue variants", len(out))
+	if len(out.Variants) < 100 {
+		t.Fatalf("only %d playable catalogue variants", len(out.Variants))
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", " ")
 	if err := enc.Encode(out); err != nil {
 		t.Fatal(err)
 	}

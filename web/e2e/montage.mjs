@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const catalogue = JSON.parse(readFileSync(join(web, 'unit/fixtures/catalogue-pieces.json'), 'utf8'));
+export const catalogue = JSON.parse(readFileSync(join(web, "unit/fixtures/catalogue-pieces.json"), "utf8")).variants;
 
 // the cburnett images chessgroundx ships, as build.mjs exposes them
 const cburnett = {

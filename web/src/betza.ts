@@ -86,8 +86,8 @@ export function parseBetza(s: string): Step[] {
         for (const m of ms) {
           if (m === 'capture' && initial) continue;
           for (const [dy, dx] of expand(a, b, ds)) {
-            const k = `${dx},${dy},${m},${initial},${hop}`;
-            moves.set(k, { dx, dy, mode: m, hop, initial, rider: hop ? (distance > 1 ? distance : Infinity) : rider ? distance || Infinity : 0 });
+            const k = `${dx},${dy},${initial},${hop},${rider}`;
+            moves.set(`${k},${m}`, { dx, dy, mode: m, hop, initial, rider: hop ? (distance > 1 ? distance : Infinity) : rider ? distance || Infinity : 0 });
           }
         }
       }
@@ -99,9 +99,10 @@ export function parseBetza(s: string): Step[] {
   }
   // a move and a capture the same way are one step of both modes
   const out: Step[] = [];
-  for (const st of moves.values()) {
-    if (st.mode === 'capture' && moves.has(`${st.dx},${st.dy},move,${st.initial},${st.hop}`)) continue;
-    if (st.mode === 'move' && moves.has(`${st.dx},${st.dy},capture,${st.initial},${st.hop}`)) out.push({ ...st, mode: 'both' });
+  for (const [k, st] of moves) {
+    const base = k.slice(0, k.lastIndexOf(','));
+    if (st.mode === 'capture' && moves.has(`${base},move`)) continue;
+    if (st.mode === 'move' && moves.has(`${base},capture`)) out.push({ ...st, mode: 'both' });
     else out.push(st);
   }
   return out;
@@ -178,7 +179,7 @@ export function diagramSVG(d: Diagram, x0: number, y0: number, size: number, ink
   const px = (x: number) => cx + x * cell;
   const py = (y: number) => cy - (flip ? -y : y) * cell;
   const r = cell * 0.36;
-  let s = `<rect x="${f1(x0)}" y="${f1(y0)}" width="${f1(size)}" height="${f1(size)}" fill="none" stroke="${faint}" stroke-width="0.5"/>`;
+  let s = `<g data-face="diagram" data-marks="${d.marks.length + d.rays.length}"><rect x="${f1(x0)}" y="${f1(y0)}" width="${f1(size)}" height="${f1(size)}" fill="none" stroke="${faint}" stroke-width="0.5"/>`;
   s += `<rect x="${f1(cx - cell * 0.38)}" y="${f1(cy - cell * 0.38)}" width="${f1(cell * 0.76)}" height="${f1(cell * 0.76)}" fill="${faint}"/>`;
   for (const ray of d.rays) {
     const k = d.reach / Math.max(Math.abs(ray.dx), Math.abs(ray.dy));
@@ -206,5 +207,10 @@ export function diagramSVG(d: Diagram, x0: number, y0: number, size: number, ink
       s += `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(rr)}" fill="${ink}"/>`;
     }
   }
-  return s;
+  return s + '</g>';
 }
+
+// movesKey is the same for two Betza strings that move alike ("fmFfcW",
+// "mfFcfeW").
+export const movesKey = (betza: string) =>
+  parseBetza(betza).map((s) => `${s.dx},${s.dy},${s.mode},${s.hop},${s.initial},${s.rider}`).sort().join(' ');

@@ -41,7 +41,7 @@ const STAR = (ink: string) => {
     const r = i % 2 ? 4.5 : 10.5;
     pts.push(`${(22.5 + r * Math.cos(a)).toFixed(2)},${(19 + r * Math.sin(a)).toFixed(2)}`);
   }
-  return `<polygon points="${pts.join(' ')}" fill="${ink}"/>`;
+  return `<polygon data-face="star" points="${pts.join(' ')}" fill="${ink}"/>`;
 };
 
 // A cannon: a barrel on a wheel (as xqpieces.ts draws it).
@@ -61,7 +61,7 @@ export function fairyDisc(side: Side, o: FairyOpts): string {
   const c = COLORS[side];
   let body = `<circle cx="22.5" cy="21.5" r="19.5" fill="${c.fill}" stroke="${o.royal ? '#c9a227' : c.edge}" stroke-width="${o.royal ? 2.4 : 1.5}"/>`;
   if (o.face === 'cannon') {
-    body += `<g transform="translate(22.5 19) scale(0.78) translate(-22.5 -24)">${CANNON(c.ink, c.fill)}</g>`;
+    body += `<g data-face="cannon" transform="translate(22.5 19) scale(0.78) translate(-22.5 -24)">${CANNON(c.ink, c.fill)}</g>`;
   } else {
     const d = diagramOf(o.betza);
     if (!d.marks.length && !d.rays.length) body += STAR(c.ink);
@@ -90,22 +90,32 @@ export function badge(side: Side, betza: string, down: boolean): string {
 
 // glyphPiece is a chess symbol (or a compound of two), with a movement
 // badge when the symbol alone does not tell the piece.
-export function glyphPiece(side: Side, gs: Glyph[], betza: string | null, down: boolean): string {
-  return svgURL(glyphs(side, gs) + (betza !== null ? badge(side, betza, down) : ''));
+export function glyphPiece(side: Side, gs: Glyph[], betza: string | null, down: boolean, tag = ''): string {
+  return svgURL(glyphs(side, gs) + (betza !== null ? badge(side, betza, down) : '') + letterTag(side, tag));
+}
+
+// letterTag: the FEN letter in the bottom left corner, for a piece that
+// would otherwise look like another of its variant (two types that move
+// alike).
+function letterTag(side: Side, tag: string): string {
+  if (!tag) return '';
+  const c = COLORS[side];
+  return `<rect x="0.5" y="33" width="12" height="11.5" rx="3" fill="${c.fill}" stroke="${c.edge}" stroke-width="0.9"/>` +
+    `<text x="6.5" y="42" font-family="Arial,Helvetica,sans-serif" font-size="9" font-weight="bold" text-anchor="middle" fill="${c.ink}">${esc(tag.toUpperCase())}</text>`;
 }
 
 // helmet is a second army's pawn (spartan's hoplite): a crested helmet,
 // with its movement badge.
-export function helmet(side: Side, betza: string, down: boolean): string {
+export function helmet(side: Side, betza: string, down: boolean, tag = ''): string {
   const c = COLORS[side];
   const body =
     // crest
-    `<path d="M12 14 C14 5 31 5 33 14 L30 15 C28 10 17 10 15 15 Z" fill="#b3261e" stroke="${c.edge}" stroke-width="1.2"/>` +
+    `<path data-face="helmet" d="M12 14 C14 5 31 5 33 14 L30 15 C28 10 17 10 15 15 Z" fill="#b3261e" stroke="${c.edge}" stroke-width="1.2"/>` +
     // bowl and cheek guards
     `<path d="M11 19 C11 11 34 11 34 19 L34 33 L28 36 L27 26 L18 26 L17 36 L11 33 Z" fill="${c.fill}" stroke="${c.edge}" stroke-width="1.6" stroke-linejoin="round"/>` +
     // eye slit and nose guard
     `<path d="M15 22 L21 22 L21 29 L24 29 L24 22 L30 22" fill="none" stroke="${c.ink}" stroke-width="1.8" stroke-linejoin="round"/>` +
     // base
     `<rect x="9" y="37" width="27" height="5" rx="2" fill="${c.fill}" stroke="${c.edge}" stroke-width="1.4"/>`;
-  return svgURL(body + badge(side, betza, down));
+  return svgURL(body + badge(side, betza, down) + letterTag(side, tag));
 }

@@ -10,7 +10,7 @@
 // letter (fairypieces.ts). Xiangqi and janggi boards get their discs
 // (xqpieces.ts), shogi variants pentagons with kanji (shogipieces.ts).
 import type { BoardStyle } from './boardstyle';
-import { parseBetza } from './betza';
+import { movesKey, parseBetza } from './betza';
 import { fairyDisc, glyphPiece, helmet, svgURL, type Glyph, type Side } from './fairypieces';
 import { isShogi, shogiPieceImage } from './shogipieces';
 import { useChars, xqPieceImage } from './xqpieces';
@@ -30,6 +30,7 @@ interface Look {
   badge?: boolean; // a movement diagram in the corner
   helmet?: boolean;
   disc?: 'diagram' | 'cannon';
+  tag?: boolean; // the letter in a corner
 }
 
 // LOOKS by the server's piece type name.
@@ -96,6 +97,7 @@ function looks(pieces: PieceInfo[]): Map<string, Look> {
   const single = pieces.length === 1;
   let pawns = names.has('pawn') ? 1 : 0;
   const royalKing = pieces.some((p) => p.royal || p.name === 'customRoyal');
+  const sigs = new Set<string>();
   for (const p of pieces) {
     let look = LOOKS[p.name];
     if (!look && p.name.startsWith('customPiece')) {
@@ -107,7 +109,15 @@ function looks(pieces: PieceInfo[]): Map<string, Look> {
     }
     if (p.name === 'king' || p.name === 'customRoyal') look = { glyphs: ['king'], badge: p.betza !== 'K' };
     if (p.name === 'commoner') look = { glyphs: ['king'], badge: royalKing };
-    out.set(p.letter, look ?? { disc: 'diagram' });
+    look = look ?? { disc: 'diagram' };
+    // a symbol that another type of the variant already shows the same
+    // way (two pieces that move alike) gets the piece's letter
+    if (!look.disc) {
+      const sig = JSON.stringify([look, look.badge || look.helmet ? movesKey(p.betza) : '']);
+      if (sigs.has(sig)) look = { ...look, tag: true };
+      sigs.add(sig);
+    }
+    out.set(p.letter, look);
   }
   return out;
 }
@@ -115,8 +125,9 @@ function looks(pieces: PieceInfo[]): Map<string, Look> {
 // imageFor draws a piece in the chess look; down: it moves forward down the
 // screen.
 function imageFor(p: PieceInfo, look: Look, color: Side, down: boolean): string {
-  if (look.helmet) return helmet(color, p.betza, down);
-  if (look.glyphs) return glyphPiece(color, look.glyphs, look.badge ? p.betza : null, down);
+  const tag = look.tag ? p.letter : '';
+  if (look.helmet) return helmet(color, p.betza, down, tag);
+  if (look.glyphs) return glyphPiece(color, look.glyphs, look.badge ? p.betza : null, down, tag);
   return fairyDisc(color, { letter: p.letter, betza: p.betza, royal: p.royal, down, face: look.disc });
 }
 
@@ -138,7 +149,7 @@ const STONE = {
 };
 
 function svgStone(light: string, dark: string, edge: string): string {
-  return svgURL(`<defs><radialGradient id="g" cx="0.38" cy="0.35" r="0.7"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient></defs><circle cx="22.5" cy="22.5" r="18.5" fill="url(#g)" stroke="${edge}" stroke-width="1.5"/>`);
+  return svgURL(`<defs><radialGradient id="g" cx="0.38" cy="0.35" r="0.7"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient></defs><circle data-face="stone" cx="22.5" cy="22.5" r="18.5" fill="url(#g)" stroke="${edge}" stroke-width="1.5"/>`);
 }
 
 // imageOf is the image of a piece (promoted: as "+letter"), drawn to move

@@ -88,7 +88,7 @@ export function shogiPieceImage(p: PieceInfo, pieces: PieceInfo[], side: Side, c
     `<polygon points="${pts}" fill="url(#${gid})" stroke="${side === 'white' ? '#7a5526' : '#3b2608'}" stroke-width="${side === 'white' ? 1.3 : 1.8}" stroke-linejoin="round"/>`;
   const p0 = promoted ? pieces.find((x) => x.letter === p.promoted) ?? p : p;
   if (chars && kj.ch) {
-    body += `<text x="22.5" y="${(25.5 + 2 * size).toFixed(2)}" dy=".35em" font-family="${CJK}" font-size="${(22 * size).toFixed(1)}" font-weight="bold" text-anchor="middle" fill="${ink}">${kj.ch}</text>`;
+    body += `<text data-face="kanji" x="22.5" y="${(25.5 + 2 * size).toFixed(2)}" dy=".35em" font-family="${CJK}" font-size="${(22 * size).toFixed(1)}" font-weight="bold" text-anchor="middle" fill="${ink}">${kj.ch}</text>`;
   } else {
     // the letter over the movement diagram (drawn pointing up: the
     // pentagon is turned as a whole)

@@ -35,5 +35,6 @@ body{font:12px Arial,sans-serif;background:#e9e4d8;margin:8px}
 .cell{display:inline-flex;flex-direction:column;align-items:center;background:#d7b98a;border-radius:3px;padding:2px}
 .cell img{width:44px;height:44px}
 .cell small{font-size:9px;color:#333}
-</style></head><body><div id="m"></div><script>${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
+.key{margin:4px 0 8px;font-size:13px}
+</style></head><body><div class="key">houserules piece images (web/src/pieces.ts): per piece type White, Black, and promoted. Movement diagrams (Black's drawn as Black moves): dot = moves and captures there, ring = moves only, red cross = captures only, arrow = slides, dashed = hops over a piece; the small grey square is the piece itself. Shogi pieces point toward the opponent (kanji where the browser has a CJK font, else the letter and diagram).</div><div id="m"></div><script>${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
 }

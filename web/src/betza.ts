@@ -178,7 +178,7 @@ export function diagramSVG(d: Diagram, x0: number, y0: number, size: number, ink
   const cy = y0 + size / 2;
   const px = (x: number) => cx + x * cell;
   const py = (y: number) => cy - (flip ? -y : y) * cell;
-  const r = cell * 0.36;
+  const r = cell * 0.4;
   let s = `<g data-face="diagram" data-marks="${d.marks.length + d.rays.length}"><rect x="${f1(x0)}" y="${f1(y0)}" width="${f1(size)}" height="${f1(size)}" fill="none" stroke="${faint}" stroke-width="0.5"/>`;
   s += `<rect x="${f1(cx - cell * 0.38)}" y="${f1(cy - cell * 0.38)}" width="${f1(cell * 0.76)}" height="${f1(cell * 0.76)}" fill="${faint}"/>`;
   for (const ray of d.rays) {

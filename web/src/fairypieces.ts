@@ -84,8 +84,8 @@ export function glyphs(side: Side, gs: Glyph[]): string {
 export function badge(side: Side, betza: string, down: boolean): string {
   const c = COLORS[side];
   const d = diagramOf(betza);
-  return `<rect x="29" y="0.5" width="15.5" height="15.5" rx="3" fill="${c.fill}" stroke="${c.edge}" stroke-width="0.9"/>` +
-    diagramSVG(d, 30, 1.5, 13.5, c.ink, down, c.faint);
+  return `<rect x="26.5" y="0.5" width="18" height="18" rx="3" fill="${c.fill}" stroke="${c.edge}" stroke-width="0.9"/>` +
+    diagramSVG(d, 27, 1, 17, c.ink, down, c.faint);
 }
 
 // glyphPiece is a chess symbol (or a compound of two), with a movement

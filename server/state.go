@@ -54,6 +54,10 @@ type pieceJSON struct {
 	Name   string `json:"name"`   // variants.ini name: pawn, knight, archbishop, customPiece1 …
 	Betza  string `json:"betza"`  // its movement
 	Royal  bool   `json:"royal,omitempty"`
+	// Promoted: the letter of the type a piece of this type becomes when
+	// it promotes in place (shogi style, "+p" in the FEN), if any: the
+	// board draws "+p" as that type's piece in red.
+	Promoted string `json:"promoted,omitempty"`
 }
 
 func pieceList(v *position.Variant) []pieceJSON {
@@ -71,7 +75,11 @@ func pieceList(v *position.Variant) []pieceJSON {
 		if pt == position.King && v.KingType != position.King {
 			b = v.CustomBetza[v.KingType]
 		}
-		out = append(out, pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King})
+		pj := pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King}
+		if pp := v.PromotedPieceType[pt]; pp != position.NoPieceType && v.PieceChar[pp] != 0 {
+			pj.Promoted = strings.ToLower(string(v.PieceChar[pp]))
+		}
+		out = append(out, pj)
 	}
 	return out
 }

@@ -4,6 +4,7 @@
 // a piece letter after the squares) — built from the legal list alone, so
 // any move that differs only by what follows its squares gets a choice.
 import { pieceImage, PieceInfo } from './pieces';
+import { isShogi } from './shogipieces';
 import { el } from './util';
 
 export interface Legal {
@@ -68,7 +69,7 @@ export function choiceBox(title: string, opts: Option[], color: 'white' | 'black
   const box = el('div', { class: 'promo', id: 'choice', role: 'dialog', 'aria-label': title }, el('p', { text: title }));
   for (const o of opts) {
     const b = el('button', { class: 'promo-choice', 'data-uci': o.move.uci, title: `${o.move.san} (${o.move.uci})` });
-    if (o.letter) b.append(el('img', { src: pieceImage(pieces, o.letter, color), alt: o.letter, class: o.promoted ? 'promoted' : '' }));
+    if (o.letter) b.append(el('img', { src: pieceImage(pieces, (o.promoted ? '+' : '') + o.letter, color), alt: o.letter, class: o.promoted && !isShogi(pieces) ? 'promoted' : '' }));
     b.append(el('span', { class: 'choice-label', text: o.label }), el('span', { class: 'choice-san', text: o.move.san }));
     b.addEventListener('click', () => { box.remove(); pick(o.move); });
     box.append(b);

@@ -4,7 +4,7 @@
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
-import { installPieceStyles, PieceInfo } from './pieces';
+import { hasCharacters, installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
@@ -681,7 +681,7 @@ class GameView {
     const playing = s.you !== 'spectator' && s.status !== 'over';
     const invite = store(inviteKey(this.id));
     const passes = this.canMove() && this.viewPly === null ? s.legal.filter((m) => m.kind === 'pass') : [];
-    const themed = s.boardStyle?.geometry === 'intersections';
+    const themed = hasCharacters(s.pieces, s.boardStyle);
     this.controls.replaceChildren(...[
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
       btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),

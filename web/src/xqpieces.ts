@@ -7,6 +7,7 @@
 // general = king, soldier = pawn, cannon drawn here); the player can
 // switch between the two.
 import cburnett from 'virtual:cburnett';
+import { diagramOf, diagramSVG } from './betza';
 import type { PieceInfo } from './pieces';
 
 type Side = 'white' | 'black';
@@ -56,7 +57,7 @@ const CJK_FONTS = `'Noto Serif CJK TC','Noto Serif CJK SC','Noto Sans CJK TC','S
 
 // A cannon (the chess sets have none): a barrel on a wheel.
 const CANNON = (ink: string) =>
-  `<g fill="${ink}" stroke="${ink}"><rect x="9" y="17" width="25" height="8" rx="3" transform="rotate(-22 22 21)"/><circle cx="21" cy="29" r="6.5" fill="#f6e3bb" stroke-width="2.5"/><circle cx="21" cy="29" r="1.8"/><rect x="10" y="34" width="22" height="3" rx="1.5" stroke="none"/></g>`;
+  `<g data-face="cannon" fill="${ink}" stroke="${ink}"><rect x="9" y="17" width="25" height="8" rx="3" transform="rotate(-22 22 21)"/><circle cx="21" cy="29" r="6.5" fill="#f6e3bb" stroke-width="2.5"/><circle cx="21" cy="29" r="1.8"/><rect x="10" y="34" width="22" height="3" rx="1.5" stroke="none"/></g>`;
 
 const b64 = (s: string) => btoa(unescape(encodeURIComponent(s)));
 
@@ -92,13 +93,15 @@ export function xqPieceImage(p: PieceInfo, color: Side, theme: string, chars: bo
   const ch = theme === 'janggi' ? JANGGI_CHARS[p.name]?.[side] ?? role?.chars[side] : role?.chars[side];
   let body: string;
   if (chars && ch) {
-    body = `<text x="22.5" y="23" dy=".35em" font-family="${CJK_FONTS}" font-size="${21 * size}" font-weight="bold" text-anchor="middle" fill="${ink}">${ch}</text>`;
+    body = `<text data-face="chars" x="22.5" y="23" dy=".35em" font-family="${CJK_FONTS}" font-size="${21 * size}" font-weight="bold" text-anchor="middle" fill="${ink}">${ch}</text>`;
   } else if (role?.glyph) {
     const inner = glyphBody(role.glyph, ink, `t${side}${p.letter}`);
     body = size === 1 ? inner : `<g transform="translate(22.5 22.5) scale(${size}) translate(-22.5 -22.5)">${inner}</g>`;
   } else {
+    // no symbol (a custom piece): its letter over its movement diagram
     const label = p.letter.toUpperCase();
-    body = `<text x="22.5" y="23" dy=".35em" font-family="Georgia,serif" font-size="${18 * size}" font-weight="bold" text-anchor="middle" fill="${ink}">${label}</text>`;
+    body = `<g transform="translate(22.5 22.5) scale(${size}) translate(-22.5 -22.5)"><text x="22.5" y="16.5" font-family="Georgia,serif" font-size="11" font-weight="bold" text-anchor="middle" fill="${ink}">${label}</text>` +
+      diagramSVG(diagramOf(p.betza), 14.5, 18.5, 16, ink, color === 'black', '#d8c08f') + '</g>';
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45">${shape(theme, size, ink)}${body}</svg>`;
   return 'data:image/svg+xml;base64,' + b64(svg);

@@ -22,10 +22,10 @@ try {
     outdir: out,
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
-    // the piece images are not needed by the logic under test
+    // the cburnett images stand in as their names ("cburnett:white:knight")
     plugins: [{ name: 'cburnett-stub', setup(b) {
       b.onResolve({ filter: /^virtual:cburnett$/ }, (a) => ({ path: a.path, namespace: 'stub' }));
-      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export default { white: {}, black: {} };', loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: "const side = (c) => new Proxy({}, { get: (_, k) => 'cburnett:' + c + ':' + String(k) });\nexport default { white: side('white'), black: side('black') };", loader: 'js' }));
     } }],
   });
   const files = tests.map((f) => join(out, f.replace(/\.ts$/, '.mjs')));

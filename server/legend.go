@@ -37,6 +37,9 @@ type legendDiagram struct {
 	// only)
 	InitialFrom string `json:"initialFrom,omitempty"`
 	InitialFEN  string `json:"initialFen,omitempty"`
+	// CaptureWith is the letter of the black piece the captures were
+	// asked with (standing alone on the square)
+	CaptureWith string `json:"captureWith,omitempty"`
 }
 
 // diagramSquare is one square of a diagram. Kind is what the piece does
@@ -157,6 +160,9 @@ func diagramOf(v *position.Variant, pt position.PieceType) *legendDiagram {
 		return nil
 	}
 	d.FEN = fen
+	if dm := dummyType(v, pt, position.Black); dm != position.NoPieceType {
+		d.CaptureWith = strings.ToLower(string(v.PieceChar[dm]))
+	}
 	kinds, hop := pat.kinds, pat.hop
 	// initial moves: from a square of the initial region
 	if s0, ok := initialFrom(v, b, pt, from); ok {

@@ -3,7 +3,7 @@
 # npm packages, then runs the tests in web/e2e with node's test runner:
 # e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
 # variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
-# web/e2e/output/*.png.
+# web/e2e/output/*.png; legend.mjs: the piece legend and Rules section (docs/legend.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -20,4 +20,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/legend.mjs

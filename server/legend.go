@@ -84,7 +84,7 @@ func legendOf(rs *rules.Ruleset) []legendPiece {
 		if pr := v.PromotedPieceType[pt]; pr != position.NoPieceType && v.PieceChar[pr] != 0 {
 			lp.PromotesTo = strings.ToLower(string(v.PieceChar[pr]))
 		}
-		lp.Diagram = diagramOf(v, pt)
+		lp.Diagram = diagramOf(rs, pt)
 		out = append(out, lp)
 	}
 	return out
@@ -141,11 +141,12 @@ func displayName(name string) string {
 // where a bare king has lost (shatranj) or a side without pieces is
 // extinct (horde), on squares chosen to leave the lone piece's pattern as
 // it is, farthest first. The kinds are then asked on that position, so its
-// move squares are exactly what `houserules moves` lists for the piece
-// from the diagram's FEN; where no placement can leave the whole pattern
+// move squares are exactly what `houserules moves` (with the ruleset's
+// --presets) lists for the piece from the diagram's FEN; where no placement can leave the whole pattern
 // (a king on a 5×5 board, the facing generals of xiangqi, racing kings'
 // ban on checks) the diagram shows what the engine allows there.
-func diagramOf(v *position.Variant, pt position.PieceType) *legendDiagram {
+func diagramOf(rs *rules.Ruleset, pt position.PieceType) *legendDiagram {
+	v := rs.Variant
 	b := v.Board()
 	if b == nil {
 		return nil
@@ -155,7 +156,7 @@ func diagramOf(v *position.Variant, pt position.PieceType) *legendDiagram {
 		return nil
 	}
 	d := &legendDiagram{Files: b.Files, Ranks: b.Ranks, From: from.String()}
-	pat, fen, ok := patternAt(v, b, pt, from)
+	pat, fen, ok := patternAt(rs, b, pt, from)
 	if !ok {
 		return nil
 	}
@@ -166,7 +167,7 @@ func diagramOf(v *position.Variant, pt position.PieceType) *legendDiagram {
 	kinds, hop := pat.kinds, pat.hop
 	// initial moves: from a square of the initial region
 	if s0, ok := initialFrom(v, b, pt, from); ok {
-		if pat0, fen0, ok := patternAt(v, b, pt, s0); ok {
+		if pat0, fen0, ok := patternAt(rs, b, pt, s0); ok {
 			found := false
 			for t := range pat0.quiet {
 				df, dr := t.File()-s0.File(), t.Rank()-s0.Rank()
@@ -210,29 +211,42 @@ func (pt pattern) size() int { return len(pt.kinds) + len(pt.hop) }
 
 // patternAt finds the pattern of a white pt on from and the FEN of the
 // position it was asked on (see diagramOf).
-func patternAt(v *position.Variant, b *geom.Board, pt position.PieceType, from geom.Square) (pattern, string, bool) {
+//
+// With house rules or a plugin's hooks (rs not plain) the final pattern is
+// asked of the game (rules.Game.LegalMoves), so moves the house rules add
+// or take away are drawn.
+func patternAt(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from geom.Square) (pattern, string, bool) {
+	v := rs.Variant
 	me := position.MakePiece(position.White, pt)
 	loneFEN := diagramFEN(v, b, map[geom.Square]position.Piece{from: me})
 	lone, err := position.NewLenient(v, loneFEN, false)
 	if err != nil {
 		return pattern{}, "", false
 	}
-	base := patternOf(v, b, lone, pt, from)
-	fen, p := companions(v, b, pt, from, base)
+	base := patternOf(v, b, baseProber(lone), pt, from)
+	fen, p := companions(rs, b, pt, from, base)
+	pat := base
 	if p == nil {
-		return base, loneFEN, true
+		fen = loneFEN
+	} else {
+		pat = patternOf(v, b, baseProber(p), pt, from)
+		if pat.size() == 0 && base.size() > 0 {
+			pat, fen = base, loneFEN
+		}
 	}
-	pat := patternOf(v, b, p, pt, from)
-	if pat.size() == 0 && base.size() > 0 {
-		return base, loneFEN, true
+	if !rs.Plain() {
+		if g, err := rules.NewGame(rs, fen, false); err == nil {
+			pat = patternOf(v, b, prober{g.Pos, g.LegalMoves}, pt, from)
+		}
 	}
 	return pat, fen, true
 }
 
 // patternOf asks the generator, on position p, where the piece on from
 // moves, captures and hops (see diagramOf).
-func patternOf(v *position.Variant, b *geom.Board, p *position.Position, pt position.PieceType, from geom.Square) pattern {
-	quiet := targetsFrom(p, from)
+func patternOf(v *position.Variant, b *geom.Board, pr prober, pt position.PieceType, from geom.Square) pattern {
+	p := pr.p
+	quiet := targetsFrom(pr, from)
 	kinds := map[geom.Square]string{}
 	for t := range quiet {
 		kinds[t] = "move"
@@ -243,7 +257,7 @@ func patternOf(v *position.Variant, b *geom.Board, p *position.Position, pt posi
 		if s == from || !b.Contains(s) || p.PieceOn(s) != position.NoPiece {
 			continue
 		}
-		if dummy != position.NoPieceType && capturesOn(p, from, s, position.MakePiece(position.Black, dummy)) {
+		if dummy != position.NoPieceType && capturesOn(pr, from, s, position.MakePiece(position.Black, dummy)) {
 			if kinds[s] == "move" {
 				kinds[s] = "both"
 			} else {
@@ -259,11 +273,11 @@ func patternOf(v *position.Variant, b *geom.Board, p *position.Position, pt posi
 			}
 			p.WithPiece(sc, position.MakePiece(position.White, screen), func() {
 				p.Refresh()
-				if !quiet[s] && targetsFrom(p, from)[s] {
+				if !quiet[s] && targetsFrom(pr, from)[s] {
 					hop[s] = true
 				}
 				if dummy != position.NoPieceType && kinds[s] != "capture" && kinds[s] != "both" &&
-					capturesOn(p, from, s, position.MakePiece(position.Black, dummy)) {
+					capturesOn(pr, from, s, position.MakePiece(position.Black, dummy)) {
 					hop[s] = true
 				}
 			})
@@ -273,11 +287,23 @@ func patternOf(v *position.Variant, b *geom.Board, p *position.Position, pt posi
 	return pattern{quiet: quiet, kinds: kinds, hop: hop}
 }
 
+// prober asks a position for its legal moves: the base rules'
+// (position.LegalMoves) or, for a ruleset with hooks (house rules, plugins),
+// the game's (rules.Game.LegalMoves, what the moves command lists).
+type prober struct {
+	p     *position.Position
+	legal func() []position.Move
+}
+
+func baseProber(p *position.Position) prober {
+	return prober{p, func() []position.Move { return p.LegalMoves(nil) }}
+}
+
 // targetsFrom is the set of squares the legal moves of the piece on from
 // go to (drops, passes and wall placements aside).
-func targetsFrom(p *position.Position, from geom.Square) map[geom.Square]bool {
+func targetsFrom(pr prober, from geom.Square) map[geom.Square]bool {
 	out := map[geom.Square]bool{}
-	for _, m := range p.LegalMoves(nil) {
+	for _, m := range pr.legal() {
 		if m.Kind() != position.Drop && m.From() == from && m.To() != from { // not a pass
 			out[m.To()] = true
 		}
@@ -286,14 +312,15 @@ func targetsFrom(p *position.Position, from geom.Square) map[geom.Square]bool {
 }
 
 // capturesOn reports whether the piece on from can take pc put alone on s.
-func capturesOn(p *position.Position, from, s geom.Square, pc position.Piece) bool {
+func capturesOn(pr prober, from, s geom.Square, pc position.Piece) bool {
+	p := pr.p
 	if p.PieceOn(s) != position.NoPiece {
 		return false
 	}
 	ok := false
 	p.WithPiece(s, pc, func() {
 		p.Refresh()
-		ok = targetsFrom(p, from)[s]
+		ok = targetsFrom(pr, from)[s]
 	})
 	p.Refresh()
 	return ok
@@ -482,7 +509,8 @@ func kingsNeeded(v *position.Variant) [2]bool {
 // (parsed as strictly as the moves command does) whose pattern matches
 // the base's quiet moves, else the one that keeps most of them. p is nil
 // when nothing needs placing or no placement parses.
-func companions(v *position.Variant, b *geom.Board, pt position.PieceType, from geom.Square, base pattern) (string, *position.Position) {
+func companions(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from geom.Square, base pattern) (string, *position.Position) {
+	v := rs.Variant
 	need := kingsNeeded(v)
 	if pt == position.King {
 		need[position.White] = false
@@ -550,11 +578,12 @@ func companions(v *position.Variant, b *geom.Board, pt position.PieceType, from 
 						ps[fl] = position.MakePiece(position.Black, filler)
 					}
 					fen := diagramFEN(v, b, ps)
-					q, err := position.New(v, fen, false)
+					g, err := rules.NewGame(rs, fen, false) // position.New, or the house rules' own check
 					if err != nil {
 						continue
 					}
-					got := targetsFrom(q, from)
+					q := g.Pos
+					got := targetsFrom(baseProber(q), from)
 					n := 0
 					for t := range got {
 						if base.quiet[t] {
@@ -568,7 +597,7 @@ func companions(v *position.Variant, b *geom.Board, pt position.PieceType, from 
 					} else if n == len(base.quiet) && len(got) == len(base.quiet) && !q.InCheck() && full < 8 {
 						// the quiet moves agree: do the captures and hops?
 						full++
-						if pat := patternOf(v, b, q, pt, from); samePattern(pat, base) {
+						if pat := patternOf(v, b, baseProber(q), pt, from); samePattern(pat, base) {
 							return fen, q, n, true
 						}
 						n-- // second to a placement that keeps the whole pattern

@@ -9,6 +9,7 @@ import (
 
 	"houserules/geom"
 	"houserules/position"
+	"houserules/rules"
 	"houserules/variants"
 )
 
@@ -362,14 +363,13 @@ func TestLegendInAPI(t *testing.T) {
 	}
 }
 
-// TestLegendEveryVariant: for every variant of the catalogue that loads,
-// every piece has a diagram whose FEN the moves command accepts and whose
-// move squares are that FEN's moves from the centre square. (Plugins are
-// left out: their Go hooks change the moves, and the diagram is the base
-// rules' move generator.)
+// TestLegendEveryVariant: for every variant of the catalogue and every
+// plugin that loads, every piece has a diagram whose FEN the moves command
+// accepts and whose move squares are that FEN's moves from the centre
+// square.
 func TestLegendEveryVariant(t *testing.T) {
 	for _, d := range variants.Describe() {
-		if !d.Loads || d.Plugin {
+		if !d.Loads {
 			continue
 		}
 		res, err := variants.Resolve(variants.Request{Variant: d.Name})
@@ -391,5 +391,37 @@ func TestLegendEveryVariant(t *testing.T) {
 				t.Errorf("%s: diagram moves %v, engine from %s in %q: %v", what, want, p.Diagram.From, p.Diagram.FEN, got)
 			}
 		}
+	}
+}
+
+// TestLegendWithHouseRules: with each house rule that compiles on chess
+// alone, the diagrams are the moves of the ruleset's game (the moves
+// command with --presets): pawns-move-backward adds a backward step.
+func TestLegendWithHouseRules(t *testing.T) {
+	n := 0
+	for _, p := range rules.Presets() {
+		id := p.Info().ID
+		res, err := variants.Resolve(variants.Request{Variant: "chess", Presets: id})
+		if err != nil {
+			continue
+		}
+		n++
+		for _, lp := range legendOf(res.Ruleset) {
+			what := id + " " + lp.Letter
+			if _, err := res.NewGame(lp.Diagram.FEN); err != nil {
+				t.Errorf("%s: FEN %q: %v", what, lp.Diagram.FEN, err)
+				continue
+			}
+			got := engineTargets(t, res, lp.Diagram.FEN, lp.Diagram.From)
+			if want := squaresOf(lp, "move", "both"); !slices.Equal(got, want) {
+				t.Errorf("%s: diagram moves %v, engine from %s in %q: %v", what, want, lp.Diagram.From, lp.Diagram.FEN, got)
+			}
+			if id == "pawns-move-backward" && lp.Letter == "p" && !slices.Contains(got, "e3") {
+				t.Errorf("pawns-move-backward: the pawn's diagram lacks e3: %v", got)
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d presets compile on chess alone", n)
 	}
 }

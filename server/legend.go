@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"houserules/betza"
 	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
@@ -165,8 +166,9 @@ func diagramOf(rs *rules.Ruleset, pt position.PieceType) *legendDiagram {
 		d.CaptureWith = strings.ToLower(string(v.PieceChar[dm]))
 	}
 	kinds, hop := pat.kinds, pat.hop
-	// initial moves: from a square of the initial region
-	if s0, ok := initialFrom(v, b, pt, from); ok {
+	// initial moves: from a square of the initial region (pawns' double
+	// steps, Betza i)
+	if s0, ok := initialFrom(v, b, pt, from); ok && hasInitial(v, pt) {
 		if pat0, fen0, ok := patternAt(rs, b, pt, s0); ok {
 			found := false
 			for t := range pat0.quiet {
@@ -406,6 +408,22 @@ func diagramFrom(v *position.Variant, b *geom.Board, pt position.PieceType) (geo
 	return best, best != geom.NoSquare
 }
 
+// hasInitial reports whether type pt may have initial moves: a pawn-like
+// type (double and triple steps) or a Betza with the i modifier.
+func hasInitial(v *position.Variant, pt position.PieceType) bool {
+	if pt == position.Pawn || v.MainPromotionPawnType[position.White] == pt || v.PromotionPawnTypes[position.White].Has(pt) {
+		return true
+	}
+	if bp := v.Betza(pt); bp != nil {
+		for _, a := range bp.Atoms {
+			if a.Initial {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // initialFrom picks a square of the initial (double / triple step) region
 // where the piece may stand, on the file of from when it can, nearest to
 // from.
@@ -425,19 +443,32 @@ func initialFrom(v *position.Variant, b *geom.Board, pt position.PieceType, from
 }
 
 // dummyType is the type of the pieces put on the diagram's board to be
-// captured (Black) or to serve as a screen (White): a pawn-like type when
-// the variant has one, else the first other non-royal type.
+// captured (Black), to serve as a screen (White) or to complete a position
+// (a black piece where a bare king has lost): a pawn-like type when the
+// variant has one, else the other non-royal type that reaches least (its
+// Betza's leaps count 1, its rides 8).
 func dummyType(v *position.Variant, pt position.PieceType, c position.Color) position.PieceType {
-	var pick position.PieceType = position.NoPieceType
+	pick, pickScore := position.NoPieceType, 1<<30
 	for _, x := range v.PieceTypes().Types() {
 		if x == pt || x == position.King || v.PieceChar[x] == 0 {
 			continue
 		}
-		if v.PromotionPawnTypes[c].Has(x) || x == v.MainPromotionPawnType[c] || x == position.Pawn {
+		if v.PromotionPawnTypes[c].Has(x) || x == v.MainPromotionPawnType[c] || x == position.Pawn ||
+			x == position.Soldier || x == position.ShogiPawn {
 			return x
 		}
-		if pick == position.NoPieceType {
-			pick = x
+		score := 0
+		if bp := v.Betza(x); bp != nil {
+			for _, a := range bp.Atoms {
+				if a.Kind == betza.Leap {
+					score++
+				} else {
+					score += 8
+				}
+			}
+		}
+		if score < pickScore {
+			pick, pickScore = x, score
 		}
 	}
 	return pick
@@ -614,9 +645,10 @@ func companions(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from ge
 		return best, bestP, bestN, false
 	}
 	fen, p, n, exact := try(wantFiller)
-	if !exact && (n <= 0 || p == nil || base.size() == 0) && !wantFiller && filler != position.NoPieceType {
-		// a bare king has lost (shatranj): give Black a piece
-		if f2, p2, n2, _ := try(true); p2 != nil && n2 > n {
+	if !exact && !wantFiller && filler != position.NoPieceType {
+		// a bare king has lost (shatranj), or the kings face each other
+		// (xiangqi): give Black a piece, which may also stand between
+		if f2, p2, n2, ex2 := try(true); p2 != nil && (ex2 || n2 > n) {
 			fen, p = f2, p2
 		}
 	}

@@ -123,6 +123,13 @@ func TestLegendCannonHops(t *testing.T) {
 	} else {
 		wantSquares(t, "advisor", squaresOf(a, "both"), "d1", "f1", "d3", "f3")
 	}
+	// the facing generals: the diagram's position blocks the file so that
+	// the king's whole pattern shows
+	if k := legendFor(t, "xiangqi", "")["k"]; k.Diagram.From != "e2" {
+		t.Errorf("king from %s", k.Diagram.From)
+	} else {
+		wantSquares(t, "xiangqi king", squaresOf(k, "both"), "d2", "e1", "e3", "f2")
+	}
 	if e := legendFor(t, "xiangqi", "")["b"]; e.Diagram.From != "e3" {
 		t.Errorf("elephant from %s (the centre of its half is e3)", e.Diagram.From)
 	} else {

@@ -41,6 +41,9 @@ type legendDiagram struct {
 	// CaptureWith is the letter of the black piece the captures were
 	// asked with (standing alone on the square)
 	CaptureWith string `json:"captureWith,omitempty"`
+	// Holes are the squares of the files × ranks rectangle that are not
+	// on the board (an irregular board)
+	Holes []string `json:"holes,omitempty"`
 }
 
 // diagramSquare is one square of a diagram. Kind is what the piece does
@@ -157,6 +160,13 @@ func diagramOf(rs *rules.Ruleset, pt position.PieceType) *legendDiagram {
 		return nil
 	}
 	d := &legendDiagram{Files: b.Files, Ranks: b.Ranks, From: from.String()}
+	for r := 0; r < b.Ranks; r++ {
+		for f := 0; f < b.Files; f++ {
+			if s := geom.Sq(f, r); !b.Contains(s) {
+				d.Holes = append(d.Holes, s.String())
+			}
+		}
+	}
 	pat, fen, ok := patternAt(rs, b, pt, from)
 	if !ok {
 		return nil

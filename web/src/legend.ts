@@ -32,6 +32,8 @@ export interface LegendPiece {
     squares: DiagramSquare[];
     initialFrom?: string;
     initialFen?: string;
+    captureWith?: string;
+    holes?: string[]; // squares of the rectangle that are not on the board
   };
 }
 
@@ -109,6 +111,10 @@ export function renderDiagram(p: LegendPiece): HTMLElement {
     for (let r = 0; r < d.ranks; r++) {
       board.append(svg('rect', { x: f * c, y: (d.ranks - 1 - r) * c, width: c, height: c, class: (f + r) % 2 ? 'dg-light' : 'dg-dark' }));
     }
+  }
+  for (const sq of d.holes ?? []) {
+    const q = at(sq);
+    board.append(svg('rect', { x: q.x, y: q.y, width: c, height: c, class: 'dg-hole', 'data-hole': sq }));
   }
   const o = at(d.from);
   board.append(svg('rect', { x: o.x, y: o.y, width: c, height: c, class: 'dg-from' }));

@@ -76,14 +76,20 @@ func legendOf(rs *rules.Ruleset) []legendPiece {
 		lp := legendPiece{Letter: strings.ToLower(string(c)), Type: position.BuiltinPieces[pt].Name,
 			Betza: pieceBetza(v, pt), Royal: pt == position.King}
 		lp.Name = displayName(lp.Type)
+		if pt == position.King && !v.Checking && v.ExtinctionValue != position.ValueNone && v.ExtinctionPieceTypes.Has(position.AllPieces) {
+			lp.Royal = false // antichess: the king is a piece like the others
+		}
 		if v.ExtinctionPseudoRoyal && v.ExtinctionPieceTypes.Has(pt) && !v.ExtinctionPieceTypes.Has(position.AllPieces) {
 			lp.Royal = true // atomic's and spartan's kings: commoners that may not be left en prise
 			if pt == position.Commoner && c == 'K' {
 				lp.Name = "king"
 			}
 		}
-		if !lp.Royal {
+		if !lp.Royal || pt != position.King {
 			lp.Value = ev.Value(pt)
+		}
+		if lp.Royal {
+			lp.Value = 0
 		}
 		if pr := v.PromotedPieceType[pt]; pr != position.NoPieceType && v.PieceChar[pr] != 0 {
 			lp.PromotesTo = strings.ToLower(string(v.PieceChar[pr]))

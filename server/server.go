@@ -99,6 +99,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games/{id}", s.handleGet)
 	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	m.HandleFunc("GET /api/games/{id}/rules", s.handleRules)
 	m.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	m.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
 	m.HandleFunc("GET /api/games/{id}/ws", func(w http.ResponseWriter, r *http.Request) {
@@ -353,7 +354,8 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	b := rs.Variant.Board()
 	writeJSON(w, 200, map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
-		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant)})
+		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant),
+		"legend": legendOf(rs)})
 }
 
 // --- games ---

@@ -2,8 +2,10 @@
 # Browser end-to-end tests: installs Debian's Chromium (if missing) and the
 # npm packages, then runs the tests in web/e2e with node's test runner:
 # e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
-# variant against the AI, the xiangqi/janggi boards, walls; pieces.mjs: the
-# piece images (spartan, shogi, every variant's set). Screenshots:
+# variant against the AI, the xiangqi/janggi boards, walls; layout.mjs and
+# defects.mjs: widths 390-1400 px and the defects of issue 44; pieces.mjs:
+# the piece images (spartan, shogi, every variant's set); legend.mjs: the
+# piece legend and the Rules section (docs/legend.png). Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +16,11 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-# one server binary for both test files (each starts its own server)
+# one server binary for every test file (each starts its own server)
 if [ -z "${HOUSERULES_BIN:-}" ]; then
   bindir=$(mktemp -d)
   trap 'rm -rf "$bindir"' EXIT
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs

@@ -10,6 +10,7 @@ import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKe
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
+import { rulesPanel } from './rulespanel';
 interface Played {
   uci: string;
   san: string;
@@ -123,6 +124,7 @@ class GameView {
     this.boardWrap.append(this.pocketEls[0], this.boardEl, this.pocketEls[1], this.tip, this.legend);
     const side = el('aside', { class: 'side' },
       this.banner, this.players, this.status, this.rulesLine, this.controls,
+      rulesPanel(this.id), // the rules in words and the pieces' legend (rulespanel.ts)
       el('h3', { text: 'Moves' }), this.moveList,
       el('h3', { text: 'Why is this move legal?' }), this.why,
       el('h3', { text: 'Export' }), this.exportBox);

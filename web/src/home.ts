@@ -3,6 +3,7 @@
 // and the ruleset checked by the server), choose side and opponent.
 import { api, ApiError, el, inviteKey, seatKey, store } from './util';
 import { BoardStyle, describeStyle } from './boardstyle';
+import { piecesPreview } from './rulespanel';
 
 interface Variant {
   name: string;
@@ -61,6 +62,7 @@ export async function renderHome(app: HTMLElement) {
   select.value = params.get('variant') ?? 'chess';
   if (!select.value) select.value = 'chess';
   const variantInfo = el('div', { class: 'variant-info', id: 'variant-info' });
+  const pieces = piecesPreview(); // the legend of the variant's pieces (rulespanel.ts)
   const showVariant = () => {
     const f = families.find((f) => all(f).some((v) => v.name === select.value))!;
     const v = all(f).find((v) => v.name === select.value)!;
@@ -164,12 +166,14 @@ export async function renderHome(app: HTMLElement) {
       verdict.className = 'verdict ok';
       verdict.textContent = checked.size ? `✓ ${select.value} with ${r.presets}` : `✓ ${select.value}, no house rules`;
       explainBox.textContent = r.explain;
+      pieces.update(r.legend, r.boardStyle);
       create.disabled = false;
     } catch (e) {
       if (n !== seq) return;
       verdict.className = 'verdict bad';
       verdict.textContent = e instanceof ApiError ? `✗ ${e.message}` : String(e);
       explainBox.textContent = '';
+      pieces.update([]);
       create.disabled = true;
     }
   }
@@ -187,7 +191,7 @@ export async function renderHome(app: HTMLElement) {
   for (const [v, t] of [['', 'no clock'], ['60+0', '1 min'], ['180+2', '3 min + 2 s'], ['300+3', '5 min + 3 s'], ['600+5', '10 min + 5 s'], ['900+10', '15 min + 10 s'], ['1800+20', '30 min + 20 s']])
     clock.append(el('option', { value: v, text: t }));
   const form = el('form', { class: 'new-game', id: 'new-game' },
-    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo),
+    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, pieces.el),
     el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), rulesBox, verdict, explainDetails),
     el('section', { class: 'card' }, el('h2', { text: '3. Opponent' }),
       el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, oppAI, ' Computer '), level),

@@ -1,0 +1,284 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"houserules/geom"
+	"houserules/position"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+// houseRuleJSON is an active preset of a game, as the rules section shows it.
+type houseRuleJSON struct {
+	ID          string            `json:"id"`
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	Options     map[string]string `json:"options,omitempty"`
+}
+
+// rulesJSON is the answer of GET /api/games/{id}/rules.
+type rulesJSON struct {
+	Variant    string          `json:"variant"`
+	Summary    string          `json:"summary"`
+	Win        []string        `json:"win"`
+	HouseRules []houseRuleJSON `json:"houseRules"`
+	Legend     []legendPiece   `json:"legend"`
+	INI        string          `json:"ini,omitempty"` // a custom variant's ini block
+}
+
+// handleRules answers GET /api/games/{id}/rules: the rules of the game in
+// words (the variant's description, how it is won or drawn, the house
+// rules) and the legend of its pieces.
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	room := s.roomFor(w, r)
+	if room == nil {
+		return
+	}
+	room.mu.Lock()
+	rs, variant, ini := room.rs, room.rec.Variant, room.rec.VariantINI
+	room.mu.Unlock()
+	writeJSON(w, 200, rulesOf(rs, variant, ini))
+}
+
+// rulesOf describes ruleset rs of variant (a section of ini when ini is
+// not empty, else of the catalogue).
+func rulesOf(rs *rules.Ruleset, variant, ini string) rulesJSON {
+	out := rulesJSON{Variant: variant, Summary: variantSummary(rs.Variant, variant, ini), Win: winConditions(rs.Variant),
+		HouseRules: houseRules(rs.Specs), Legend: legendOf(rs)}
+	if strings.TrimSpace(ini) != "" {
+		out.INI = ini
+	}
+	return out
+}
+
+// houseRules lists the presets of specs with their display names and
+// descriptions.
+func houseRules(specs []rules.Spec) []houseRuleJSON {
+	out := []houseRuleJSON{}
+	for _, sp := range specs {
+		h := houseRuleJSON{ID: sp.ID, Name: sp.ID}
+		if p, ok := rules.Lookup(sp.ID); ok {
+			in := p.Info()
+			h.ID, h.Name, h.Description = in.ID, in.Name, in.Description
+		}
+		if len(sp.Options) > 0 {
+			h.Options = map[string]string{}
+			for k, v := range sp.Options {
+				h.Options[k] = v
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// variantSummary is the catalogue's (or plugin's) description of the
+// variant; for a custom ini block, what it is based on.
+func variantSummary(v *position.Variant, name, ini string) string {
+	b := v.Board()
+	size := fmt.Sprintf("%d×%d board", b.Files, b.Ranks)
+	if strings.TrimSpace(ini) == "" {
+		for _, d := range variants.Describe() {
+			if strings.EqualFold(d.Name, name) {
+				txt := d.Description
+				if d.Plugin && d.Rule != "" {
+					txt = strings.TrimSpace(txt + " " + d.Rule)
+				}
+				title := d.Title
+				if title == "" {
+					title = d.Name
+				}
+				if txt == "" {
+					return fmt.Sprintf("%s, on a %s.", title, size)
+				}
+				return fmt.Sprintf("%s (%s): %s", title, size, txt)
+			}
+		}
+	}
+	base := ""
+	if v.Template != "" {
+		base = ", based on " + v.Template
+	}
+	return fmt.Sprintf("%s: a custom variant (its own ini block%s), on a %s.", name, base, size)
+}
+
+// winConditions says in words how the variant is won, lost and drawn, from
+// the compiled variant's options (presets that change them are applied).
+func winConditions(v *position.Variant) []string {
+	var out []string
+	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	royal := v.PieceTypes().Has(position.King) && v.PieceChar[position.King] != 0
+	if royal && v.Checking && !v.ExtinctionPseudoRoyal {
+		switch v.CheckmateValue {
+		case position.ValueLoss:
+			add("Checkmate the enemy king to win.")
+		case position.ValueWin:
+			add("A side that is checkmated wins.")
+		case position.ValueDraw:
+			add("Checkmate is a draw.")
+		}
+	} else if royal && !v.Checking {
+		add("No move may give check: the kings may never be attacked.")
+	}
+	if v.ExtinctionValue != position.ValueNone {
+		what := "all its pieces"
+		if !v.ExtinctionPieceTypes.Has(position.AllPieces) {
+			var names []string
+			for _, pt := range v.ExtinctionPieceTypes.Types() {
+				if v.PieceTypes().Has(pt) {
+					names = append(names, displayName(position.BuiltinPieces[pt].Name))
+				}
+			}
+			if len(names) > 0 {
+				what = "its " + strings.Join(names, ", ")
+			}
+		}
+		cond := "loses " + what
+		if n := v.ExtinctionPieceCount; n > 0 {
+			cond = fmt.Sprintf("has %d or fewer of %s left", n, strings.TrimPrefix(what, "its "))
+		}
+		add("A side that %s %s.", cond, valueWord(v.ExtinctionValue))
+		if v.ExtinctionPseudoRoyal {
+			add("Those pieces may not be left where they can be captured (they count as royal).")
+		}
+	}
+	for c := position.White; c <= position.Black; c++ {
+		if v.FlagRegion[c].Any() {
+			piece := "a piece"
+			if pt := v.FlagPiece[c]; pt != position.AllPieces && v.PieceChar[pt] != 0 {
+				piece = "a " + displayName(position.BuiltinPieces[pt].Name)
+			}
+			n := ""
+			if v.FlagPieceCount > 1 {
+				n = fmt.Sprintf(" (%d of them)", v.FlagPieceCount)
+			}
+			add("%s wins by bringing %s%s to %s.", strings.Title(colorName(c)), piece, n, regionWords(v.Board(), v.FlagRegion[c]))
+		}
+	}
+	if v.CheckCounting {
+		add("Giving check the number of times the position's check counter says (three in three-check) wins.")
+	}
+	if v.ConnectN > 0 {
+		add("Lining up %d pieces in a row wins.", v.ConnectN)
+	}
+	if v.ConnectNxN > 0 {
+		add("Forming a %d×%d square of pieces wins.", v.ConnectNxN, v.ConnectNxN)
+	}
+	if v.CollinearN > 0 {
+		add("Placing %d pieces on one line wins.", v.CollinearN)
+	}
+	if v.CastlingWins != 0 {
+		add("Castling wins.")
+	}
+	switch {
+	case v.StalematePieceCount:
+		add("A side with no legal move ends the game: the side with fewer pieces wins.")
+	case v.StalemateValue == position.ValueDraw:
+		add("Stalemate (no legal move, not in check) is a draw.")
+	case v.StalemateValue == position.ValueLoss:
+		add("A side with no legal move loses.")
+	case v.StalemateValue == position.ValueWin:
+		add("A side with no legal move wins.")
+	}
+	if v.MustCapture {
+		add("Capturing is compulsory.")
+	}
+	if v.ShogiPawnDropMateIllegal {
+		add("Checkmate by a pawn drop is illegal.")
+	}
+	if v.NFoldRule > 0 {
+		w := "a draw"
+		switch v.NFoldValue {
+		case position.ValueLoss:
+			w = "a loss for the side that repeats"
+		case position.ValueWin:
+			w = "a win for the side that repeats"
+		}
+		add("The same position %d times is %s.", v.NFoldRule, w)
+	}
+	if v.PerpetualCheckIllegal {
+		add("Perpetual check loses.")
+	}
+	if v.ChasingRule != position.NoChasing {
+		add("Perpetual chasing loses (Asian rules).")
+	}
+	if v.NMoveRule > 0 {
+		add("%d moves by each side without a capture or pawn move draw.", v.NMoveRule)
+	}
+	switch v.CountingRule {
+	case position.MakrukCounting:
+		add("Makruk counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+	case position.CambodianCounting:
+		add("Cambodian counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+	case position.AseanCounting:
+		add("ASEAN counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+	}
+	switch v.MaterialCounting {
+	case position.JanggiMaterial:
+		add("When the game ends without a result, janggi's material points decide.")
+	case position.UnweightedMaterial:
+		add("When the game ends without a result, the side with more pieces wins.")
+	case position.WhiteDrawOdds:
+		add("When the game ends without a result, Black wins (White has draw odds).")
+	case position.BlackDrawOdds:
+		add("When the game ends without a result, White wins (Black has draw odds).")
+	}
+	if v.BikjangRule {
+		add("Bikjang: kings facing each other on an open file may end the game (material counting decides).")
+	}
+	if v.AdjudicateFullBoard {
+		add("When the board is full, the side with more pieces wins.")
+	}
+	if len(out) == 0 {
+		add("The game ends when a side has no legal move.")
+	}
+	return out
+}
+
+func valueWord(val position.Value) string {
+	switch val {
+	case position.ValueWin:
+		return "wins"
+	case position.ValueLoss:
+		return "loses"
+	}
+	return "draws"
+}
+
+// regionWords names a set of squares: "rank 8", "ranks 7–9" when it is
+// whole ranks, else its squares (or how many there are).
+func regionWords(b *geom.Board, set geom.Set) string {
+	var ranks []int
+	whole := true
+	for r := 0; r < b.Ranks && whole; r++ {
+		row := geom.Set{}
+		for f := 0; f < b.Files; f++ {
+			if s := geom.Sq(f, r); b.Contains(s) {
+				row = row.Or(geom.Bit(s))
+			}
+		}
+		switch {
+		case row.And(set) == row && row.Any():
+			ranks = append(ranks, r+1)
+		case row.And(set).Any():
+			whole = false
+		}
+	}
+	if whole && len(ranks) == 1 {
+		return fmt.Sprintf("rank %d", ranks[0])
+	}
+	if whole && len(ranks) > 1 && ranks[len(ranks)-1]-ranks[0] == len(ranks)-1 {
+		return fmt.Sprintf("ranks %d–%d", ranks[0], ranks[len(ranks)-1])
+	}
+	var names []string
+	for x := set.And(b.Mask); x.Any(); {
+		names = append(names, x.Pop().String())
+	}
+	if len(names) <= 10 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("the flag region (%d squares)", len(names))
+}

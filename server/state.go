@@ -88,6 +88,7 @@ type gameState struct {
 	Type        string                `json:"type"` // "state"
 	ID          string                `json:"id"`
 	Variant     string                `json:"variant"`
+	Custom      bool                  `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
 	Presets     string                `json:"presets"`
 	Files       int                   `json:"files"`
 	Ranks       int                   `json:"ranks"`
@@ -264,7 +265,7 @@ func (r *room) stateFor(seat string) *gameState {
 	fen := g.FEN()
 	board, _, _ := strings.Cut(fen, " ")
 	st := &gameState{
-		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
+		Type: "state", ID: r.id, Variant: r.rec.Variant, Custom: r.rec.VariantINI != "", Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
 		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{},

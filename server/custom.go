@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"houserules/rules"
 	"houserules/variants"
 )
 
@@ -106,4 +107,27 @@ func writeCheckError(w http.ResponseWriter, e *apiError, ini string) {
 		status = http.StatusBadRequest
 	}
 	writeJSON(w, status, map[string]any{"error": e, "iniCheck": checkINI(ini)})
+}
+
+// previewJSON is the start position of a checked variant for the custom
+// page's view-only board: the FEN, its board field and the pockets (as in
+// the state).
+type previewJSON struct {
+	FEN     string       `json:"fen"`
+	Board   string       `json:"board"`
+	Pockets *pocketsJSON `json:"pockets,omitempty"`
+}
+
+// previewOf sets up the variant's own start position (never shuffled), or
+// nil when it does not set up.
+func previewOf(rs *rules.Ruleset) *previewJSON {
+	g, err := rules.NewGame(rs, "", false)
+	if err != nil {
+		return nil
+	}
+	fen := g.FEN()
+	board, _, _ := strings.Cut(fen, " ")
+	st := &gameState{Board: board}
+	setView(st, g, "")
+	return &previewJSON{FEN: fen, Board: st.Board, Pockets: st.Pockets}
 }

@@ -51,6 +51,14 @@ func TestCheckCustomBlock(t *testing.T) {
 	if p := m["pieces"].([]any); len(p) != 7 {
 		t.Errorf("pieces %v", p)
 	}
+	// the preview is the block's own start (not shuffled, for all its chess960 = true)
+	if pv := m["preview"].(map[string]any); pv["board"] != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" || pv["pockets"] != nil {
+		t.Errorf("preview %v", pv)
+	}
+	code, m = call(t, "POST", ts.URL+"/api/rulesets/check", "", map[string]any{"ini": "[myhouse:crazyhouse]\n"})
+	if pv, _ := m["preview"].(map[string]any); code != 200 || pv == nil || pv["pockets"] == nil {
+		t.Errorf("a variant with pockets: preview %v", m["preview"])
+	}
 	// an unknown key on line 3, a bad Betza on the line of customPiece1
 	lines := strings.Split(block, "\n")
 	bad := append([]string{lines[0], lines[1], "fooBar = 1"}, lines[2:]...)

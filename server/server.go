@@ -356,6 +356,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant)}
 	if req.INI != "" {
 		out["variant"], out["pieces"], out["chess960"], out["iniCheck"] = rs.Variant.Name, pieceList(rs.Variant), rs.Variant.Chess960, checkINI(req.INI)
+		out["preview"] = previewOf(rs)
 	}
 	writeJSON(w, 200, out)
 }

@@ -54,6 +54,10 @@ type pieceJSON struct {
 	Name   string `json:"name"`   // variants.ini name: pawn, knight, archbishop, customPiece1 …
 	Betza  string `json:"betza"`  // its movement
 	Royal  bool   `json:"royal,omitempty"`
+	// Promoted is the lower-case letter of the type the piece becomes when
+	// promoted (promotedPieceType: shogi's p → tokin, Shaolin King's
+	// master k → g), "" for none: "+P" on the board is that type
+	Promoted string `json:"promoted,omitempty"`
 }
 
 func pieceList(v *position.Variant) []pieceJSON {
@@ -71,7 +75,11 @@ func pieceList(v *position.Variant) []pieceJSON {
 		if pt == position.King && v.KingType != position.King {
 			b = v.CustomBetza[v.KingType]
 		}
-		out = append(out, pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King})
+		pj := pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King}
+		if pr := v.PromotedPieceType[pt]; pr != position.NoPieceType && v.PieceChar[pr] != 0 {
+			pj.Promoted = strings.ToLower(string(v.PieceChar[pr]))
+		}
+		out = append(out, pj)
 	}
 	return out
 }

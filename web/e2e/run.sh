@@ -3,7 +3,8 @@
 # npm packages, then runs the tests in web/e2e with node's test runner:
 # e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
 # variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
-# web/e2e/output/*.png.
+# web/e2e/output/*.png. custom.mjs: the custom variant page (seed 002's Shaolin
+# King block pasted, checked, played; share links).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -20,4 +21,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/custom.mjs

@@ -15,6 +15,7 @@ export interface PieceInfo {
   name: string;
   betza: string;
   royal?: boolean;
+  promoted?: string; // the letter of the type it becomes promoted ("+P" on the board is that type)
 }
 
 type Glyph = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
@@ -164,8 +165,12 @@ export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
       const url = imageOf(p, color);
       // on the board and in the pockets
       rules.push(`piece.${p.letter}-piece.${color}{background-image:url('${url}')}`);
-      // promoted (shogi-style "+p"): same image, marked red
-      rules.push(`piece.p${p.letter}-piece.${color}{background-image:url('${url}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
+      // promoted (shogi-style "+p"): the image of the type it becomes
+      // (promotedPieceType: tokin = gold, Shaolin King's master k → g), else
+      // its own, marked red
+      const to = p.promoted ? pieces.find((q) => q.letter === p.promoted) : undefined;
+      const purl = to ? imageOf(to, color) : url;
+      rules.push(`piece.p${p.letter}-piece.${color}{background-image:url('${purl}');filter:hue-rotate(-40deg) saturate(3) drop-shadow(0 0 2px #d00)}`);
     }
   }
   // walls / blocked squares ("*"), a duck, arrows

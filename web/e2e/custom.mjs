@@ -211,6 +211,24 @@ test('custom: the #ini= link reproduces the block; several sections give a picke
   assert.match(await page2.textContent('#share-note'), /too long for a link \(\d+ characters, at most 8000\)/);
 });
 
+test('custom: the preview draws any board: a xiangqi child on intersections, a section named like a built-in cannot be played', async () => {
+  const page = await newPage(1300, 1000);
+  await page.goto(ctx.base + '/custom');
+  await pasteBlock(page, '[myxq:xiangqi]\n');
+  await page.waitForSelector('#custom-verdict.ok');
+  assert.equal(await previewPieces(page, 32), 32);
+  assert.equal(await page.locator('#preview-board.geo-intersections').count(), 1);
+  const box = await page.locator('#preview-board cg-board').boundingBox();
+  assert.ok(Math.abs(box.width / box.height - 9 / 10) < 0.02, `9×10 board: ${box.width}×${box.height}`);
+  await shot(page, 'custom-xiangqi-preview');
+  // [chess] is Fairy-Stockfish's own: the section is skipped, so it may not be played as chess
+  await pasteBlock(page, '[chess]\nmaxRank = 7\n');
+  await page.waitForSelector('#custom-verdict.bad');
+  assert.match(await page.textContent('#custom-verdict'), /"chess" is built in.*\(custom\.ini:1\)/);
+  assert.equal(await page.isDisabled('#play'), true);
+  assert.equal(await page.getAttribute('#ini-gutter .ln.bad', 'data-line'), '1');
+});
+
 test('custom: the catalogue\'s Shaolin King plays from the picker (a move and the AI\'s reply)', async () => {
   const page = await newPage();
   await page.goto(ctx.base + '/');

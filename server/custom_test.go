@@ -121,6 +121,16 @@ func TestCustomGameSurvivesRestart(t *testing.T) {
 	if st["custom"] != true || st["variant"] != "shaolinking" {
 		t.Fatalf("state: custom %v variant %v", st["custom"], st["variant"])
 	}
+	// the master's two forms are two piece types, +K being the second
+	forms := map[string]string{}
+	for _, p := range st["pieces"].([]any) {
+		p := p.(map[string]any)
+		pr, _ := p["promoted"].(string)
+		forms[p["letter"].(string)] = p["betza"].(string) + ">" + pr
+	}
+	if forms["k"] != "Q>g" || forms["g"] != "pQ>" {
+		t.Errorf("the master's forms in the state's pieces: %v", forms)
+	}
 	invite := strings.TrimPrefix(g["inviteUrl"].(string), "/g/"+id+"#invite=")
 	code, j := call(t, "POST", hs.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite})
 	if code != 200 {

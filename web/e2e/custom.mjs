@@ -211,6 +211,38 @@ test('custom: the #ini= link reproduces the block; several sections give a picke
   assert.match(await page2.textContent('#share-note'), /too long for a link \(\d+ characters, at most 8000\)/);
 });
 
+test('custom: a file too large to send whole (picked with the file picker) is checked and played by its section, lines as in the file', { skip: noSeed }, async () => {
+  const page = await newPage(1300, 1000);
+  await page.goto(ctx.base + '/custom');
+  const lines = block.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('nMoveRule')) + 1;
+  lines.splice(at, 0, 'fooBar = 1');
+  const filler = '[filler:chess]\n' + Array.from({ length: 120 }, (_, i) => `# filler line ${i} ${'x'.repeat(60)}`).join('\n') + '\n';
+  const big = filler + lines.join('\n');
+  const line = filler.split('\n').length - 1 + at + 1; // fooBar's line in the whole file
+  await page.setInputFiles('#ini-file', { name: 'big.ini', mimeType: 'text/plain', buffer: Buffer.from(big) });
+  await page.waitForFunction(() => document.getElementById('ini').value.startsWith('[filler:chess]'));
+  await page.selectOption('#section', 'shaolinking');
+  await page.waitForSelector('#custom-verdict.bad');
+  assert.equal(await page.isVisible('#custom-extract'), true);
+  assert.match(await page.textContent('#custom-extract'), /section shaolinking and the sections it inherits from/);
+  await page.waitForFunction((l) => /custom\.ini:(\d+)/.exec(document.getElementById('custom-verdict').textContent)?.[1] === String(l), line);
+  assert.equal(await page.getAttribute('#ini-gutter .ln.bad', 'data-line'), String(line));
+  assert.equal(await page.isDisabled('#play'), true);
+  // without the bad key the section plays (the game stores the extract)
+  await pasteBlock(page, filler + block);
+  await page.waitForSelector('#custom-verdict.ok');
+  assert.deepEqual(await page.locator('#section option').evaluateAll((o) => o.map((x) => x.value)), ['filler', 'shaolinking']);
+  await page.selectOption('#section', 'shaolinking');
+  await page.waitForFunction(() => /shaolinking: 8×8/.test(document.getElementById('custom-verdict').textContent));
+  await page.check('#custom-opp-human');
+  await page.click('#play');
+  await page.waitForURL(/\/g\//);
+  const s = await waitState(page, 's.variant === "shaolinking"');
+  const g = await api('GET', '/api/games/' + s.id);
+  assert.equal(g.ini, block, 'the game stores the section cut out of the file');
+});
+
 test('custom: the preview draws any board: a xiangqi child on intersections, a section named like a built-in cannot be played', async () => {
   const page = await newPage(1300, 1000);
   await page.goto(ctx.base + '/custom');

@@ -11,7 +11,7 @@ import { installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, pocketElements, pocketRoles, Pockets } from './pockets';
 import { applyBoardStyle, BoardStyle } from './boardstyle';
 import { api, ApiError, copyText, el, inviteKey, seatKey, store } from './util';
-import { decodeBlock, sectionsOf, shareLink } from './customlink';
+import { decodeBlock, extractSection, mapLines, sectionsOf, shareLink } from './customlink';
 
 interface IniProblem {
   line: number;
@@ -57,6 +57,10 @@ interface Preset {
 
 const DRAFT_KEY = 'houserules:custom:draft';
 
+// SEND_LIMIT: a block whose request would be larger (the server takes 8 KiB
+// bodies) is sent as the chosen section and its parents (extractSection).
+const SEND_LIMIT = 7000;
+
 // pieceIcon is a white piece of letter as the board draws it (the piece
 // style sheet matches <piece class="{letter}-piece white">).
 function pieceIcon(letter: string): HTMLElement {
@@ -80,6 +84,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
   const section = el('select', { id: 'section', 'aria-label': 'Section to play' });
   const sectionRow = el('div', { class: 'row', id: 'section-row' }, el('label', { for: 'section', text: 'Section to play ' }), section);
   const verdict = el('div', { class: 'verdict', id: 'custom-verdict', role: 'status' });
+  const extractNote = el('p', { class: 'note', id: 'custom-extract', hidden: true });
   const problems = el('ul', { class: 'ini-problems', id: 'ini-problems' });
   const report = el('pre', { class: 'explain', id: 'ini-report' });
   const reportBox = el('details', {}, el('summary', { text: 'houserules check report' }), report);
@@ -127,7 +132,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
       el('h2', { text: 'Custom variant: paste a Fairy-Stockfish variants.ini block' }),
       el('p', { class: 'muted', text: 'One or more sections in the variants.ini syntax; a section may inherit from a catalogue variant ([mine:chess]). It is checked as you type, as `houserules check` checks a file.' }),
       el('div', { class: 'row' }, el('label', { for: 'ini-file', text: 'Or open a file: ' }), file),
-      editor, sectionRow, verdict, problems, reportBox,
+      editor, sectionRow, verdict, extractNote, problems, reportBox,
       el('div', { class: 'row share' }, copy, link), shareNote),
     el('section', { class: 'card custom-preview' },
       el('h2', { text: 'Start position' }), boardWrap, previewNote,
@@ -145,6 +150,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
 
   let cg: Api | null = null;
   let last: CheckOK | null = null;
+  let lastIni = ''; // the block the last check sent (the whole text, or its extract)
   let seq = 0;
   let timer: number | undefined;
   let chosen = hash.get('variant') ?? params.get('variant') ?? '';
@@ -232,15 +238,40 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
       return;
     }
     const specs = [...checked].map((id) => ({ id }));
+    // a large file (a whole variants.ini): the chosen section and its parents
+    let sent = block;
+    let map: number[] | null = null;
+    if (new TextEncoder().encode(JSON.stringify({ ini: block, presets: specs })).length > SEND_LIMIT) {
+      const ex = extractSection(block, section.value || names[0] || '');
+      if (ex) {
+        sent = ex.text;
+        map = ex.lines;
+      }
+    }
+    extractNote.hidden = !map;
+    extractNote.textContent = map ? `The text is too large to send whole: section ${section.value} and the sections it inherits from (${map.length} of ${block.split('\n').length} lines) are checked and played.` : '';
     let r: CheckResult;
     try {
-      r = await runCheck({ ini: block, variant: section.value || undefined, presets: specs });
+      r = await runCheck({ ini: sent, variant: section.value || undefined, presets: specs });
     } catch (e) {
       r = { ok: false, error: { code: 'network', message: 'the server could not be reached: ' + String(e) } };
     }
     if (n !== seq) return;
     const ic = r.result?.iniCheck ?? r.iniCheck;
-    if (ic) fillSections(ic.sections.map((s) => s.name), ic);
+    if (ic && map) {
+      // back to the lines of the whole text
+      const m = map;
+      const fix = (p: IniProblem) => ({ line: p.line > 0 ? m[p.line - 1] ?? p.line : 0, message: mapLines(p.message, m) });
+      ic.report = ic.report.map((l) => mapLines(l, m));
+      ic.fileErrors = ic.fileErrors.map(fix);
+      for (const s of ic.sections) {
+        s.errors = s.errors.map(fix);
+        s.line = m[s.line - 1] ?? s.line;
+      }
+      if (r.error) r.error = { ...r.error, message: mapLines(r.error.message, m), display: r.error.display && mapLines(r.error.display, m) };
+      fillSections(names, ic);
+    } else if (ic) fillSections(ic.sections.map((s) => s.name), ic);
+    lastIni = sent;
     report.textContent = ic?.report.join('\n') ?? '';
     // every problem of the block, the chosen section's first
     const bad = new Map<number, string[]>();
@@ -332,7 +363,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
   }
 
   copy.addEventListener('click', async () => {
-    const s = shareLink(location.origin, text.value, section.value);
+    const s = shareLink(location.origin, extractNote.hidden ? text.value : lastIni, section.value);
     if (s.error) {
       link.value = '';
       shareNote.className = 'note bad';
@@ -351,7 +382,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
     try {
       const body: Record<string, unknown> = {
         variant: last.variant,
-        ini: text.value,
+        ini: lastIni,
         presets: [...checked].map((id) => ({ id })),
         side: side.value,
         opponent: oppAI.checked ? { type: 'ai', level: parseInt(level.value, 10) } : { type: 'human' },

@@ -44,3 +44,53 @@ export function sectionsOf(text: string): string[] {
   }
   return out;
 }
+
+// An extract of a block: one section and the sections it inherits from in
+// the same text, with the line of the whole text each of its lines is.
+export interface Extract {
+  text: string;
+  lines: number[]; // lines[i]: the line of the whole text that line i+1 of the extract is
+}
+
+const HEADER = /^\s*\[([^\]:]+)(?::([^\]]*))?\]/;
+
+// extractSection cuts section name and its parents defined before it (a
+// parent must come first) out of text, in text order, comments and all; null
+// when the text has no such section. A file too large to send whole (the
+// server takes 8 KiB) is checked and played by its extract.
+export function extractSection(text: string, name: string): Extract | null {
+  const all = text.split('\n');
+  const secs: { name: string; parent: string; from: number; to: number }[] = [];
+  all.forEach((l, i) => {
+    const m = l.match(HEADER);
+    if (!m) return;
+    if (secs.length) secs[secs.length - 1].to = i;
+    secs.push({ name: m[1].trim(), parent: (m[2] ?? '').trim(), from: i, to: all.length });
+  });
+  let at = secs.findIndex((s) => s.name === name);
+  if (at < 0) return null;
+  const keep = new Set<number>();
+  while (at >= 0 && !keep.has(at)) {
+    keep.add(at);
+    const parent = secs[at].parent;
+    at = parent ? secs.findIndex((s, j) => j < at && s.name === parent) : -1;
+  }
+  const out: string[] = [];
+  const lines: number[] = [];
+  [...keep].sort((a, b) => a - b).forEach((k) => {
+    for (let i = secs[k].from; i < secs[k].to; i++) {
+      out.push(all[i]);
+      lines.push(i + 1);
+    }
+  });
+  return { text: out.join('\n') + (out[out.length - 1] === '' ? '' : '\n'), lines };
+}
+
+// mapLines rewrites the "(custom.ini:N)" places of a message from an
+// extract's lines to the whole text's.
+export function mapLines(msg: string, lines: number[]): string {
+  return msg.replace(/\(custom\.ini:(\d+)\)/g, (all, n) => {
+    const l = lines[parseInt(n, 10) - 1];
+    return l ? `(custom.ini:${l})` : all;
+  });
+}

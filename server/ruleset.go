@@ -65,7 +65,8 @@ func specsString(specs []rules.Spec) string {
 
 // compile resolves and compiles a ruleset (variants.Resolve): the variant
 // is a section of the custom ini text when given, else the catalogue
-// (blank: chess); errors carry the API code.
+// (blank: the ini's first section, or chess without an ini); errors carry
+// the API code.
 func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiError) {
 	res, aerr := resolve(variant, ini, presets)
 	if aerr != nil {
@@ -78,11 +79,14 @@ func compile(variant, ini string, presets presetsField) (*rules.Ruleset, *apiErr
 // spells it ("MAKRUK" asks for makruk).
 func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *apiError) {
 	name := strings.TrimSpace(variant)
+	if name == "" && strings.TrimSpace(ini) != "" {
+		name = firstSection(ini) // an ini without a variant: its first section
+	}
 	if name == "" {
 		name = "chess"
 	}
 	var broken []string // the ini's sections with errors, for an unknown variant
-	req := variants.Request{Variant: name, INI: ini, ININame: "custom.ini", Specs: presets.Specs,
+	req := variants.Request{Variant: name, INI: ini, ININame: customININame, Specs: presets.Specs,
 		SectionError: func(s *variants.Section) {
 			broken = append(broken, fmt.Sprintf("section %s: %s", s.Name, strings.ReplaceAll(s.Err.Error(), "\n", "; ")))
 		}}

@@ -133,7 +133,7 @@ func (s *Server) routes() {
 				return
 			}
 			p := strings.TrimPrefix(r.URL.Path, "/")
-			if p == "" || strings.HasPrefix(p, "g/") {
+			if p == "" || p == "custom" || strings.HasPrefix(p, "g/") {
 				s.serveIndex(w)
 				return
 			}
@@ -349,13 +349,18 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	rs, aerr := compile(req.Variant, req.INI, req.Presets)
 	if aerr != nil {
-		writeError(w, aerr)
+		writeCheckError(w, aerr, req.INI)
 		return
 	}
 	b := rs.Variant.Board()
-	writeJSON(w, 200, map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
+	out := map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
 		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant),
-		"legend": legendOf(rs)})
+		"legend": legendOf(rs)}
+	if req.INI != "" {
+		out["variant"], out["pieces"], out["chess960"], out["iniCheck"] = rs.Variant.Name, pieceList(rs.Variant), rs.Variant.Chess960, checkINI(req.INI)
+		out["preview"] = previewOf(rs)
+	}
+	writeJSON(w, 200, out)
 }
 
 // --- games ---
@@ -527,6 +532,9 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 			return 0, errf(http.StatusForbidden, CodeBadToken, "this token is not a seat of this game")
 		}
 		resp := map[string]any{"state": room.stateFor(seat)}
+		if room.rec.VariantINI != "" {
+			resp["ini"] = room.rec.VariantINI // a custom variant: its block, for "view / reuse"
+		}
 		if seat != "" && room.rec.Invite != "" && !(room.rec.White.TokenHash != "" && room.rec.Black.TokenHash != "") {
 			resp["inviteUrl"] = "/g/" + room.id + "#invite=" + room.rec.Invite
 		}

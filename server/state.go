@@ -54,9 +54,9 @@ type pieceJSON struct {
 	Name   string `json:"name"`   // variants.ini name: pawn, knight, archbishop, customPiece1 …
 	Betza  string `json:"betza"`  // its movement
 	Royal  bool   `json:"royal,omitempty"`
-	// Promoted: the letter of the type a piece of this type becomes when
-	// it promotes in place (shogi style, "+p" in the FEN), if any: the
-	// board draws "+p" as that type's piece in red.
+	// Promoted is the lower-case letter of the type the piece becomes when
+	// promoted (promotedPieceType: shogi's p → tokin, Shaolin King's
+	// master k → g), "" for none: "+P" on the board is that type
 	Promoted string `json:"promoted,omitempty"`
 }
 
@@ -76,8 +76,8 @@ func pieceList(v *position.Variant) []pieceJSON {
 			b = v.CustomBetza[v.KingType]
 		}
 		pj := pieceJSON{Letter: string(c), Name: name, Betza: b, Royal: pt == position.King}
-		if pp := v.PromotedPieceType[pt]; pp != position.NoPieceType && v.PieceChar[pp] != 0 {
-			pj.Promoted = strings.ToLower(string(v.PieceChar[pp]))
+		if pr := v.PromotedPieceType[pt]; pr != position.NoPieceType && v.PieceChar[pr] != 0 {
+			pj.Promoted = strings.ToLower(string(v.PieceChar[pr]))
 		}
 		out = append(out, pj)
 	}
@@ -96,6 +96,7 @@ type gameState struct {
 	Type        string                `json:"type"` // "state"
 	ID          string                `json:"id"`
 	Variant     string                `json:"variant"`
+	Custom      bool                  `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
 	Presets     string                `json:"presets"`
 	Files       int                   `json:"files"`
 	Ranks       int                   `json:"ranks"`
@@ -272,7 +273,7 @@ func (r *room) stateFor(seat string) *gameState {
 	fen := g.FEN()
 	board, _, _ := strings.Cut(fen, " ")
 	st := &gameState{
-		Type: "state", ID: r.id, Variant: r.rec.Variant, Presets: r.rec.Presets,
+		Type: "state", ID: r.id, Variant: r.rec.Variant, Custom: r.rec.VariantINI != "", Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
 		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{},

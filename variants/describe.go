@@ -52,11 +52,12 @@ var familyNames = map[string]string{
 	"shatranj":   "Shatranj and medieval",
 	"shogi":      "Shogi family",
 	"xiangqi":    "Xiangqi and janggi",
+	"community":  "Community variants",
 }
 
 // familyOrder lists the families in the order a picker shows them.
 var familyOrder = []string{"chess", "capablanca", "minichess", "racing", "atomic", "antichess",
-	"extinction", "drops", "shogi", "xiangqi", "makruk", "shatranj", "games"}
+	"extinction", "drops", "shogi", "xiangqi", "makruk", "shatranj", "games", "community"}
 
 // Families lists the families of the catalogue, chess first, then the
 // plugins' groups that are not the name of one (in the order of the plugin

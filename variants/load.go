@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 
 	"houserules/position"
 )
@@ -68,7 +69,7 @@ func Load(name string, r io.Reader) (*File, error) {
 				Msg: fmt.Sprintf("variant %q is already defined at %s:%d", rs.Name, first.File, first.Line)}
 			continue
 		}
-		if _, builtin := loadedCatalogue().sections[rs.Name]; builtin {
+		if cs, builtin := loadedCatalogue().sections[rs.Name]; builtin && !Community(cs.File) {
 			// Fairy-Stockfish keeps its own variant of that name ("Variant
 			// 'makruk' already exists.") and skips the section: a file
 			// that redefined it here would play another game than there
@@ -126,6 +127,15 @@ func (f *File) Lookup(name string) (*position.Variant, error) {
 	}
 	return nil, fmt.Errorf("variant %q is not defined in %s", name, f.Path)
 }
+
+// communityFile is the catalogue file of the community variants: user
+// blocks (as published on pychess-variants), not Fairy-Stockfish
+// built-ins, so a user file may define a section of the same name.
+const communityFile = "community.ini"
+
+// Community reports whether a catalogue section's file (Section.File) is
+// the community variants' file.
+func Community(file string) bool { return path.Base(file) == communityFile }
 
 // buildSection turns a raw section into a variant. resolve finds the parent.
 func buildSection(rs *rawSection, resolve func(string) (*position.Variant, error)) (*position.Variant, error) {

@@ -28,7 +28,8 @@ type Request struct {
 	// text of one (the play server's custom variants), named ININame in
 	// messages; File is one already loaded (UCI's VariantPath). A section
 	// with the name of a built-in variant is skipped: the built-in stands,
-	// as in Fairy-Stockfish.
+	// as in Fairy-Stockfish (not a community variant's name: those are not
+	// Fairy-Stockfish built-ins, and the file's own section is played).
 	INIPath string
 	INI     string
 	ININame string

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"houserules/server"
+	"houserules/store"
 	"houserules/variants"
 )
 
@@ -89,5 +95,46 @@ func TestPluginReport(t *testing.T) {
 		if !strings.Contains(" "+names, " "+n) {
 			t.Errorf("variants lacks %s", n)
 		}
+	}
+}
+
+// TestCheckReportEqualsServer: the play server's check of a custom block
+// (POST /api/rulesets/check, iniCheck.report, the block named custom.ini)
+// prints the lines `houserules check custom.ini` prints, line numbers
+// included.
+func TestCheckReportEqualsServer(t *testing.T) {
+	block := "[good:chess]\nmaxRank = 8\n[bad:chess]\nfooBar = 1\ncustomPiece1 = a:fmWfceFifmnD%\n[worse:nowhere]\n"
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("custom.ini", []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := variants.LoadFile("custom.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli, bad := checkReport(f, nil)
+	if bad != 2 || !strings.Contains(cli[1], "unknown option fooBar (custom.ini:4)") {
+		t.Fatalf("cli report %q", cli)
+	}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv := server.New(server.Config{Store: db})
+	defer srv.Close()
+	body, _ := json.Marshal(map[string]any{"ini": block, "variant": "bad"})
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rulesets/check", bytes.NewReader(body)))
+	var out struct {
+		IniCheck struct {
+			Report []string `json:"report"`
+		} `json:"iniCheck"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || rec.Code != 400 {
+		t.Fatalf("server: %d %s", rec.Code, rec.Body)
+	}
+	if !reflect.DeepEqual(out.IniCheck.Report, cli) {
+		t.Errorf("server report %q\ncli report    %q", out.IniCheck.Report, cli)
 	}
 }

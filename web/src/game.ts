@@ -11,6 +11,7 @@ import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
 import { rulesPanel } from './rulespanel';
+import { customChip } from './customchip';
 interface Played {
   uci: string;
   san: string;
@@ -29,6 +30,7 @@ interface Production {
 export interface State {
   id: string;
   variant: string;
+  custom?: boolean; // a custom ini block (GET /api/games/{id} gives it as ini)
   presets: string;
   files: number;
   ranks: number;
@@ -667,7 +669,7 @@ class GameView {
     this.status.className = 'status ' + s.status;
     this.status.dataset.status = s.status;
 
-    const chips = [el('span', { class: 'chip', text: s.variant }),
+    const chips = [s.custom ? customChip(s) : el('span', { class: 'chip', text: s.variant }),
       ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : [])];
     if (s.topology !== 'plain') chips.push(el('span', { class: 'chip', text: s.topology + ' board' }));
     if (s.watchers) chips.push(el('span', { class: 'chip watchers', id: 'watchers', text: `👁 ${s.watchers} watching` }));

@@ -191,7 +191,8 @@ export async function renderHome(app: HTMLElement) {
   for (const [v, t] of [['', 'no clock'], ['60+0', '1 min'], ['180+2', '3 min + 2 s'], ['300+3', '5 min + 3 s'], ['600+5', '10 min + 5 s'], ['900+10', '15 min + 10 s'], ['1800+20', '30 min + 20 s']])
     clock.append(el('option', { value: v, text: t }));
   const form = el('form', { class: 'new-game', id: 'new-game' },
-    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, pieces.el),
+    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, pieces.el,
+      el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' }))),
     el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), rulesBox, verdict, explainDetails),
     el('section', { class: 'card' }, el('h2', { text: '3. Opponent' }),
       el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, oppAI, ' Computer '), level),

@@ -20,7 +20,7 @@ export interface PieceInfo {
   name: string;
   betza: string;
   royal?: boolean;
-  promoted?: string; // the letter of the type "+letter" is (shogi-style promotion)
+  promoted?: string; // the letter of the type it becomes promoted ("+P" on the board is that type: promotedPieceType, e.g. shogi's tokin, Shaolin King's master k → g)
 }
 
 // A look: chess symbols (with a movement badge when they do not tell the
@@ -228,7 +228,8 @@ export function installPieceStyles(pieces: PieceInfo[], bs?: BoardStyle) {
   const turned = '.board-wrap:has(> .orient-black) ';
   for (const p of pieces) {
     for (const color of ['white', 'black'] as const) {
-      for (const promoted of p.promoted ? [false, true] : [false]) {
+      // "+letter" for every type: its promoted type's image, or its own marked red
+      for (const promoted of [false, true]) {
         const sel = `piece.${promoted ? 'p' : ''}${p.letter}-piece.${color}`;
         const url = imageOf(p, color, color === 'black', promoted);
         // a promoted piece (outside shogi): its promoted type's image, marked red

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: installs Debian's Chromium (if missing) and the
 # npm packages, then runs the tests in web/e2e with node's test runner:
-# e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
+# e2e.mjs: the rooms, house rules, pockets; play.mjs: rematch, abort,
+# navigation, premoves, sounds, flip, title; variants.mjs: every catalogue
 # variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail
@@ -20,4 +21,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/play.mjs

@@ -322,3 +322,41 @@ test('finished-game page: a banner (no popup), the moves, navigation, PGN and a 
   await page.waitForFunction((f) => window.__hr.cg.getFen() === f, boardOf(s.moves[5].fen), { timeout: 10000 });
   await page.waitForFunction(() => /Replay/.test(document.querySelector('#replay').textContent));
 });
+
+test('sounds: low time on the player\'s own running clock, then the end on a time forfeit', async () => {
+  const { id, wt, black } = await twoPlayers({ variant: 'chess', clock: { initial: 6, increment: 0 } });
+  await black.evaluate(() => localStorage.removeItem('houserules:muted'));
+  await move(id, wt, 'e2e4', 0); // black's clock runs from now: low under 1.2 s (a fifth of 6 s)
+  await waitState(black, 's.ply === 1 && s.clock.running === "black"');
+  await black.waitForTimeout(2500);
+  assert.ok(!(await black.evaluate(() => window.__hr.sounds ?? [])).includes('lowtime'), 'not low yet');
+  await black.waitForFunction(() => (window.__hr.sounds ?? []).includes('lowtime'), null, { timeout: 8000 });
+  const s = await waitState(black, 's.status === "over"', null, 10000);
+  assert.equal(s.reason, 'black ran out of time');
+  await black.waitForFunction(() => (window.__hr.sounds ?? []).includes('end'));
+  const snd = await black.evaluate(() => window.__hr.sounds);
+  assert.deepEqual(snd.filter((k) => k !== 'move'), ['lowtime', 'end']);
+});
+
+test('premove: a fairy piece on a 10×8 board and a pocket drop, with the server\'s destinations', async () => {
+  // capablanca: the archbishop's knight leg c1d3, premoved after 1. e4
+  const cap = await twoPlayers({ variant: 'capablanca' });
+  await playByClicks(cap.white, 'e2e4');
+  const s1 = await waitState(cap.white, 's.ply === 1');
+  assert.ok(s1.premoves.some((p) => p.from === 'c1' && p.to === 'd3'), 'the archbishop\'s knight leg is a premove');
+  await clickSquare(cap.white, 'c1');
+  await clickSquare(cap.white, 'd3');
+  assert.deepEqual(await cap.white.evaluate(() => window.__hr.cg.state.premovable.current), ['c1', 'd3']);
+  await playByClicks(cap.black, 'e7e5');
+  const s3 = await waitState(cap.white, 's.ply === 3');
+  assert.equal(s3.moves[2].uci, 'c1d3');
+  // crazyhouse: white premoves a knight drop from the pocket while black is to move
+  const zh = await twoPlayers({ variant: 'crazyhouse', fen: 'r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[N] b - - 0 1' });
+  await waitState(zh.white, 's.turn === "black"');
+  await zh.white.locator('.pocket piece[data-role="n-piece"][data-color="white"]').click();
+  await clickSquare(zh.white, 'f3');
+  assert.deepEqual(await zh.white.evaluate(() => window.__hr.cg.state.premovable.current), ['N@', 'f3']);
+  await playByClicks(zh.black, 'e7e6');
+  const z = await waitState(zh.white, 's.ply === 2');
+  assert.equal(z.moves[1].uci, 'N@f3');
+});

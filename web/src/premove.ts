@@ -61,7 +61,7 @@ export class Premoves {
     this.cancel(cg);
     const [o, d] = pm;
     const to = keyToSq(d);
-    const drop = o.endsWith('@') ? o[0].toLowerCase() : '';
+    const drop = o.endsWith('@') ? o.slice(0, -1).replace(/^\+/, '').toLowerCase() : ''; // "P@": a pocket piece
     const moves = s.legal.filter((m) => m.kind !== 'pass' && m.to === to && (drop ? m.drop === drop : !m.drop && m.from === keyToSq(o)));
     if (!moves.length) {
       toast(`Premove ${drop ? drop.toUpperCase() + '@' : keyToSq(o)}${to} dropped: it is not legal now`, 'error');

@@ -208,8 +208,8 @@ func (r *room) rematchMsg(seat string) map[string]any {
 // king attacked now may be legal after the opponent's move). The board
 // library cannot compute fairy geometry itself, so the server gives it.
 // A premove is only a wish: the page sends it when the turn comes and the
-// server's legality decides then. Not covered: a recapture onto a square
-// a piece of one's own stands on now.
+// server's legality decides then. Recaptures are included: a square one's
+// own piece stands on, attacked by another of one's pieces.
 func (r *room) premoves() (out []premoveJSON) {
 	defer func() {
 		if p := recover(); p != nil { // a null move some ruleset does not foresee: no premoves
@@ -245,6 +245,20 @@ func (r *room) premoves() (out []premoveJSON) {
 	if _, over := g.Ended(); !over {
 		for _, m := range g.LegalMoves() {
 			add(g.Pos, m)
+		}
+	}
+	// recaptures: a square one's own piece stands on now, attacked by
+	// another of one's pieces (the opponent may capture there first)
+	p, c := g.Pos, g.Pos.SideToMove()
+	for own := p.Pieces(c).AndNot(p.PiecesOf(c, position.King)); own.Any(); {
+		to := own.Pop()
+		for from := g.Attackers(to, c); from.Any(); {
+			f := from.Pop()
+			pm := premoveJSON{From: f.String(), To: to.String()}
+			if f != to && !seen[pm] {
+				seen[pm] = true
+				out = append(out, pm)
+			}
 		}
 	}
 	return out

@@ -218,13 +218,16 @@ func TestPremoves(t *testing.T) {
 		from, _ := p["from"].(string)
 		got = append(got, from+p["to"].(string))
 	}
-	for _, want := range []string{"g1f3", "e4e5", "d2d4", "f1c4", "e1e2", "d1h5"} {
+	// b1d2, c1d2: recaptures on d2, where white's own pawn stands now
+	for _, want := range []string{"g1f3", "e4e5", "d2d4", "f1c4", "e1e2", "d1h5", "b1d2", "c1d2"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("premove %s missing from %v", want, got)
 		}
 	}
-	if slices.Contains(got, "e7e5") {
-		t.Errorf("black's move among white's premoves")
+	for _, bad := range []string{"e7e5", "a1a3", "d1e1"} { // black's move, a jump over a pawn, onto the own king
+		if slices.Contains(got, bad) {
+			t.Errorf("%s among white's premoves", bad)
+		}
 	}
 	_, g := call(t, "GET", ts.URL+"/api/games/"+id, "", nil)
 	if p := g["state"].(map[string]any)["premoves"]; p != nil {

@@ -32,11 +32,12 @@ type legalMove struct {
 }
 
 type seatState struct {
-	Kind      string `json:"kind"`                // human or ai
-	Level     *int   `json:"level,omitempty"`     // AI level 0..20 (set by playExtras)
-	LevelName string `json:"levelName,omitempty"` // "Level 10 (club)"
-	Taken     bool   `json:"taken"`               // a human holds the seat (always true for the AI)
-	Online    bool   `json:"online"`              // a client of this seat is connected
+	Kind   string `json:"kind"`            // human or ai
+	Level  *int   `json:"level,omitempty"` // AI level 0..20 (set by playExtras)
+	Taken  bool   `json:"taken"`           // a human holds the seat (always true for the AI)
+	Online bool   `json:"online"`          // a client of this seat is connected
+
+	LevelName string `json:"levelName,omitempty"` // "Level 10 (club)" (playExtras)
 }
 
 // clockJSON is the clock in a state: the time left of each side when the
@@ -86,47 +87,50 @@ type production struct {
 
 // gameState is the "state" message and the body of GET /api/games/{id}.
 type gameState struct {
-	Type         string                `json:"type"` // "state"
-	ID           string                `json:"id"`
-	Variant      string                `json:"variant"`
-	Presets      string                `json:"presets"`
-	Files        int                   `json:"files"`
-	Ranks        int                   `json:"ranks"`
-	Topology     string                `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
-	BoardStyle   boardStyleJSON        `json:"boardStyle"` // how the board is drawn (boardStyle)
-	StartFEN     string                `json:"startFen"`
-	FEN          string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
-	Board        string                `json:"board"` // the FEN's board field (piece placement)
-	Turn         string                `json:"turn"`  // side to move
-	Ply          int                   `json:"ply"`   // number of plies played
-	Moves        []playedMove          `json:"moves"`
-	Legal        []legalMove           `json:"legal"`
-	LastMove     *playedMove           `json:"lastMove"`
-	Check        []string              `json:"check"`      // royal squares in check
-	Badges       []badgeJSON           `json:"badges"`     // labels on pieces, from the ruleset's view
-	Marks        []markJSON            `json:"marks"`      // marked squares, from the ruleset's view
-	Hidden       []string              `json:"hidden"`     // squares this seat may not see
-	StatusText   []string              `json:"statusText"` // the ruleset's status lines for this seat
-	Legend       []legendJSON          `json:"legend"`     // what the badges and marks mean
-	Status       string                `json:"status"`     // waiting, active, over
-	Result       string                `json:"result"`
-	Reason       string                `json:"reason"`
-	Seats        map[string]seatState  `json:"seats"`
-	You          string                `json:"you"` // white, black or spectator
-	DrawOffer    string                `json:"drawOffer"`
-	AIThinking   bool                  `json:"aiThinking"`
-	CanTakeback  bool                  `json:"canTakeback"`
-	CanAbort     bool                  `json:"canAbort"`           // this seat may abort the game (rematch.go)
-	RematchOffer string                `json:"rematchOffer"`       // colour offering a rematch, or ""
-	Rematch      *rematchJSON          `json:"rematch,omitempty"`  // the rematch, once agreed
-	Premoves     []premoveJSON         `json:"premoves,omitempty"` // the side not to move's premove destinations
-	Productions  map[string]production `json:"productions"`
-	Pieces       []pieceJSON           `json:"pieces"`            // the variant's piece types by FEN letter
-	Pockets      *pocketsJSON          `json:"pockets,omitempty"` // both pockets, in a variant with pockets
-	Clock        *clockJSON            `json:"clock,omitempty"`   // the chess clock, when the game has one
-	Watchers     int                   `json:"watchers"`          // spectators connected
-	CreatedAt    int64                 `json:"createdAt"`         // Unix ms
-	UpdatedAt    int64                 `json:"updatedAt"`
+	Type        string                `json:"type"` // "state"
+	ID          string                `json:"id"`
+	Variant     string                `json:"variant"`
+	Presets     string                `json:"presets"`
+	Files       int                   `json:"files"`
+	Ranks       int                   `json:"ranks"`
+	Topology    string                `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
+	BoardStyle  boardStyleJSON        `json:"boardStyle"` // how the board is drawn (boardStyle)
+	StartFEN    string                `json:"startFen"`
+	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
+	Board       string                `json:"board"` // the FEN's board field (piece placement)
+	Turn        string                `json:"turn"`  // side to move
+	Ply         int                   `json:"ply"`   // number of plies played
+	Moves       []playedMove          `json:"moves"`
+	Legal       []legalMove           `json:"legal"`
+	LastMove    *playedMove           `json:"lastMove"`
+	Check       []string              `json:"check"`      // royal squares in check
+	Badges      []badgeJSON           `json:"badges"`     // labels on pieces, from the ruleset's view
+	Marks       []markJSON            `json:"marks"`      // marked squares, from the ruleset's view
+	Hidden      []string              `json:"hidden"`     // squares this seat may not see
+	StatusText  []string              `json:"statusText"` // the ruleset's status lines for this seat
+	Legend      []legendJSON          `json:"legend"`     // what the badges and marks mean
+	Status      string                `json:"status"`     // waiting, active, over
+	Result      string                `json:"result"`
+	Reason      string                `json:"reason"`
+	Seats       map[string]seatState  `json:"seats"`
+	You         string                `json:"you"` // white, black or spectator
+	DrawOffer   string                `json:"drawOffer"`
+	AIThinking  bool                  `json:"aiThinking"`
+	CanTakeback bool                  `json:"canTakeback"`
+	Productions map[string]production `json:"productions"`
+	Pieces      []pieceJSON           `json:"pieces"`            // the variant's piece types by FEN letter
+	Pockets     *pocketsJSON          `json:"pockets,omitempty"` // both pockets, in a variant with pockets
+	Clock       *clockJSON            `json:"clock,omitempty"`   // the chess clock, when the game has one
+	Watchers    int                   `json:"watchers"`          // spectators connected
+	CreatedAt   int64                 `json:"createdAt"`         // Unix ms
+	UpdatedAt   int64                 `json:"updatedAt"`
+
+	// play features (rematch.go)
+	CanAbort     bool          `json:"canAbort"`           // this seat may abort the game
+	RematchOffer string        `json:"rematchOffer"`       // colour offering a rematch, or ""
+	Rematch      *rematchJSON  `json:"rematch,omitempty"`  // the rematch, once agreed
+	Premoves     []premoveJSON `json:"premoves,omitempty"` // the side not to move's premove destinations
+
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
 	byKind map[string]any

@@ -38,7 +38,7 @@ func Play(in io.Reader, out io.Writer, cfg PlayConfig) error {
 		return err
 	}
 	eng := search.NewEngine(16)
-	eng.Skill = max(0, min(20, cfg.Level))
+	eng.SetLevel(cfg.Level) // the scale shared with the server (search.LevelLimits)
 	if cfg.Seed != 0 {
 		eng.Seed(cfg.Seed)
 	}

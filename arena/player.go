@@ -123,7 +123,7 @@ type BuiltinPlayer struct {
 // NewBuiltin returns the built-in AI at a level 0..20.
 func NewBuiltin(level int) *BuiltinPlayer {
 	e := search.NewEngine(16)
-	e.Skill = max(0, min(20, level))
+	e.SetLevel(level)
 	return &BuiltinPlayer{Level: e.Skill, eng: e}
 }
 

@@ -13,7 +13,8 @@ import (
 // game (it may Do and Undo freely) and runs it in its own goroutine, so a
 // slow search never blocks another room; ctx is cancelled when the move
 // is no longer wanted (takeback, resignation, shutdown) or the time is up.
-// The level is the one chosen at game creation (1 = weakest).
+// The level is the one chosen at game creation, on the CLI's scale 0
+// (weakest) … 20 (strongest): search.MinLevel … search.MaxLevel.
 //
 // Plug the real searcher (package search) in with Config.Mover.
 type Mover interface {

@@ -257,14 +257,14 @@ func TestPresetErrorCodes(t *testing.T) {
 	}
 }
 
-// TestAILevel: an AI level must be 1..8 when given (0 included); when
-// omitted it is 1.
+// TestAILevel: an AI level must be 0..20 (the CLI's scale) when given;
+// when omitted it is 0, the weakest.
 func TestAILevel(t *testing.T) {
 	ts := newTestServer(t, nil)
-	for _, lvl := range []int{0, -3, 9, 99} {
+	for _, lvl := range []int{-1, -3, 21, 99} {
 		code, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"side": "white", "opponent": map[string]any{"type": "ai", "level": lvl}})
 		e, _ := m["error"].(map[string]any)
-		if want := fmt.Sprintf("AI level %d is not 1..8", lvl); code != 400 || errCode(m) != CodeBadRequest || e["message"] != want {
+		if want := fmt.Sprintf("AI level %d is not 0..20 (0 weakest, 20 strongest, as houserules play --level)", lvl); code != 400 || errCode(m) != CodeBadRequest || e["message"] != want {
 			t.Errorf("level %d: got %d %s %q, want 400 bad_request %q", lvl, code, errCode(m), e["message"], want)
 		}
 	}
@@ -272,12 +272,13 @@ func TestAILevel(t *testing.T) {
 		opponent map[string]any
 		want     int
 	}{
-		{map[string]any{"type": "ai"}, 1},
-		{map[string]any{"type": "ai", "level": nil}, 1},
-		{map[string]any{}, 1},
-		{nil, 1},
-		{map[string]any{"type": "ai", "level": 1}, 1},
+		{map[string]any{"type": "ai"}, 0},
+		{map[string]any{"type": "ai", "level": nil}, 0},
+		{map[string]any{}, 0},
+		{nil, 0},
+		{map[string]any{"type": "ai", "level": 0}, 0},
 		{map[string]any{"type": "ai", "level": 8}, 8},
+		{map[string]any{"type": "ai", "level": 20}, 20},
 	} {
 		body := map[string]any{"side": "white"}
 		if c.opponent != nil {

@@ -34,6 +34,8 @@ const (
 	CodeGameOver         = "game_over"            // the game has ended
 	CodeNoTakeback       = "no_takeback"          // takeback refused (not vs AI, nothing to take back, the game is over)
 	CodeNoDrawOffer      = "no_draw_offer"        // no draw offer to accept or decline
+	CodeNoAbort          = "no_abort"             // abort refused: both sides (against the AI: the player) have moved
+	CodeNoRematch        = "no_rematch"           // rematch refused: the game is not over, no offer to answer, no opponent
 	CodeStorage          = "storage_error"        // the move could not be stored: it was not played
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeInternal         = "internal"

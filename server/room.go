@@ -35,6 +35,7 @@ type room struct {
 	aiBusy  bool
 	touched atomic.Int64 // Unix ms of the last request (idle rooms leave memory)
 	flag    *time.Timer  // fires when the running clock runs out
+	rm      rematchState // rematch offer and new game (rematch.go)
 }
 
 // playedMove is one ply of the game as the room knows it.

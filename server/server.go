@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"houserules/rules"
+	"houserules/search"
 	"houserules/store"
 	"houserules/variants"
 )
@@ -94,6 +95,7 @@ func (s *Server) routes() {
 	})
 	m.HandleFunc("GET /api/variants", s.handleVariants)
 	m.HandleFunc("GET /api/presets", s.handlePresets)
+	m.HandleFunc("GET /api/levels", s.handleLevels)
 	m.HandleFunc("POST /api/rulesets/check", s.handleCheck)
 	m.HandleFunc("GET /api/games", s.handleList)
 	m.HandleFunc("POST /api/games", s.handleCreate)
@@ -367,7 +369,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 
 type opponentReq struct {
 	Type  string `json:"type"`  // "ai" or "human"
-	Level *int   `json:"level"` // AI level, 1..8; nil (omitted or null): 1
+	Level *int   `json:"level"` // AI level 0..20 (the CLI's scale, search.LevelName); nil (omitted or null): 0
 }
 
 type createReq struct {
@@ -421,12 +423,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	opp := store.Seat{Kind: store.Human}
 	switch req.Opponent.Type {
 	case "", "ai":
-		lvl := 1
+		lvl := search.MinLevel
 		if req.Opponent.Level != nil {
 			lvl = *req.Opponent.Level
 		}
-		if lvl < 1 || lvl > 8 {
-			writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("AI level %d is not 1..8", lvl)))
+		if lvl < search.MinLevel || lvl > search.MaxLevel {
+			writeError(w, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("AI level %d is not %d..%d (%d weakest, %d strongest, as houserules play --level)", lvl, search.MinLevel, search.MaxLevel, search.MinLevel, search.MaxLevel)))
 			return
 		}
 		opp = store.Seat{Kind: store.AI, Level: lvl}
@@ -500,7 +502,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	out := []map[string]any{}
 	for _, g := range list {
 		out = append(out, map[string]any{"id": g.ID, "variant": g.Variant, "presets": g.Presets, "status": g.Status,
-			"result": g.Result, "plies": g.Plies, "updatedAt": g.UpdatedAt.UnixMilli(), "watchUrl": "/g/" + g.ID})
+			"result": g.Result, "reason": g.Reason, "plies": g.Plies, "updatedAt": g.UpdatedAt.UnixMilli(), "watchUrl": "/g/" + g.ID})
 	}
 	writeJSON(w, 200, map[string]any{"games": out})
 }

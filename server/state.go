@@ -33,9 +33,11 @@ type legalMove struct {
 
 type seatState struct {
 	Kind   string `json:"kind"`            // human or ai
-	Level  int    `json:"level,omitempty"` // AI level
+	Level  *int   `json:"level,omitempty"` // AI level 0..20 (set by playExtras)
 	Taken  bool   `json:"taken"`           // a human holds the seat (always true for the AI)
 	Online bool   `json:"online"`          // a client of this seat is connected
+
+	LevelName string `json:"levelName,omitempty"` // "Level 10 (club)" (playExtras)
 }
 
 // clockJSON is the clock in a state: the time left of each side when the
@@ -131,6 +133,13 @@ type gameState struct {
 	Watchers    int                   `json:"watchers"`          // spectators connected
 	CreatedAt   int64                 `json:"createdAt"`         // Unix ms
 	UpdatedAt   int64                 `json:"updatedAt"`
+
+	// play features (rematch.go)
+	CanAbort     bool          `json:"canAbort"`           // this seat may abort the game
+	RematchOffer string        `json:"rematchOffer"`       // colour offering a rematch, or ""
+	Rematch      *rematchJSON  `json:"rematch,omitempty"`  // the rematch, once agreed
+	Premoves     []premoveJSON `json:"premoves,omitempty"` // the side not to move's premove destinations
+
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
 	byKind map[string]any
@@ -295,7 +304,7 @@ func (r *room) stateFor(seat string) *gameState {
 	st.Seats = map[string]seatState{}
 	for _, c := range []string{"white", "black"} {
 		s := r.seat(c)
-		st.Seats[c] = seatState{Kind: s.Kind, Level: s.Level, Taken: s.Kind == store.AI || s.TokenHash != "", Online: s.Kind == store.AI || r.online(c)}
+		st.Seats[c] = seatState{Kind: s.Kind, Taken: s.Kind == store.AI || s.TokenHash != "", Online: s.Kind == store.AI || r.online(c)}
 	}
 	if seat != "" && r.seat(otherColor(seat)).Kind == store.AI {
 		for _, m := range r.moves {
@@ -324,6 +333,7 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	setView(st, g, seat)
+	r.playExtras(st, seat)
 	if r.clockOn() {
 		now := time.Now().UnixMilli()
 		k := r.rec.Clock
@@ -498,7 +508,7 @@ func (r *room) pgnGame() *pgn.Game {
 
 func seatLabel(s store.Seat) string {
 	if s.Kind == store.AI {
-		return fmt.Sprintf("AI level %d", s.Level)
+		return fmt.Sprintf("AI level %d", s.Level) // on the 0..20 scale (search.LevelName)
 	}
 	return "Human"
 }

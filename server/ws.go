@@ -280,12 +280,20 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		aerr = r.answerDraw(sctx, c.seat, false)
 	case "takeback":
 		aerr = r.takeback(sctx, c.seat)
+	case "abort":
+		aerr = r.abort(sctx, c.seat)
+	case "rematch_offer":
+		aerr = r.offerRematch(sctx, c.seat)
+	case "rematch_accept":
+		aerr = r.answerRematch(sctx, c.seat, true)
+	case "rematch_decline":
+		aerr = r.answerRematch(sctx, c.seat, false)
 	case "sync":
 		c.send(r.stateFor(c.seat))
 	case "ping":
 		c.send(withID(map[string]any{"type": "pong"}, m.ID))
 	default:
-		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, sync, ping)", m.Type))
+		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, abort, rematch_offer, rematch_accept, rematch_decline, sync, ping)", m.Type))
 	}
 	if aerr != nil {
 		c.send(errorMsg(m.ID, aerr))

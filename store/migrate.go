@@ -52,6 +52,14 @@ var migrations = []string{
 	ALTER TABLE games ADD COLUMN white_ms BIGINT NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN black_ms BIGINT NOT NULL DEFAULT 0;
 	ALTER TABLE games ADD COLUMN clock_since BIGINT NOT NULL DEFAULT 0;`,
+	// 3: AI levels move to the CLI's scale 0..20 (search.MinLevel..MaxLevel).
+	// The server's former levels 1..8 played at skills 0, 3, 6, 9, 12, 15,
+	// 18, 20: each stored level becomes that skill, which is the same
+	// strength, depth cap and time on the new scale (search.LevelLimits).
+	`UPDATE games SET white_level = CASE white_level WHEN 1 THEN 0 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 9
+		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE white_level END WHERE white_kind = 'ai';
+	UPDATE games SET black_level = CASE black_level WHEN 1 THEN 0 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 9
+		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE black_level END WHERE black_kind = 'ai';`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

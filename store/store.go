@@ -50,6 +50,10 @@ const (
 	StatusOver    = "over"
 )
 
+// ReasonAborted is the reason of a game aborted before both sides moved
+// (result "*"): without moves it stays out of ListGames.
+const ReasonAborted = "aborted"
+
 // Seat is one side of a game.
 type Seat struct {
 	Kind      string // Human or AI
@@ -103,6 +107,7 @@ type Summary struct {
 	Presets   string
 	Status    string
 	Result    string
+	Reason    string
 	Plies     int
 	UpdatedAt time.Time
 }
@@ -438,13 +443,13 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 
 // ListGames returns the most recently updated games that were played:
 // finished, or with at least one move (not a game created and left
-// empty), newest first.
+// empty, nor one aborted before its first move), newest first.
 func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
 	}
-	rows, err := d.db.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, plies, updated_at
-		FROM games WHERE status = ? OR plies > 0 ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, limit)
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, reason, plies, updated_at
+		FROM games WHERE (status = ? AND reason <> ?) OR plies > 0 ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}
@@ -453,7 +458,7 @@ func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	for rows.Next() {
 		var s Summary
 		var at int64
-		if err := rows.Scan(&s.ID, &s.Variant, &s.Presets, &s.Status, &s.Result, &s.Plies, &at); err != nil {
+		if err := rows.Scan(&s.ID, &s.Variant, &s.Presets, &s.Status, &s.Result, &s.Reason, &s.Plies, &at); err != nil {
 			return nil, fmt.Errorf("store: list games: %w", err)
 		}
 		s.UpdatedAt = fromMS(at)

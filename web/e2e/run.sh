@@ -6,7 +6,8 @@
 # defects.mjs: widths 390-1400 px and the defects of issue 44; pieces.mjs:
 # the piece images (spartan, shogi, every variant's set); legend.mjs: the
 # piece legend and the Rules section (docs/legend.png); custom.mjs: custom
-# variants pasted as variants.ini (Shaolin King). Screenshots:
+# variants pasted as variants.ini (Shaolin King); play.mjs: rematch, abort,
+# navigation, premoves, sounds, flip, title. Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,4 +25,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs e2e/play.mjs

@@ -13,6 +13,7 @@ import { applyBoardStyle, BoardStyle } from './boardstyle';
 import { api, ApiError, copyText, el, inviteKey, seatKey, store } from './util';
 import { decodeBlock, extractSection, mapLines, sectionsOf, shareLink } from './customlink';
 import { LegendPiece, renderLegend } from './legend';
+import { levelSelect } from './levels';
 
 interface IniProblem {
   line: number;
@@ -115,8 +116,7 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
   const start = el('select', { id: 'start', 'aria-label': 'Start position' },
     el('option', { value: 'standard', text: "the block's startFen" }), el('option', { value: 'shuffled', text: 'a shuffled back rank (Chess960)' }));
   const startRow = el('div', { class: 'row', id: 'start-row', hidden: true }, el('label', { for: 'start', text: 'Start from ' }), start);
-  const level = el('select', { id: 'custom-level', 'aria-label': 'AI level' });
-  for (let i = 1; i <= 8; i++) level.append(el('option', { value: String(i), text: 'level ' + i }));
+  const level = await levelSelect('custom-level', params.get('level')); // 0..20 as the CLI's
   const oppAI = el('input', { type: 'radio', name: 'custom-opponent', value: 'ai', id: 'custom-opp-ai' });
   const oppHuman = el('input', { type: 'radio', name: 'custom-opponent', value: 'human', id: 'custom-opp-human' });
   oppAI.checked = params.get('opponent') !== 'human';

@@ -12,6 +12,7 @@ import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
 import { rulesPanel } from './rulespanel';
 import { customChip } from './customchip';
+import { PlayExtras } from './play';
 interface Played {
   uci: string;
   san: string;
@@ -54,7 +55,11 @@ export interface State {
   status: 'waiting' | 'active' | 'over';
   result: string;
   reason: string;
-  seats: Record<'white' | 'black', { kind: string; level?: number; taken: boolean; online: boolean }>;
+  seats: Record<'white' | 'black', { kind: string; level?: number; levelName?: string; taken: boolean; online: boolean }>;
+  canAbort?: boolean;
+  rematchOffer?: string;
+  rematch?: { id: string; url: string; seat?: string; token?: string };
+  premoves?: { from?: string; drop?: string; to: string }[];
   you: 'white' | 'black' | 'spectator';
   drawOffer: string;
   aiThinking: boolean;
@@ -78,7 +83,7 @@ export function renderGame(app: HTMLElement, id: string) {
   return () => view.stop();
 }
 
-class GameView {
+export class GameView {
   token: string | null;
   state: State | null = null;
   cg: Api | null = null;
@@ -120,22 +125,25 @@ class GameView {
     if (hash.get('seat') || hash.get('invite')) history.replaceState(null, '', '/g/' + id);
     this.token = store(seatKey(id));
     window.__hr = { state: null, cg: null, connected: false };
+    this.extras = new PlayExtras(this);
   }
+  extras: PlayExtras; // end dialog, rematch, abort, navigation, sounds, premoves, flip, title (play.ts)
 
   start() {
     this.boardWrap.append(this.pocketEls[0], this.boardEl, this.pocketEls[1], this.tip, this.legend);
     const side = el('aside', { class: 'side' },
-      this.banner, this.players, this.status, this.rulesLine, this.controls,
+      this.extras.end.banner, this.banner, this.players, this.status, this.rulesLine, this.controls,
       rulesPanel(this.id), // the rules in words and the pieces' legend (rulespanel.ts)
-      el('h3', { text: 'Moves' }), this.moveList,
+      el('h3', { text: 'Moves' }), this.moveList, this.extras.nav.bar,
       el('h3', { text: 'Why is this move legal?' }), this.why,
-      el('h3', { text: 'Export' }), this.exportBox);
+      el('h3', { text: 'Export' }), this.exportBox, this.extras.end.pgnBlock);
     this.app.replaceChildren(el('div', { class: 'game' }, this.boardWrap, side));
     this.resetWhy();
     this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
     this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
     this.boardEl.addEventListener('pointerdown', (e) => this.pressDown(e), true);
     this.boardEl.addEventListener('click', (e) => this.clickDrop(e));
+    this.boardEl.addEventListener('contextmenu', () => this.extras.pre.cancel(this.cg)); // a right click cancels a premove
     window.addEventListener('resize', this.onResize);
     window.addEventListener('keydown', this.onKey);
     if (this.invite && !this.token) this.showJoin();
@@ -145,6 +153,7 @@ class GameView {
 
   stop() {
     this.stopped = true;
+    this.extras.stop();
     this.ws?.close();
     this.cg?.destroy();
     window.removeEventListener('resize', this.onResize);
@@ -170,10 +179,7 @@ class GameView {
   onKey = (e: KeyboardEvent) => {
     const s = this.state;
     if (!s || (e.target as HTMLElement).closest('input, textarea, select')) return;
-    const cur = this.viewPly ?? s.ply;
-    if (e.key === 'ArrowLeft') this.review(Math.max(0, cur - 1));
-    else if (e.key === 'ArrowRight') this.review(Math.min(s.ply, cur + 1));
-    else return;
+    if (!this.extras.onKey(e)) return; // ← → Home End ↑ ↓ (navigation.ts)
     e.preventDefault();
   };
 
@@ -269,6 +275,7 @@ class GameView {
   }
 
   onMessage(m: any) {
+    this.extras.onMessage(m);
     switch (m.type) {
       case 'state':
         this.setState(m as State);
@@ -282,8 +289,7 @@ class GameView {
         if (this.state) this.setState(this.state); // undo an optimistic move
         break;
       case 'game_over':
-        toast(`Game over: ${m.result} — ${m.reason}`);
-        break;
+        break; // the end dialog says it (gameend.ts)
       case 'draw_declined':
         toast(m.message ?? 'Your draw offer was declined');
         break;
@@ -323,14 +329,16 @@ class GameView {
 
   setState(s: State) {
     const first = !this.state;
+    const prev = this.state;
     const moved = !first && (s.ply !== this.state!.ply || s.fen !== this.state!.fen);
+    // reviewing an earlier ply: a new state does not take the view away
+    // (as on lichess); stepping to the end goes back to the live board
+    const keep = this.viewPly !== null && this.viewPly < s.ply ? this.viewPly : null;
     this.viewPly = null;
     if (s !== this.state) this.clockAt = performance.now();
     this.state = s;
     window.__hr!.state = s;
-    if (first || s.you !== 'spectator') {
-      if (!this.flipped) this.orientation = s.you === 'black' ? 'black' : 'white';
-    }
+    this.orientation = this.extras.orientation(s); // a flip is kept per game (play.ts)
     const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}:${boardKey(s.boardStyle)}:${useChars()}`;
     const config: any = {
       fen: boardFen(s.board, s.pockets),
@@ -340,6 +348,7 @@ class GameView {
       lastMove: lastMoveOf(s.lastMove),
       movable: { free: false, color: this.canMove() ? s.turn : undefined, dests: this.dests(), showDests: true },
     };
+    this.extras.cgConfig(s as any, config, keep !== null); // premoves
     if (!this.cg || dims !== this.dims) {
       this.dims = dims;
       installPieceStyles(s.pieces, s.boardStyle);
@@ -367,7 +376,6 @@ class GameView {
         autoCastle: false,
         highlight: { lastMove: true, check: true },
         animation: { enabled: true, duration: 180 },
-        premovable: { enabled: false },
         draggable: { enabled: true, showGhost: true },
         drawable: { enabled: true, visible: true },
         movable: { ...config.movable, events: {
@@ -396,6 +404,8 @@ class GameView {
     this.drawOverlay();
     this.titlePockets();
     this.renderSide();
+    if (keep !== null) this.review(keep);
+    this.extras.afterState(prev, s);
   }
 
   // titlePockets names each pocket and what it holds (a tooltip)
@@ -638,7 +648,7 @@ class GameView {
       const seat = s.seats[c];
       // named for this reader: a player sees "You" and "Opponent", a
       // spectator (or the invitee before taking the seat) the players
-      const who = seat.kind === 'ai' ? `Computer (level ${seat.level})` : s.you === c ? 'You'
+      const who = seat.kind === 'ai' ? `Computer, ${seat.levelName ?? 'level ' + seat.level}` : s.you === c ? 'You'
         : seat.taken ? (s.you === 'spectator' ? 'Human player' : 'Opponent')
         : invitee ? 'open seat — yours to take' : 'open seat';
       return el('div', { class: 'player ' + c + (s.turn === c && s.status === 'active' ? ' to-move' : '') },
@@ -689,7 +699,8 @@ class GameView {
     this.controls.replaceChildren(...[
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
       btn(useChars() ? 'Pieces: symbols' : 'Pieces: characters', 'piece-style', () => { setUseChars(!useChars()); this.setState(s); }, themed),
-      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
+      btn('Flip board', 'flip', () => { this.flipped = true; this.orientation = this.orientation === 'white' ? 'black' : 'white'; this.extras.flipped(s, this.orientation); this.cg?.set({ orientation: this.orientation }); this.paintBoard(); this.drawOverlay(); this.titlePockets(); if (this.endWallPick) this.setState(this.state!); }),
+      ...this.extras.controls(s),
       btn('Take back', 'takeback', () => this.send({ type: 'takeback' }), s.canTakeback && s.status !== 'over'),
       btn('Offer draw', 'draw', () => { this.send({ type: 'draw_offer' }); toast('Draw offered'); }, playing && s.status === 'active' && s.drawOffer !== s.you),
       btn('Accept draw', 'draw-accept', () => this.send({ type: 'draw_accept' }), playing && !!s.drawOffer && s.drawOffer !== s.you),
@@ -723,6 +734,7 @@ class GameView {
       back.addEventListener('click', () => this.review(s.ply));
       this.status.replaceChildren(`Viewing the position after ply ${this.viewPly} of ${s.ply} (← → to step) `, back);
     }
+    this.extras.nav.render();
     this.moveList.scrollTop = this.moveList.scrollHeight;
     if (s.lastMove) {
       const lm = s.lastMove;

@@ -3,6 +3,7 @@
 // and the ruleset checked by the server), choose side and opponent.
 import { api, ApiError, el, inviteKey, seatKey, store } from './util';
 import { BoardStyle, describeStyle } from './boardstyle';
+import { levelSelect } from './levels';
 import { piecesPreview } from './rulespanel';
 
 interface Variant {
@@ -179,8 +180,7 @@ export async function renderHome(app: HTMLElement) {
   }
 
   // --- opponent and side ---
-  const level = el('select', { id: 'level', 'aria-label': 'AI level' });
-  for (let i = 1; i <= 8; i++) level.append(el('option', { value: String(i), text: 'level ' + i }));
+  const level = await levelSelect('level', params.get('level'));
   const oppAI = el('input', { type: 'radio', name: 'opponent', value: 'ai', id: 'opp-ai' });
   const oppHuman = el('input', { type: 'radio', name: 'opponent', value: 'human', id: 'opp-human' });
   oppAI.checked = params.get('opponent') !== 'human';
@@ -190,6 +190,7 @@ export async function renderHome(app: HTMLElement) {
   const clock = el('select', { id: 'clock', 'aria-label': 'Clock' });
   for (const [v, t] of [['', 'no clock'], ['60+0', '1 min'], ['180+2', '3 min + 2 s'], ['300+3', '5 min + 3 s'], ['600+5', '10 min + 5 s'], ['900+10', '15 min + 10 s'], ['1800+20', '30 min + 20 s']])
     clock.append(el('option', { value: v, text: t }));
+  if (params.get('clock') && [...clock.options].some((o) => o.value === params.get('clock'))) clock.value = params.get('clock')!;
   const form = el('form', { class: 'new-game', id: 'new-game' },
     el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, pieces.el,
       el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' }))),
@@ -228,7 +229,7 @@ export async function renderHome(app: HTMLElement) {
   for (const g of games.games.slice(0, 12)) {
     const mine = store(seatKey(g.id)) ? ' · your seat' : '';
     list.append(el('li', {}, el('a', { href: '/g/' + g.id, 'data-link': true, text: `${g.variant}${g.presets ? ' + ' + g.presets : ''}` }),
-      el('span', { class: 'muted', text: ` ${g.status}${g.result ? ' ' + g.result : ''} · ${g.plies} plies${mine}` })));
+      el('span', { class: 'muted', text: ` ${g.reason === 'aborted' ? 'aborted' : g.status}${g.result && g.result !== '*' ? ' ' + g.result : ''} · ${g.plies} plies${mine}` })));
   }
   if (!games.games.length) list.append(el('li', { class: 'muted', text: 'No games yet.' }));
   recent.append(list);

@@ -1,0 +1,276 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"houserules/position"
+	"houserules/search"
+	"houserules/store"
+)
+
+// This file holds the play features around a game of issue 44: abort
+// before the first moves, rematch (colours swapped), the premove
+// destinations of the side not to move, and the AI levels' names.
+
+// rematchState is a room's rematch: the colour offering one, and once it
+// is agreed the new game and its seat tokens (by colour in the new game).
+// The tokens stay in memory only, to hand each seat its own (PROTOCOL.md).
+type rematchState struct {
+	offer  string
+	id     string
+	tokens map[string]string
+}
+
+// rematchJSON is the state's "rematch": the new game, and for a seat its
+// colour and token there.
+type rematchJSON struct {
+	ID    string `json:"id"`
+	URL   string `json:"url"`
+	Seat  string `json:"seat,omitempty"`
+	Token string `json:"token,omitempty"`
+}
+
+// premoveJSON is a premove destination of the side not to move: a move of
+// a piece (from) or a drop (drop, the pocket letter) to a square.
+type premoveJSON struct {
+	From string `json:"from,omitempty"`
+	Drop string `json:"drop,omitempty"`
+	To   string `json:"to"`
+}
+
+// playExtras adds the fields of this file to the state for seat.
+func (r *room) playExtras(st *gameState, seat string) {
+	st.CanAbort = r.canAbort(seat)
+	st.RematchOffer = r.rm.offer
+	if r.rm.id != "" {
+		st.Rematch = r.rematchFor(seat)
+	}
+	for _, c := range []string{"white", "black"} {
+		if s := r.seat(c); s.Kind == store.AI {
+			ss := st.Seats[c]
+			lvl := s.Level
+			ss.Level, ss.LevelName = &lvl, search.LevelLabel(lvl)
+			st.Seats[c] = ss
+		}
+	}
+	// (not where the seat's view hides squares: a destination would tell
+	// what stands there)
+	if seat != "" && r.rec.Status == store.StatusActive && seat != r.sideToMove() && r.seat(seat).Kind == store.Human && len(st.Hidden) == 0 {
+		st.Premoves = r.premoves()
+	}
+}
+
+// --- abort ---
+
+// canAbort: as on lichess, a player may abort the game until both sides
+// have made a move; against the AI, until the player has moved.
+func (r *room) canAbort(seat string) bool {
+	if seat == "" || r.over() {
+		return false
+	}
+	moved := map[string]bool{}
+	for _, m := range r.moves {
+		moved[m.By] = true
+	}
+	if r.seat(otherColor(seat)).Kind == store.AI {
+		return !moved[seat]
+	}
+	return !(moved["white"] && moved["black"])
+}
+
+// abort ends the game with result "*", reason "aborted".
+func (r *room) abort(ctx context.Context, seat string) *apiError {
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot abort the game")
+	case r.over():
+		return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
+	case !r.canAbort(seat):
+		if r.seat(otherColor(seat)).Kind == store.AI {
+			return errf(http.StatusConflict, CodeNoAbort, "you have made a move: the game can no longer be aborted (resign instead)")
+		}
+		return errf(http.StatusConflict, CodeNoAbort, "both sides have made a move: the game can no longer be aborted (resign or offer a draw instead)")
+	}
+	return r.finish(ctx, "*", store.ReasonAborted)
+}
+
+// --- rematch ---
+
+// offerRematch: against the AI the rematch starts at once; between humans
+// it is an offer the other player accepts (or both offer).
+func (r *room) offerRematch(ctx context.Context, seat string) *apiError {
+	other := otherColor(seat)
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot ask for a rematch (they get a link to follow it)")
+	case !r.over():
+		return errf(http.StatusConflict, CodeNoRematch, "the game is not over: a rematch is offered once it ends")
+	case r.rm.id != "":
+		r.sendSeat(seat, r.rematchMsg(seat)) // already agreed: here it is again
+		return nil
+	case r.seat(other).Kind == store.Human && r.seat(other).TokenHash == "":
+		return errf(http.StatusConflict, CodeNoRematch, "your opponent never took the seat: there is nobody to play a rematch with")
+	case r.seat(other).Kind == store.AI || r.rm.offer == other:
+		return r.startRematch(ctx)
+	}
+	r.rm.offer = seat
+	r.broadcast()
+	return nil
+}
+
+func (r *room) answerRematch(ctx context.Context, seat string, accept bool) *apiError {
+	switch {
+	case seat == "":
+		return errf(http.StatusForbidden, CodeSpectator, "spectators cannot answer a rematch offer")
+	case r.rm.id != "" && accept:
+		r.sendSeat(seat, r.rematchMsg(seat))
+		return nil
+	case r.rm.offer == "" || r.rm.offer == seat:
+		return errf(http.StatusConflict, CodeNoRematch, "there is no rematch offer from your opponent")
+	}
+	if accept {
+		return r.startRematch(ctx)
+	}
+	by := r.rm.offer
+	r.rm.offer = ""
+	r.sendSeat(by, map[string]any{"type": "rematch_declined", "by": seat})
+	r.broadcast()
+	return nil
+}
+
+// startRematch creates the new game: the same variant, ini, house rules,
+// start position (a shuffled start stays the same, so the swap is fair),
+// clock and AI level, colours swapped. Each human seat gets a new token;
+// every connected client gets "rematch" (a seat with its own token).
+func (r *room) startRematch(ctx context.Context) *apiError {
+	old := r.rec
+	k := old.Clock
+	rec := &store.Game{ID: store.NewToken()[:12], Variant: old.Variant, VariantINI: old.VariantINI, Presets: old.Presets,
+		StartFEN: old.StartFEN, Chess960: old.Chess960, Status: store.StatusActive,
+		Clock: store.Clock{InitialMS: k.InitialMS, IncrementMS: k.IncrementMS, WhiteMS: k.InitialMS, BlackMS: k.InitialMS}}
+	tokens := map[string]string{}
+	for _, c := range []string{"white", "black"} {
+		s := r.seat(c)
+		ns := store.Seat{Kind: s.Kind, Level: s.Level}
+		nc := otherColor(c)
+		if s.Kind == store.Human {
+			tok := store.NewToken()
+			ns.TokenHash, tokens[nc] = store.HashToken(tok), tok
+		}
+		if nc == "white" {
+			rec.White = ns
+		} else {
+			rec.Black = ns
+		}
+	}
+	if err := r.hub.store.CreateGame(ctx, rec); err != nil {
+		r.hub.log.Error("create rematch", "game", r.id, "err", err)
+		return errf(http.StatusServiceUnavailable, CodeStorage, "the rematch could not be stored; try again")
+	}
+	r.rm = rematchState{id: rec.ID, tokens: tokens}
+	if _, err := r.hub.room(ctx, rec.ID); err != nil { // loads it: the AI starts when it has white
+		r.hub.log.Error("load rematch", "game", rec.ID, "err", err)
+	}
+	r.broadcast()
+	for c := range r.clients {
+		c.send(r.rematchMsg(c.seat))
+	}
+	return nil
+}
+
+// rematchFor is the rematch as seat may know it: a player's new colour
+// and token, a spectator only the game.
+func (r *room) rematchFor(seat string) *rematchJSON {
+	rj := &rematchJSON{ID: r.rm.id, URL: "/g/" + r.rm.id}
+	if seat != "" {
+		rj.Seat = otherColor(seat)
+		rj.Token = r.rm.tokens[rj.Seat]
+	}
+	return rj
+}
+
+func (r *room) rematchMsg(seat string) map[string]any {
+	rj := r.rematchFor(seat)
+	m := map[string]any{"type": "rematch", "id": rj.ID, "url": rj.URL}
+	if rj.Seat != "" {
+		m["seat"], m["token"] = rj.Seat, rj.Token
+	}
+	return m
+}
+
+// --- premoves ---
+
+// premoves returns the destinations the side not to move may premove to:
+// the moves it would have if it were its turn now (the position after a
+// null move), legal ones and pseudo-legal ones (a move that leaves its
+// king attacked now may be legal after the opponent's move). The board
+// library cannot compute fairy geometry itself, so the server gives it.
+// A premove is only a wish: the page sends it when the turn comes and the
+// server's legality decides then. Recaptures are included: a square one's
+// own piece stands on, attacked by another of one's pieces.
+func (r *room) premoves() (out []premoveJSON) {
+	defer func() {
+		if p := recover(); p != nil { // a null move some ruleset does not foresee: no premoves
+			r.hub.log.Warn("premoves", "game", r.id, "panic", p)
+			out = nil
+		}
+	}()
+	g, err := r.copyGame()
+	if err != nil {
+		return nil
+	}
+	g.Pos.DoNull()
+	seen := map[premoveJSON]bool{}
+	add := func(p *position.Position, m position.Move) {
+		pm := premoveJSON{To: m.To().String()}
+		if m.Kind() == position.Drop {
+			uci := p.UCI(m)
+			if i := len(uci) - 1; i > 0 && uci[1] == '@' {
+				pm.Drop = string(uci[0] | 0x20)
+			}
+		} else {
+			pm.From = m.From().String()
+		}
+		if pm.From == pm.To || (pm.From == "" && pm.Drop == "") || seen[pm] {
+			return
+		}
+		seen[pm] = true
+		out = append(out, pm)
+	}
+	for _, m := range g.Pos.PseudoLegal(nil) {
+		add(g.Pos, m)
+	}
+	if _, over := g.Ended(); !over {
+		for _, m := range g.LegalMoves() {
+			add(g.Pos, m)
+		}
+	}
+	// recaptures: a square one's own piece stands on now, attacked by
+	// another of one's pieces (the opponent may capture there first)
+	p, c := g.Pos, g.Pos.SideToMove()
+	for own := p.Pieces(c).AndNot(p.PiecesOf(c, position.King)); own.Any(); {
+		to := own.Pop()
+		for from := g.Attackers(to, c); from.Any(); {
+			f := from.Pop()
+			pm := premoveJSON{From: f.String(), To: to.String()}
+			if f != to && !seen[pm] {
+				seen[pm] = true
+				out = append(out, pm)
+			}
+		}
+	}
+	return out
+}
+
+// --- levels ---
+
+// handleLevels lists the AI levels with their names (GET /api/levels).
+func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
+	var out []map[string]any
+	for l := search.MinLevel; l <= search.MaxLevel; l++ {
+		out = append(out, map[string]any{"level": l, "name": search.LevelName(l), "label": search.LevelLabel(l)})
+	}
+	writeJSON(w, 200, map[string]any{"levels": out, "default": search.MinLevel})
+}

@@ -1,0 +1,74 @@
+// Premoves: while the opponent (or the AI) is to move, the player may
+// make a move on the board; it is sent when the turn comes if it is legal
+// then, otherwise dropped with a notice. A right click or a click
+// elsewhere on the board cancels it. chessgroundx cannot compute fairy
+// geometry, so the destinations come from the server (state.premoves: the
+// moves the side would have if it were its turn now).
+import type { Api } from 'chessgroundx/api';
+import { letterOfRole } from './pockets';
+import { sqToKey, keyToSq, toast } from './util';
+
+export interface PremoveState {
+  status: string;
+  turn: 'white' | 'black';
+  you: string;
+  premoves?: { from?: string; drop?: string; to: string }[];
+  legal: { uci: string; from?: string; to: string; drop?: string; kind: string; promotion?: string }[];
+}
+
+export class Premoves {
+  current: [string, string] | null = null; // [orig key or "P@", dest key]
+  dests = new Map<string, string[]>(); // orig key → dest keys
+  drops = new Map<string, string[]>(); // pocket letter → dest keys
+
+  // config is chessgroundx's premovable for state s (and the movable colour:
+  // the player's own, so that its pieces can be picked on the other turn)
+  config(s: PremoveState, reviewing: boolean) {
+    this.dests.clear();
+    this.drops.clear();
+    const mine = s.you === 'white' || s.you === 'black' ? s.you : undefined;
+    const on = !!mine && !reviewing && s.status === 'active' && s.turn !== mine && !!s.premoves?.length;
+    for (const p of on ? s.premoves! : []) {
+      const map = p.drop ? this.drops : this.dests;
+      const k = p.drop ?? sqToKey(p.from!);
+      map.set(k, [...(map.get(k) ?? []), sqToKey(p.to)]);
+    }
+    return {
+      color: on ? mine : undefined,
+      premovable: {
+        enabled: on, showDests: true, castle: false,
+        premoveFunc: (_b: unknown, key: string) => this.dests.get(key) ?? [],
+        predropFunc: (_b: unknown, piece: { role: string }) => this.drops.get(letterOfRole(piece.role)) ?? [],
+        events: {
+          set: (o: string, d: string) => (this.current = [o, d]),
+          unset: () => (this.current = null),
+        },
+      },
+    };
+  }
+
+  cancel(cg: Api | null) {
+    this.current = null;
+    cg?.cancelPremove();
+  }
+
+  // take returns the legal moves matching the premove once it is the
+  // player's turn (and forgets it); [] with a notice when none is legal.
+  // null when there is no premove to play.
+  take(s: PremoveState, cg: Api | null): { moves: PremoveState['legal']; letter: string } | null {
+    const pm = this.current;
+    if (!pm) return null;
+    this.cancel(cg);
+    const [o, d] = pm;
+    const to = keyToSq(d);
+    const drop = o.endsWith('@') ? o.slice(0, -1).replace(/^\+/, '').toLowerCase() : ''; // "P@": a pocket piece
+    const moves = s.legal.filter((m) => m.kind !== 'pass' && m.to === to && (drop ? m.drop === drop : !m.drop && m.from === keyToSq(o)));
+    if (!moves.length) {
+      toast(`Premove ${drop ? drop.toUpperCase() + '@' : keyToSq(o)}${to} dropped: it is not legal now`, 'error');
+      return { moves: [], letter: '' };
+    }
+    // several moves on these squares (a promotion): the page asks, now
+    // that it is the player's turn
+    return { moves, letter: drop };
+  }
+}

@@ -2,7 +2,8 @@
 # Browser end-to-end tests: installs Debian's Chromium (if missing) and the
 # npm packages, then runs the tests in web/e2e with node's test runner:
 # e2e.mjs: the rooms, house rules, pockets; variants.mjs: every catalogue
-# variant against the AI, the xiangqi/janggi boards, walls. Screenshots:
+# variant against the AI, the xiangqi/janggi boards, walls; editor.mjs: the
+# board editor and the recent games. Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,4 +21,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/editor.mjs

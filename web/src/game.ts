@@ -6,10 +6,11 @@ import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
 import { installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
-import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
+import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatColorKey, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
+import { editorURL } from './editor';
 interface Played {
   uci: string;
   san: string;
@@ -324,6 +325,7 @@ class GameView {
     if (s !== this.state) this.clockAt = performance.now();
     this.state = s;
     window.__hr!.state = s;
+    if (s.you !== 'spectator') store(seatColorKey(this.id), s.you); // for the recent-games list
     if (first || s.you !== 'spectator') {
       if (!this.flipped) this.orientation = s.you === 'black' ? 'black' : 'white';
     }
@@ -699,6 +701,7 @@ class GameView {
         const url = location.origin + '/g/' + this.id;
         (await copyText(url)) ? toast('Watch link copied') : prompt('Watch link', url);
       }),
+      btn('Edit position', 'edit-position', () => { const v = this.viewPly; history.pushState(null, '', editorURL(s.variant, s.presets, v === null ? s.fen : v === 0 ? s.startFen : s.moves[v - 1].fen, (s as any).ini)); window.dispatchEvent(new PopStateEvent('popstate')); }),
       btn('New game', 'new', () => { history.pushState(null, '', '/'); window.dispatchEvent(new PopStateEvent('popstate')); }),
     ].filter((x): x is HTMLButtonElement => !!x));
     if (s.drawOffer && s.drawOffer !== s.you && s.you !== 'spectator') this.status.textContent += ` · ${s.drawOffer} offers a draw`;

@@ -3,6 +3,7 @@
 // and the ruleset checked by the server), choose side and opponent.
 import { api, ApiError, el, inviteKey, seatKey, store } from './util';
 import { BoardStyle, describeStyle } from './boardstyle';
+import { recentGames } from './recent';
 
 interface Variant {
   name: string;
@@ -156,8 +157,11 @@ export async function renderHome(app: HTMLElement) {
 
   let seq = 0;
   const create = el('button', { class: 'primary', id: 'create', type: 'submit', text: 'Create game' });
+  // the board editor, for the variant and house rules chosen
+  const setup = el('a', { id: 'setup-link', class: 'setup-link', 'data-link': true, text: 'Set up a position ↗', title: 'Open the board editor: put the pieces where you like and play from there' });
   async function validate() {
     const n = ++seq;
+    setup.setAttribute('href', '/editor?' + new URLSearchParams({ variant: select.value, ...(checked.size ? { presets: specs().map((p) => p.id + (p.options ? ':scope=' + p.options.scope : '')).join(',') } : {}) }).toString());
     try {
       const r = await api('POST', '/api/rulesets/check', { variant: select.value, presets: specs() });
       if (n !== seq) return;
@@ -187,7 +191,7 @@ export async function renderHome(app: HTMLElement) {
   for (const [v, t] of [['', 'no clock'], ['60+0', '1 min'], ['180+2', '3 min + 2 s'], ['300+3', '5 min + 3 s'], ['600+5', '10 min + 5 s'], ['900+10', '15 min + 10 s'], ['1800+20', '30 min + 20 s']])
     clock.append(el('option', { value: v, text: t }));
   const form = el('form', { class: 'new-game', id: 'new-game' },
-    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo),
+    el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, setup),
     el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), rulesBox, verdict, explainDetails),
     el('section', { class: 'card' }, el('h2', { text: '3. Opponent' }),
       el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, oppAI, ' Computer '), level),
@@ -218,16 +222,8 @@ export async function renderHome(app: HTMLElement) {
     }
   });
 
-  const recent = el('section', { class: 'card recent' }, el('h2', { text: 'Recent games' }));
-  const list = el('ul', {});
-  for (const g of games.games.slice(0, 12)) {
-    const mine = store(seatKey(g.id)) ? ' · your seat' : '';
-    list.append(el('li', {}, el('a', { href: '/g/' + g.id, 'data-link': true, text: `${g.variant}${g.presets ? ' + ' + g.presets : ''}` }),
-      el('span', { class: 'muted', text: ` ${g.status}${g.result ? ' ' + g.result : ''} · ${g.plies} plies${mine}` })));
-  }
-  if (!games.games.length) list.append(el('li', { class: 'muted', text: 'No games yet.' }));
-  recent.append(list);
-
+  // recent games: this browser's own games first (recent.ts)
+  const recent = recentGames(games.games, families, presets);
   app.replaceChildren(el('div', { class: 'home' }, form, recent));
   showVariant();
   explain();

@@ -1,7 +1,8 @@
-// houserules web app: a start page (variant, house rules, opponent) and
-// a game page per game (/g/{id}).
+// houserules web app: a start page (variant, house rules, opponent), a
+// game page per game (/g/{id}) and the board editor (/editor).
 import { renderHome } from './home';
 import { renderGame } from './game';
+import { renderEditor } from './editor';
 import { el } from './util';
 
 const app = document.getElementById('app')!;
@@ -13,6 +14,7 @@ async function route() {
   const m = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)/);
   try {
     if (m) cleanup = renderGame(app, m[1]);
+    else if (location.pathname === '/editor') cleanup = await renderEditor(app);
     else await renderHome(app);
   } catch (e) {
     app.replaceChildren(el('p', { class: 'error', text: 'Could not load: ' + (e instanceof Error ? e.message : String(e)) }));

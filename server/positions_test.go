@@ -133,3 +133,25 @@ func TestListByIDs(t *testing.T) {
 		t.Errorf("too many ids: %d %v", code, r)
 	}
 }
+
+// TestPositionCheckCustomAndPresets: a custom variant's block (the ini) and
+// house rules reach the check as they reach a game.
+func TestPositionCheckCustomAndPresets(t *testing.T) {
+	ts := newTestServer(t, nil)
+	code, r := checkFEN(t, ts, map[string]any{"variant": "minipromodrop", "ini": promoDropINI, "fen": "4k/1S3/5/5/K4[Ss] w - - 0 1"})
+	if code != 200 || r["fen"] != "4k/1S3/5/5/K4[Ss] w - - 0 1" || r["files"] != float64(5) {
+		t.Fatalf("custom ini: %d %v", code, r)
+	}
+	code, r = checkFEN(t, ts, map[string]any{"variant": "minipromodrop", "ini": promoDropINI, "fen": "4k/1S3/5/5/K4/5[Ss] w - - 0 1"})
+	if code != 400 || errCode(r) != CodeBadFEN || !strings.Contains(r["error"].(map[string]any)["message"].(string), "board: 6 ranks, the board has 5") {
+		t.Errorf("custom ini, 6 ranks: %d %v", code, r)
+	}
+	code, r = checkFEN(t, ts, map[string]any{"variant": "chess", "presets": "piece-hp", "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})
+	if code != 200 || !strings.HasPrefix(r["fen"].(string), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 {") {
+		t.Errorf("piece-hp: the facts suffix of the hit points: %d %v", code, r)
+	}
+	code, r = checkFEN(t, ts, map[string]any{"variant": "nosuch", "fen": ""})
+	if code != 400 || errCode(r) != CodeUnknownVariant {
+		t.Errorf("unknown variant: %d %v", code, r)
+	}
+}

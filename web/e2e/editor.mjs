@@ -225,6 +225,31 @@ test('capablanca (10×8) and xiangqi (9×10, palaces): other boards', async () =
   assert.match(e.fen, /^rnbakabnr\/9\/1c5c1\/p1p1p1p1p\/9\/9\/P1P1P1P1P\/1C5C1\/4K4\/1NBA1ABN1 w/);
 });
 
+test('fischerandom: castling rights by the rooks\' files, kept through edits', async () => {
+  const page = await newPage();
+  await page.goto(ctx.base + '/editor?variant=fischerandom');
+  let e = await waitValid(page, true);
+  assert.equal(await page.locator('#ed-chess960').count(), 0, 'no Chess960 switch: the variant always castles so');
+  await page.fill('#ed-fen', '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1');
+  await page.press('#ed-fen', 'Enter');
+  e = await waitValid(page, true);
+  assert.equal(e.check.fen, '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1');
+  for (const l of ['G', 'B', 'g', 'b']) assert.ok(await page.isChecked('#castle-' + l), l);
+  await page.uncheck('#castle-b');
+  e = await waitValid(page, true);
+  assert.equal(await page.inputValue('#ed-fen'), '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBg - 0 1');
+  assert.equal(e.check.fen, '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBg - 0 1');
+  // a rook moved off the castling rank takes its right with it
+  await dragTo(page, 'g1', 'g3');
+  e = await waitValid(page, true);
+  assert.equal(await page.inputValue('#ed-fen'), '1r2k1r1/8/8/8/8/6R1/8/1R2K3 w Bg - 0 1');
+  // and the game starts from it with those rights
+  await page.click('#play-friend');
+  await page.waitForURL(/\/g\//);
+  const s = await waitState(page, 's.you === "white"');
+  assert.equal(s.startFen, '1r2k1r1/8/8/8/8/6R1/8/1R2K3 w Bg - 0 1');
+});
+
 // createByForm creates a game against the AI from the home page, plays
 // e2e4 (a game without a move is not listed) and goes home again.
 async function createByForm(page) {

@@ -66,13 +66,24 @@ export function splitFEN(fen: string) {
   }
   const f = fen.trim().split(/\s+/);
   let board = f[0] ?? '';
+  const digits = (x?: string) => !!x && /^\d+$/.test(x);
+  // the castling and en-passant fields may be left out ("… w 0 1")
+  let castling = '-', ep = '-', at = 2;
+  if (f[2] !== undefined && !digits(f[2])) {
+    castling = f[2];
+    at = 3;
+    if (f[3] !== undefined && !digits(f[3]) && !f[3].includes('+')) {
+      ep = f[3];
+      at = 4;
+    }
+  }
   let pocket: string | null = null;
   const b = board.indexOf('[');
   if (b >= 0) {
     pocket = board.slice(b + 1, board.indexOf(']') >= 0 ? board.indexOf(']') : undefined);
     board = board.slice(0, b);
   }
-  return { board, pocket, side: f[1] ?? 'w', castling: f[2] ?? '-', ep: f[3] ?? '-', rest: f.slice(4), facts };
+  return { board, pocket, side: f[1] ?? 'w', castling, ep, rest: f.slice(at), facts };
 }
 
 export async function renderEditor(app: HTMLElement): Promise<() => void> {
@@ -155,7 +166,7 @@ class Editor {
     this.turnB.addEventListener('change', () => { this.turn = 'black'; this.changed(); });
     this.castlingInput.addEventListener('change', () => { this.castlingField = this.castlingInput.value.trim() || '-'; this.drawCastling(); this.changed(); });
     this.epInput.addEventListener('change', () => { this.ep = this.epInput.value.trim() || '-'; this.changed(); });
-    this.c960.addEventListener('change', () => { this.chess960 = this.c960.checked; this.castlingField = '-'; this.drawCastling(); this.changed(); });
+    this.c960.addEventListener('change', () => { this.chess960 = this.c960.checked; this.pruneCastling(); this.drawCastling(); this.changed(); });
     this.fenInput.addEventListener('change', () => this.setFEN(this.fenInput.value.trim()));
     this.fenInput.addEventListener('paste', () => setTimeout(() => this.setFEN(this.fenInput.value.trim()), 0));
     this.playAI.addEventListener('click', () => this.play({ type: 'ai', level: parseInt(this.level.value, 10) }));
@@ -169,7 +180,7 @@ class Editor {
       el('h2', { text: 'Board editor' }),
       el('div', { class: 'row' }, el('label', { for: 'ed-variant', text: 'Variant ' }), this.variantSel),
       this.info,
-      el('div', { class: 'row' }, button('Start position', 'ed-start', () => this.setFEN(this.meta!.startFen)), button('Clear board', 'ed-clear', () => this.clear()), button('Flip', 'ed-flip', () => this.flip())),
+      el('div', { class: 'row' }, button('Start position', 'ed-start', () => this.setFEN(this.meta!.fen)), button('Clear board', 'ed-clear', () => this.clear()), button('Flip', 'ed-flip', () => this.flip())),
       el('div', { class: 'row' }, el('span', { text: 'To move:' }), el('label', { for: 'turn-white' }, this.turnW, ' White'), el('label', { for: 'turn-black' }, this.turnB, ' Black')),
       this.castlingBox,
       el('div', { class: 'row' }, el('label', { for: 'ep', text: 'En passant ' }), this.epInput),
@@ -271,8 +282,8 @@ class Editor {
       tools.push(b);
       return b;
     };
-    const mv = toolBtn({ kind: 'move' }, '✋', 'Move pieces (drag them; off the board removes them)', 'tool-move');
-    const del = toolBtn({ kind: 'delete' }, '🗑', 'Remove pieces: click squares', 'tool-delete');
+    const mv = toolBtn({ kind: 'move' }, 'Move', 'Move pieces (drag them; off the board removes them)', 'tool-move');
+    const del = toolBtn({ kind: 'delete' }, 'Erase', 'Remove pieces: click squares', 'tool-delete');
     const general = [mv, del];
     if (m.boardStyle?.walls) general.push(toolBtn({ kind: 'piece', letter: '_', color: 'black' }, this.pieceEl('_', 'black'), 'Wall square', 'tool-wall'));
     for (const color of ['white', 'black'] as Color[]) {
@@ -374,6 +385,7 @@ class Editor {
     this.ep = f.ep || '-';
     this.rest = f.rest.length ? f.rest : ['0', '1'];
     this.facts = f.facts;
+    this.pruneCastling();
     this.drawPockets();
     this.drawCastling();
     this.changed(fen);
@@ -461,14 +473,32 @@ class Editor {
     return out;
   }
 
-  // pruneCastling drops the rights the board no longer allows (not in a
-  // variant whose castling field also holds gates)
+  // pruneCastling writes the castling field in the editor's terms (K/Q, or
+  // the rooks' files in Chess960 mode: KQkq and rook files are translated)
+  // and drops the rights the board no longer allows; not in a variant
+  // whose castling field also holds gates
   pruneCastling() {
     const m = this.meta;
     if (!m || m.castling.gating || this.castlingField === '-') return;
+    const c960 = this.chess960 || m.castling.chess960;
+    const out: string[] = [];
+    for (const ch of this.castlingField) {
+      const c: Color = ch === ch.toUpperCase() ? 'white' : 'black';
+      const { king, rooks } = this.castlePieces(c);
+      const up = (x: string) => (c === 'white' ? x.toUpperCase() : x.toLowerCase());
+      const l = ch.toLowerCase();
+      if (king === null) continue;
+      if (c960 && (l === 'k' || l === 'q')) {
+        // the outermost rook on that side
+        const f = l === 'k' ? rooks.filter((x) => x > king).pop() : rooks.find((x) => x < king);
+        if (f !== undefined) out.push(up(String.fromCharCode(97 + f)));
+      } else if (!c960 && l >= 'a' && l <= 'p' && l !== 'k' && l !== 'q') {
+        const f = l.charCodeAt(0) - 97;
+        if (rooks.includes(f)) out.push(up(f > king ? 'k' : 'q'));
+      } else out.push(ch);
+    }
     const ok = new Set(this.rights().map((r) => r.letter));
-    const kept = [...this.castlingField].filter((ch) => ok.has(ch)).join('');
-    this.castlingField = kept || '-';
+    this.castlingField = sortCastling(out.filter((ch) => ok.has(ch)).join('')) || '-';
   }
 
   drawCastling() {
@@ -526,6 +556,7 @@ class Editor {
       const r = await api<Check>('POST', '/api/positions/check', this.body(fen));
       if (n !== this.seq) return;
       this.valid = true;
+      this.rest = splitFEN(r.fen).rest; // the counters (and check counts …) as the engine writes them
       const over = r.result ? ` — a game from here is over at once: ${r.status}, ${r.result}` : '';
       this.verdict.className = 'verdict ' + (r.result ? 'warn' : 'ok');
       this.verdict.textContent = `✓ Legal position: ${r.turn} to move${r.check ? ' (in check)' : ''}, ${r.moves} legal move${r.moves === 1 ? '' : 's'}${over}`;
@@ -569,12 +600,13 @@ class Editor {
   }
 }
 
-// sortCastling orders castling letters as FEN writes them: White's first.
+// sortCastling orders castling letters as the engine writes them: White's
+// first, KQkq, or the rooks' files from the highest.
 function sortCastling(f: string): string {
   const order = (ch: string) => {
     const i = 'KQkq'.indexOf(ch);
     if (i >= 0) return i * 100;
-    return (ch === ch.toUpperCase() ? 50 : 250) + ch.toLowerCase().charCodeAt(0);
+    return (ch === ch.toUpperCase() ? 50 : 250) + (120 - ch.toLowerCase().charCodeAt(0)); // rook files: the engine writes the kingside (higher file) first
   };
   return [...new Set(f)].sort((a, b) => order(a) - order(b)).join('');
 }

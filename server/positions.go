@@ -48,7 +48,10 @@ type positionCheck struct {
 	BoardStyle boardStyleJSON `json:"boardStyle"`
 	Pieces     []pieceJSON    `json:"pieces"`
 	Pockets    *pocketsJSON   `json:"pockets,omitempty"` // the pocket slots (and counts of this FEN)
-	Castling   castlingJSON   `json:"castling"`
+	// PocketOrder: the letters in the order the FEN's pocket lists them
+	// (Fairy-Stockfish's: king first, pawn last), in a variant with pockets
+	PocketOrder string       `json:"pocketOrder,omitempty"`
+	Castling    castlingJSON `json:"castling"`
 }
 
 func (s *Server) handlePositionCheck(w http.ResponseWriter, r *http.Request) {
@@ -98,6 +101,10 @@ func checkPosition(rs *rules.Ruleset, fen string, chess960 bool) (*positionCheck
 	if v.HasPockets() {
 		view := g.View(rules.ParseSeat(""))
 		out.Pockets = &pocketsJSON{White: pocketSlots(p, view.Pockets[position.White]), Black: pocketSlots(p, view.Pockets[position.Black]), Free: v.FreeDrops}
+		types := v.PieceTypes().Types()
+		for i := len(types) - 1; i >= 0; i-- {
+			out.PocketOrder += letterOf(p, types[i])
+		}
 	}
 	out.Castling = castlingJSON{Allowed: v.Castling, Chess960: v.Chess960, Rank: v.CastlingRank + 1,
 		KingFile: string(rune('a' + v.CastlingKingFile)), Gating: v.Gating}

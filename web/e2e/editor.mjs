@@ -3,7 +3,7 @@
 // CHROMIUM=/usr/bin/chromium HOUSERULES_BIN=… node --test e2e/editor.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, ctx, newPage, playByClicks, start, stop, waitState } from './lib.mjs';
+import { api, catalogue, ctx, newPage, playByClicks, start, stop, waitState } from './lib.mjs';
 
 before(start);
 after(stop);
@@ -248,6 +248,26 @@ test('fischerandom: castling rights by the rooks\' files, kept through edits', a
   await page.waitForURL(/\/g\//);
   const s = await waitState(page, 's.you === "white"');
   assert.equal(s.startFen, '1r2k1r1/8/8/8/8/6R1/8/1R2K3 w Bg - 0 1');
+});
+
+test('every catalogue variant: the editor shows its start position, valid, on a board of its size with its pieces', async () => {
+  const { playable } = await catalogue();
+  const page = await newPage();
+  await page.goto(ctx.base + '/editor?variant=chess');
+  await waitValid(page, true);
+  const bad = [];
+  for (const v of playable) {
+    await page.selectOption('#ed-variant', v.name);
+    await page.waitForFunction((n) => window.__editor.valid !== null && window.__editor.check?.variant === n || window.__editor.valid === false, v.name, { timeout: 15000 }).catch(() => {});
+    const e = await ed(page);
+    const dims = await page.evaluate(() => window.__editor.cg?.state.dimensions);
+    const spares = await page.locator('[id^="spare-white-"]').count();
+    if (e.valid !== true || e.check?.variant !== v.name) bad.push(`${v.name}: ${e.error || 'no verdict'}`);
+    else if (dims.width !== v.files || dims.height !== v.ranks) bad.push(`${v.name}: board ${dims.width}×${dims.height}, want ${v.files}×${v.ranks}`);
+    else if (spares !== e.check.pieces.length) bad.push(`${v.name}: ${spares} white spare pieces for ${e.check.pieces.length} piece types`);
+    else if (e.fen !== e.check.fen && e.check.castling.gating === false) bad.push(`${v.name}: the editor writes ${e.fen}, the engine ${e.check.fen}`);
+  }
+  assert.deepEqual(bad, []);
 });
 
 // createByForm creates a game against the AI from the home page, plays

@@ -42,6 +42,7 @@ interface Check {
   boardStyle: BoardStyle;
   pieces: PieceInfo[];
   pockets?: { white: PocketSlot[]; black: PocketSlot[]; free?: boolean };
+  pocketOrder?: string;
   castling: Castling;
 }
 
@@ -396,10 +397,14 @@ class Editor {
     if (!this.cg || !this.meta) return '';
     const board = this.cg.getFen().split('[')[0];
     let pocket = '';
-    if (this.meta.pockets) {
+    // the pocket as the engine writes it: in its order, and only where its
+    // FEN has one (not for an unlimited supply)
+    if (this.meta.pockets && this.meta.fen.split(' ')[0].includes('[')) {
+      const order = [...(this.meta.pocketOrder ?? '')];
+      const letters = (c: Color) => [...this.pockets[c].keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
       let w = '', b = '';
-      for (const [l, n] of this.pockets.white) w += l.toUpperCase().repeat(n);
-      for (const [l, n] of this.pockets.black) b += l.repeat(n);
+      for (const l of letters('white')) w += l.toUpperCase().repeat(this.pockets.white.get(l)!);
+      for (const l of letters('black')) b += l.repeat(this.pockets.black.get(l)!);
       pocket = '[' + w + b + ']';
     }
     return [board + pocket, this.turn === 'white' ? 'w' : 'b', this.castlingField || '-', this.ep || '-', ...this.rest].join(' ') + (this.facts ? ' ' + this.facts : '');

@@ -195,6 +195,17 @@ test('capablanca (10×8) and xiangqi (9×10, palaces): other boards', async () =
   e = await waitValid(page, true);
   assert.equal(e.fen, 'c4k4/10/10/10/10/10/10/5K3A w - - 0 1');
   assert.equal(e.check.fen, e.fen);
+  // flipped: Black's side at the bottom, squares still put where clicked
+  await page.click('#ed-flip');
+  assert.equal(await page.evaluate(() => window.__editor.cg.state.orientation), 'black');
+  const [a8x, a8y] = await edSquare(page, 'a8');
+  const [j1x, j1y] = await edSquare(page, 'j1');
+  assert.ok(a8y > j1y && a8x > j1x, 'a8 at the bottom right');
+  await place(page, 'spare-white-c', 'b1');
+  assert.equal(await pieceAt(page, 'b1'), 'C');
+  e = await waitValid(page, true);
+  assert.equal(e.fen, 'c4k4/10/10/10/10/10/10/1C3K3A w - - 0 1');
+  await page.click('#ed-flip');
 
   await page.selectOption('#ed-variant', 'xiangqi');
   e = await waitValid(page, true);
@@ -310,7 +321,18 @@ test('recent games: each browser lists its own games first, with its seat', asyn
   assert.equal(rb[0].id, b1, 'B lists its game first');
   assert.match(rb[0].text, /your seat: white/);
   assert.ok(rb.slice(1).every((r) => !r.own));
-  // an own game the server's recent list does not hold is fetched by ID
+  // an own game the server's recent list does not hold is fetched by ID:
+  // 50 newer finished games push A's out of the list
   const ids = await api('GET', `/api/games?ids=${a1},${b1},nosuch`);
   assert.deepEqual(ids.games.map((g) => g.id), [a1, b1]);
+  for (let i = 0; i < 50; i++) {
+    const g = await api('POST', '/api/games', { variant: 'chess', fen: 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1', opponent: { type: 'ai', level: 1 } });
+    assert.equal(g.state.status, 'over');
+  }
+  const list = await api('GET', '/api/games');
+  assert.ok(!list.games.some((g) => g.id === a1 || g.id === a2), 'A\'s games are no longer among the 50 recent');
+  const ra2 = await rows(a);
+  assert.deepEqual(ra2.slice(0, 2).map((r) => r.id).sort(), [a1, a2].sort(), 'still listed first');
+  assert.ok(ra2.slice(0, 2).every((r) => r.own && /your seat: white$/.test(r.text)));
+  assert.match(ra2[2].text, /^Chess \(orthodox chess, FIDE rules\) 1-0 · 0 plies$/, 'a finished game of another: its result');
 });

@@ -281,6 +281,24 @@ test('every catalogue variant: the editor shows its start position, valid, on a 
   assert.deepEqual(bad, []);
 });
 
+test('layout: at 390, 900 and 1400 px the editor fits the width, and board, palette and panel do not overlap', async () => {
+  for (const w of [390, 900, 1400]) {
+    const page = await newPage(w, 900);
+    await page.goto(ctx.base + '/editor?variant=crazyhouse');
+    await waitValid(page, true);
+    const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(sw <= iw, `${w}px: page ${sw}px wide`);
+    const board = await page.locator('#board').boundingBox();
+    const side = await page.locator('.editor-side').boundingBox();
+    const spares = await page.locator('#palette-white').boundingBox();
+    const apart = (a, b) => a.x + a.width <= b.x + 1 || b.x + b.width <= a.x + 1 || a.y + a.height <= b.y + 1 || b.y + b.height <= a.y + 1;
+    assert.ok(apart(board, side), `${w}px: board and panel overlap`);
+    assert.ok(apart(board, spares), `${w}px: board and spare pieces overlap`);
+    assert.ok(board.width > 200, `${w}px: board ${board.width}px`);
+    await page.context().close();
+  }
+});
+
 // createByForm creates a game against the AI from the home page, plays
 // e2e4 (a game without a move is not listed) and goes home again.
 async function createByForm(page) {

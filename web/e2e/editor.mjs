@@ -299,6 +299,25 @@ test('layout: at 390, 900 and 1400 px the editor fits the width, and board, pale
   }
 });
 
+test('a custom variant: its block from the URL or from sessionStorage', async () => {
+  const ini = '[minipromodrop:minishogi]\ndropPromoted = true\n';
+  const page = await newPage();
+  await page.goto(ctx.base + '/editor?variant=minipromodrop&ini=' + encodeURIComponent(ini) + '&fen=' + encodeURIComponent('4k/1S3/5/5/K4[Ss] w - - 0 1'));
+  let e = await waitValid(page, true);
+  assert.equal(e.check.files, 5);
+  assert.equal(e.fen, '4k/1S3/5/5/K4[Ss] w - - 0 1');
+  assert.equal(await page.inputValue('#ed-variant'), 'minipromodrop');
+  assert.match(page.url(), /ini=%40session/, 'the block moves to sessionStorage, the URL stays short');
+  await page.reload();
+  e = await waitValid(page, true);
+  assert.equal(e.check.files, 5, 'read back from sessionStorage');
+  await page.click('#play-ai');
+  await page.waitForURL(/\/g\//);
+  const s = await waitState(page, 's.you === "white"');
+  assert.equal(s.variant, 'minipromodrop');
+  assert.equal(s.startFen, '4k/1S3/5/5/K4[Ss] w - - 0 1');
+});
+
 // createByForm creates a game against the AI from the home page, plays
 // e2e4 (a game without a move is not listed) and goes home again.
 async function createByForm(page) {

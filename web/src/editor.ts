@@ -227,6 +227,7 @@ class Editor {
       return;
     }
     const m = this.meta;
+    if (!this.ini && m.variant) this.variant = this.variantSel.value = m.variant; // as the catalogue spells it
     this.info.textContent = `Board ${m.files} files × ${m.ranks} ranks${this.presets ? ' · house rules: ' + this.presets : ''}`;
     this.c960.checked = this.chess960;
     this.buildBoard();

@@ -158,7 +158,7 @@ export async function renderHome(app: HTMLElement) {
   let seq = 0;
   const create = el('button', { class: 'primary', id: 'create', type: 'submit', text: 'Create game' });
   // the board editor, for the variant and house rules chosen
-  const setup = el('a', { id: 'setup-link', class: 'setup-link', 'data-link': true, text: 'Set up a position ↗', title: 'Open the board editor: put the pieces where you like and play from there' });
+  const setup = el('a', { id: 'setup-link', class: 'setup-link', 'data-link': true, text: 'Set up a position…', title: 'Open the board editor: put the pieces where you like and play from there' });
   async function validate() {
     const n = ++seq;
     setup.setAttribute('href', '/editor?' + new URLSearchParams({ variant: select.value, ...(checked.size ? { presets: specs().map((p) => p.id + (p.options ? ':scope=' + p.options.scope : '')).join(',') } : {}) }).toString());

@@ -54,8 +54,12 @@ async function dragTo(page, from, sq) {
   await page.mouse.down();
   await page.mouse.move((fx + x) / 2, (fy + y) / 2, { steps: 5 });
   await page.mouse.move(x, y, { steps: 5 });
+  await frames(page); // chessgroundx starts a drag on an animation frame
   await page.mouse.up();
 }
+
+// frames waits for two animation frames of the page.
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 // boardPieces counts the piece elements chessgroundx drew on the board.
 async function boardPieces(page, n) {
@@ -226,6 +230,7 @@ test('capablanca (10×8) and xiangqi (9×10, palaces): other boards', async () =
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width + 150, y, { steps: 8 });
+  await frames(page);
   await page.mouse.up();
   assert.equal(await pieceAt(page, 'a1'), '');
   await boardPieces(page, 31);
@@ -268,6 +273,8 @@ test('every catalogue variant: the editor shows its start position, valid, on a 
   await waitValid(page, true);
   const bad = [];
   for (const v of playable) {
+    // a fresh verdict for each (selectOption dispatches change even for the selected value)
+    await page.evaluate(() => { window.__editor.check = null; window.__editor.valid = null; });
     await page.selectOption('#ed-variant', v.name);
     await page.waitForFunction((n) => window.__editor.valid !== null && window.__editor.check?.variant === n || window.__editor.valid === false, v.name, { timeout: 15000 }).catch(() => {});
     const e = await ed(page);

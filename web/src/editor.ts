@@ -215,6 +215,12 @@ class Editor {
   // load asks the server about the variant (its start position) and shows
   // fen, or the start position when fen is ""
   async load(fen: string) {
+    // no verdict (and no play) until the new variant's position is checked
+    this.valid = false;
+    this.playAI.disabled = this.playFriend.disabled = true;
+    window.__editor!.valid = null;
+    window.__editor!.check = null;
+    ++this.seq; // a check still under way is of the old variant
     try {
       this.meta = await api<Check>('POST', '/api/positions/check', this.body(''));
     } catch (e) {
@@ -544,6 +550,7 @@ class Editor {
     this.valid = false;
     this.playAI.disabled = this.playFriend.disabled = true;
     window.__editor!.valid = null;
+    ++this.seq; // a check under way is of the position before
     clearTimeout(this.timer);
     this.timer = window.setTimeout(() => this.validate(this.fenInput.value), 120);
     const u = new URLSearchParams();

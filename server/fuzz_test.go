@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"houserules/rules"
 )
 
 // FuzzPresetsField: the presets of a request (a --presets string or a list
@@ -30,6 +32,48 @@ func FuzzPresetsField(f *testing.F) {
 					t.Fatalf("%q: accepted an empty preset ID", s)
 				}
 			}
+		}
+	})
+}
+
+// FuzzPositionCheck: the board editor's check (POST /api/positions/check:
+// the FEN parser, the placement check, legal moves and the result under a
+// variant and house rules) never panics on any FEN text; a refusal is
+// bad_fen with a message, and a FEN it accepts comes back normalised to a
+// FEN it accepts again and writes the same way.
+func FuzzPositionCheck(f *testing.F) {
+	for _, s := range []string{"", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1", "4k3/9/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 x", "r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "+P3k3/8/8/8/8/8/8/4K3 w", "8/8/8/8/8/8/8/8[KkQ] w", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {x}"} {
+		for v := range 4 {
+			f.Add(s, v)
+		}
+	}
+	type cfg struct{ variant, presets string }
+	cfgs := []cfg{{"chess", ""}, {"crazyhouse", ""}, {"xiangqi", ""}, {"chess", "piece-hp"}}
+	f.Fuzz(func(t *testing.T, fen string, v int) {
+		c := cfgs[(v%len(cfgs)+len(cfgs))%len(cfgs)]
+		specs, err := rules.ParseSpecs(c.presets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, aerr := compile(c.variant, "", presetsField{Specs: specs})
+		if aerr != nil {
+			t.Fatal(aerr)
+		}
+		out, aerr := checkPosition(rs, fen, false)
+		if aerr != nil {
+			if aerr.Code != CodeBadFEN || strings.TrimSpace(aerr.Message) == "" {
+				t.Fatalf("%s %q: refusal %v", c.variant, fen, aerr)
+			}
+			return
+		}
+		again, aerr := checkPosition(rs, out.FEN, false)
+		if aerr != nil {
+			t.Fatalf("%s %q: the normalised %q is refused: %v", c.variant, fen, out.FEN, aerr)
+		}
+		if again.FEN != out.FEN {
+			t.Fatalf("%s %q: normalised %q, then %q", c.variant, fen, out.FEN, again.FEN)
 		}
 	})
 }

@@ -97,6 +97,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/presets", s.handlePresets)
 	m.HandleFunc("GET /api/levels", s.handleLevels)
 	m.HandleFunc("POST /api/rulesets/check", s.handleCheck)
+	m.HandleFunc("POST /api/positions/check", s.handlePositionCheck)
 	m.HandleFunc("GET /api/games", s.handleList)
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games/{id}", s.handleGet)
@@ -135,7 +136,7 @@ func (s *Server) routes() {
 				return
 			}
 			p := strings.TrimPrefix(r.URL.Path, "/")
-			if p == "" || p == "custom" || strings.HasPrefix(p, "g/") {
+			if p == "" || p == "custom" || p == "editor" || strings.HasPrefix(p, "g/") {
 				s.serveIndex(w)
 				return
 			}
@@ -447,9 +448,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		clock = store.Clock{InitialMS: ini, IncrementMS: int64(c.Increment * 1000), WhiteMS: ini, BlackMS: ini}
 	}
 	start := rs.StartFEN(req.FEN, req.Chess960, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
-	g, err := rules.NewGame(rs, start, req.Chess960 || rs.Variant.Chess960)
-	if err != nil {
-		writeError(w, errf(http.StatusBadRequest, CodeBadFEN, err.Error()))
+	// a FEN given by the client also passes the editor's placement check
+	g, aerr := setUp(rs, start, req.Chess960, strings.TrimSpace(req.FEN) != "")
+	if aerr != nil {
+		writeError(w, aerr)
 		return
 	}
 	tok := store.NewToken()
@@ -494,10 +496,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.cfg.Store.ListGames(r.Context(), 50)
-	if err != nil {
-		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "could not list the games"))
-		return
+	var list []store.Summary
+	if ids, ok := r.URL.Query()["ids"]; ok {
+		// the games of these IDs (the page's own games), same filter
+		var aerr *apiError
+		if list, aerr = s.listByIDs(r.Context(), strings.Join(ids, ",")); aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+	} else {
+		var err error
+		if list, err = s.cfg.Store.ListGames(r.Context(), 50); err != nil {
+			writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "could not list the games"))
+			return
+		}
 	}
 	out := []map[string]any{}
 	for _, g := range list {

@@ -46,7 +46,8 @@ async function pieceClassOn(page, sq) {
     const s = window.__hr.state;
     const bounds = cg.state.dom.bounds();
     const x = sq.charCodeAt(0) - 97, y = s.ranks - parseInt(sq.slice(1), 10);
-    for (const p of document.querySelectorAll('#board piece')) {
+    // not a piece chessground is fading out (the square's previous piece, mid-animation)
+    for (const p of document.querySelectorAll('#board piece:not(.fading)')) {
       const r = p.getBoundingClientRect();
       const cx = r.left + r.width / 2 - bounds.left, cy = r.top + r.height / 2 - bounds.top;
       if (Math.floor(cx / (bounds.width / s.files)) === x && Math.floor(cy / (bounds.height / s.ranks)) === y) return p.className;

@@ -6,13 +6,14 @@ import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
 import { hasCharacters, installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
-import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatKey, sqToKey, store, toast } from './util';
+import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatColorKey, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
 import { rulesPanel } from './rulespanel';
 import { customChip } from './customchip';
 import { PlayExtras } from './play';
+import { editorURL } from './editor';
 interface Played {
   uci: string;
   san: string;
@@ -339,6 +340,7 @@ export class GameView {
     this.state = s;
     window.__hr!.state = s;
     this.orientation = this.extras.orientation(s); // a flip is kept per game (play.ts)
+    if (s.you !== 'spectator') store(seatColorKey(this.id), s.you); // for the recent-games list
     const dims = `${s.files}x${s.ranks}:${s.pieces.map((p) => p.letter + p.name).join()}:${pocketsKey(s.pockets)}:${boardKey(s.boardStyle)}:${useChars()}`;
     const config: any = {
       fen: boardFen(s.board, s.pockets),
@@ -714,6 +716,7 @@ export class GameView {
         const url = location.origin + '/g/' + this.id;
         (await copyText(url)) ? toast('Watch link copied') : prompt('Watch link', url);
       }),
+      btn('Edit position', 'edit-position', () => { const v = this.viewPly; history.pushState(null, '', editorURL(s.variant, s.presets, v === null ? s.fen : v === 0 ? s.startFen : s.moves[v - 1].fen, (s as any).ini)); window.dispatchEvent(new PopStateEvent('popstate')); }),
       btn('New game', 'new', () => { history.pushState(null, '', '/'); window.dispatchEvent(new PopStateEvent('popstate')); }),
     ].filter((x): x is HTMLButtonElement => !!x));
     if (s.drawOffer && s.drawOffer !== s.you && s.you !== 'spectator') this.status.textContent += ` · ${s.drawOffer} offers a draw`;

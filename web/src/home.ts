@@ -5,6 +5,7 @@ import { api, ApiError, el, inviteKey, seatKey, store } from './util';
 import { BoardStyle, describeStyle } from './boardstyle';
 import { levelSelect } from './levels';
 import { piecesPreview } from './rulespanel';
+import { recentGames } from './recent';
 
 interface Variant {
   name: string;
@@ -159,8 +160,11 @@ export async function renderHome(app: HTMLElement) {
 
   let seq = 0;
   const create = el('button', { class: 'primary', id: 'create', type: 'submit', text: 'Create game' });
+  // the board editor, for the variant and house rules chosen
+  const setup = el('a', { id: 'setup-link', class: 'setup-link', 'data-link': true, text: 'Set up a position…', title: 'Open the board editor: put the pieces where you like and play from there' });
   async function validate() {
     const n = ++seq;
+    setup.setAttribute('href', '/editor?' + new URLSearchParams({ variant: select.value, ...(checked.size ? { presets: specs().map((p) => p.id + (p.options ? ':scope=' + p.options.scope : '')).join(',') } : {}) }).toString());
     try {
       const r = await api('POST', '/api/rulesets/check', { variant: select.value, presets: specs() });
       if (n !== seq) return;
@@ -193,7 +197,7 @@ export async function renderHome(app: HTMLElement) {
   if (params.get('clock') && [...clock.options].some((o) => o.value === params.get('clock'))) clock.value = params.get('clock')!;
   const form = el('form', { class: 'new-game', id: 'new-game' },
     el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), select, variantInfo, pieces.el,
-      el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' }))),
+      el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' })), setup),
     el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), rulesBox, verdict, explainDetails),
     el('section', { class: 'card' }, el('h2', { text: '3. Opponent' }),
       el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, oppAI, ' Computer '), level),
@@ -224,16 +228,8 @@ export async function renderHome(app: HTMLElement) {
     }
   });
 
-  const recent = el('section', { class: 'card recent' }, el('h2', { text: 'Recent games' }));
-  const list = el('ul', {});
-  for (const g of games.games.slice(0, 12)) {
-    const mine = store(seatKey(g.id)) ? ' · your seat' : '';
-    list.append(el('li', {}, el('a', { href: '/g/' + g.id, 'data-link': true, text: `${g.variant}${g.presets ? ' + ' + g.presets : ''}` }),
-      el('span', { class: 'muted', text: ` ${g.reason === 'aborted' ? 'aborted' : g.status}${g.result && g.result !== '*' ? ' ' + g.result : ''} · ${g.plies} plies${mine}` })));
-  }
-  if (!games.games.length) list.append(el('li', { class: 'muted', text: 'No games yet.' }));
-  recent.append(list);
-
+  // recent games: this browser's own games first (recent.ts)
+  const recent = recentGames(games.games, families, presets);
   app.replaceChildren(el('div', { class: 'home' }, form, recent));
   showVariant();
   explain();

@@ -1,8 +1,10 @@
 // houserules web app: a start page (variant, house rules, opponent), a
-// game page per game (/g/{id}) and the custom variant page (/custom).
+// game page per game (/g/{id}), the custom variant page (/custom) and the
+// board editor (/editor).
 import { renderHome } from './home';
 import { renderGame } from './game';
 import { renderCustom } from './custom';
+import { renderEditor } from './editor';
 import { el } from './util';
 
 const app = document.getElementById('app')!;
@@ -15,6 +17,7 @@ async function route() {
   try {
     if (m) cleanup = renderGame(app, m[1]);
     else if (location.pathname === '/custom') cleanup = await renderCustom(app);
+    else if (location.pathname === '/editor') cleanup = await renderEditor(app);
     else await renderHome(app);
   } catch (e) {
     app.replaceChildren(el('p', { class: 'error', text: 'Could not load: ' + (e instanceof Error ? e.message : String(e)) }));

@@ -62,6 +62,9 @@ export async function copyText(text: string): Promise<boolean> {
 
 export const seatKey = (id: string) => 'houserules:seat:' + id;
 export const inviteKey = (id: string) => 'houserules:invite:' + id;
+// seatColorKey: the colour of the seat this browser holds ("white"/"black"),
+// kept beside the token for the recent-games list
+export const seatColorKey = (id: string) => 'houserules:seatcolor:' + id;
 
 export function store(key: string, value?: string | null): string | null {
   try {

@@ -1,9 +1,12 @@
 // Takes docs/screenshot.png: a game in progress (chess with Hit Points and
-// Regenerating King against the computer, a piece selected with "why is
-// this move legal?" showing). Usage: node e2e/screenshot.mjs BASE_URL OUT.png
+// Regenerating King between two players, a piece selected with "why is this
+// move legal?" showing), and at a given window width the whole game page
+// (docs/game-900.png: node e2e/screenshot.mjs BASE_URL docs/game-900.png 900).
+// Usage: node e2e/screenshot.mjs BASE_URL OUT.png [WIDTH]
 import { chromium } from 'playwright-core';
 
-const [base, out] = process.argv.slice(2);
+const [base, out, width] = process.argv.slice(2);
+const w = width ? +width : 1180;
 const api = async (method, path, body, token) =>
   (await fetch(base + path, {
     method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) },
@@ -22,7 +25,7 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-const page = await browser.newPage({ viewport: { width: 1180, height: 780 }, deviceScaleFactor: 1 });
+const page = await browser.newPage({ viewport: { width: w, height: 780 }, deviceScaleFactor: 1 });
 await page.goto(base + g.seatUrl);
 await page.waitForFunction(() => window.__hr?.state?.ply === 10);
 const box = await page.locator('#board cg-board').boundingBox();
@@ -30,5 +33,5 @@ const at = (sq) => [box.x + (sq.charCodeAt(0) - 97 + 0.5) * box.width / 8, box.y
 await page.mouse.click(...at('d4')); // select the d4 pawn: its moves and their productions
 await page.mouse.move(...at('e5')); // hover the capture: the tooltip names the rule
 await page.waitForTimeout(400);
-await page.screenshot({ path: out });
+await page.screenshot({ path: out, fullPage: !!width });
 await browser.close();

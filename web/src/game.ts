@@ -684,7 +684,7 @@ export class GameView {
     const chips = [s.custom ? customChip(s) : el('span', { class: 'chip', text: s.variant }),
       ...(s.presets ? s.presets.split(',').map((p) => el('span', { class: 'chip rule', text: p })) : [])];
     if (s.topology !== 'plain') chips.push(el('span', { class: 'chip', text: s.topology + ' board' }));
-    if (s.watchers) chips.push(el('span', { class: 'chip watchers', id: 'watchers', text: `👁 ${s.watchers} watching` }));
+    if (s.watchers) chips.push(el('span', { class: 'chip watchers', id: 'watchers', text: `${s.watchers} watching` }));
     this.rulesLine.replaceChildren(...chips);
 
     // controls

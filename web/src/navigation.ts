@@ -27,10 +27,10 @@ export class Navigation {
       return x;
     };
     this.bar.append(
-      b('nav-first', '⏮', 'First position (Home, ↑)', () => 0),
+      b('nav-first', '«', 'First position (Home, ↑)', () => 0),
       b('nav-prev', '◀', 'Previous move (←)', () => this.cur() - 1),
       b('nav-next', '▶', 'Next move (→)', () => this.cur() + 1),
-      b('nav-last', '⏭', 'Last position (End, ↓)', () => this.view.state?.ply ?? 0),
+      b('nav-last', '»', 'Last position (End, ↓)', () => this.view.state?.ply ?? 0),
       this.replayBtn);
     this.replayBtn.addEventListener('click', () => (this.replayTimer === undefined ? this.startReplay() : this.stopReplay()));
   }

@@ -110,10 +110,10 @@ export class PlayExtras {
       b.addEventListener('click', () => this.host.send({ type: 'abort' }));
       out.push(b);
     }
-    const snd = el('button', { id: 'sound-toggle', text: isMuted() ? '🔇 Sound off' : '🔊 Sound on', 'aria-pressed': String(!isMuted()), title: 'Sounds of the moves, checks and the end of the game' });
+    const snd = el('button', { id: 'sound-toggle', text: isMuted() ? '♪ Sound off' : '♪ Sound on', 'aria-pressed': String(!isMuted()), title: 'Sounds of the moves, checks and the end of the game' });
     snd.addEventListener('click', () => {
       setMuted(!isMuted());
-      snd.textContent = isMuted() ? '🔇 Sound off' : '🔊 Sound on';
+      snd.textContent = isMuted() ? '♪ Sound off' : '♪ Sound on';
       snd.setAttribute('aria-pressed', String(!isMuted()));
     });
     out.push(snd);

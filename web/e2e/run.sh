@@ -24,4 +24,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs e2e/break44.mjs

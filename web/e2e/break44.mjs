@@ -1,0 +1,116 @@
+// Issue 44, hostile inputs: the custom variant page (/custom) and the game
+// page's Rules section with blocks a new or hostile user pastes (CRLF, BOM,
+// tabs, Unicode, syntax errors, odd boards, a start position that does not
+// set up): no page error, no answer 500, no overflow at 390 px, and Play
+// enabled only for a block that plays.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, ctx, newPage, start, stop } from './lib.mjs';
+
+before(start);
+after(stop);
+
+// watch collects the page's errors and the server's 5xx answers.
+function watch(page) {
+  const bad = [];
+  page.on('pageerror', (e) => bad.push('pageerror: ' + e.message));
+  page.on('response', (r) => { if (r.status() >= 500) bad.push(`${r.status()} ${r.url()}`); });
+  return bad;
+}
+
+async function paste(page, text) {
+  await page.locator('#ini').fill(text);
+}
+
+// verdict waits for the live check's verdict to start with mark (✓ or ✗).
+async function verdict(page, mark) {
+  await page.waitForFunction((m) => document.querySelector('.verdict')?.textContent?.startsWith(m), mark, { timeout: 10000 });
+  return page.locator('.verdict').textContent();
+}
+
+async function overflow(page) {
+  return page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    const out = [];
+    for (const e of document.querySelectorAll('body *')) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > w + 1 && getComputedStyle(e).position !== 'fixed') out.push(`${e.tagName}.${e.className}#${e.id} right=${Math.round(r.right)}`);
+    }
+    return { w, scroll: document.documentElement.scrollWidth, out: out.slice(0, 8) };
+  });
+}
+
+const mini = '[tiny:chess]\nmaxRank = 6\nmaxFile = f\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\n';
+
+test('hostile blocks: CRLF, BOM, tabs, Unicode, a 3×3 and a 12×12 board load and preview; no page error, no 500', async () => {
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  const blocks = {
+    crlf: mini.replaceAll('\n', '\r\n'),
+    bom: '\ufeff' + mini,
+    tabs: mini.replaceAll(' = ', '\t=\t'),
+    unicode: '# ♔ échecs ♚\n[échecs:chess]\n',
+    three: '[tri:chess]\nmaxRank = 3\nmaxFile = c\nstartFen = k2/3/2K w - - 0 1\ncastling = false\ndoubleStep = false\n',
+    twelve: '[big:chess]\nmaxRank = 12\nmaxFile = l\nstartFen = rnbqkbnrrnbq/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQKBNRRNBQ w - - 0 1\ncastling = false\n',
+  };
+  for (const [name, b] of Object.entries(blocks)) {
+    await paste(page, b);
+    const v = await verdict(page, '✓');
+    assert.ok(!(await page.locator('#play').isDisabled()), `${name}: ${v}: Play disabled`);
+  }
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('a syntax error on line 1 is marked on line 1 and cannot be played', async () => {
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  await paste(page, 'tiny:chess]\nmaxRank = 6\n');
+  await verdict(page, '✗');
+  assert.ok(await page.locator('#play').isDisabled());
+  await page.waitForFunction(() => document.querySelector('.ini-problem[data-line="1"]'));
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('a block whose startFen does not set up is not ✓ and cannot be played', async () => {
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  // Fairy-Stockfish's rookmate: a check count where the castling field goes
+  await paste(page, '[rookmate:3check]\npieceToCharTable = PNBRQC...............Kpnbrqc...............k\nstartFen = rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w 7+7 0 1\nking = k:R\ncommoner = c\nextinctionPieceCount = 1\nextinctionValue = loss\nextinctionPieceTypes = *\n');
+  const v = await verdict(page, '✗');
+  assert.match(v, /castling|start/i);
+  assert.ok(await page.locator('#play').isDisabled());
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('at 390 px /custom with a 12×12 preview and its legend does not overflow', async () => {
+  const page = await newPage(390, 844);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  await paste(page, '[big:chess]\nmaxRank = 12\nmaxFile = l\nstartFen = rnbqkbnrrnbq/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQKBNRRNBQ w - - 0 1\ncastling = false\n');
+  await verdict(page, '✓');
+  await page.waitForFunction(() => document.querySelectorAll('#preview-board piece').length === 48);
+  const o = await overflow(page);
+  assert.ok(o.scroll <= o.w, `scrollWidth ${o.scroll} > ${o.w}: ${o.out.join(', ')}`);
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('at 390 px the Rules section of a custom 12×12 game does not overflow', async () => {
+  const ini = '[big:chess]\nmaxRank = 12\nmaxFile = l\nstartFen = rnbqkbnrrnbq/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQKBNRRNBQ w - - 0 1\ncastling = false\n';
+  const g = await api('POST', '/api/games', { variant: 'big', ini, opponent: { type: 'human' } });
+  const page = await newPage(390, 844);
+  const bad = watch(page);
+  await page.goto(ctx.base + g.seatUrl);
+  await page.waitForFunction(() => window.__hr?.state);
+  await page.waitForTimeout(1500);
+  const o = await overflow(page);
+  assert.ok(o.scroll <= o.w, `scrollWidth ${o.scroll} > ${o.w}: ${o.out.join(', ')}`);
+  assert.deepEqual(bad, []);
+  await page.close();
+});

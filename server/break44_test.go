@@ -43,3 +43,30 @@ func TestBreakLegendFairyStockfishSections(t *testing.T) {
 		}
 	}
 }
+
+// A block that loads but whose startFen does not set up (Fairy-Stockfish's
+// rookmate: a check count where the castling field goes) is not ok at the
+// check: POST /api/games refuses it, so the page must not offer Play. The
+// problem is on the startFen line.
+func TestBreakCheckStartDoesNotSetUp(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ini := "[rookmate:3check]\n# a comment\nstartFen = rnbqcbnk/pppppppp/8/8/8/8/PPPPPPPP/RNBQCBNK w 7+7 0 1\nking = k:R\ncommoner = c\n"
+	code, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"ini": ini, "variant": "rookmate", "opponent": map[string]any{"type": "human"}})
+	if code != 400 {
+		t.Fatalf("create: %d %v", code, m)
+	}
+	code, m = call(t, "POST", ts.URL+"/api/rulesets/check", "", map[string]any{"ini": ini, "variant": "rookmate"})
+	if code != 400 || m["ok"] == true {
+		t.Fatalf("check: %d %v", code, m)
+	}
+	ic := m["iniCheck"].(map[string]any)
+	s := ic["sections"].([]any)[0].(map[string]any)
+	errs := s["errors"].([]any)
+	if s["ok"] != false || len(errs) != 1 || errs[0].(map[string]any)["line"] != float64(3) {
+		t.Errorf("section %v", s)
+	}
+	// inherited (no startFen line): the header's line
+	if got := startFenLine("[a:b]\nfoo = 1\n[c]\nstartFen = x\n", 1); got != 1 {
+		t.Errorf("startFenLine %d", got)
+	}
+}

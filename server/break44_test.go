@@ -70,3 +70,43 @@ func TestBreakCheckStartDoesNotSetUp(t *testing.T) {
 		t.Errorf("startFenLine %d", got)
 	}
 }
+
+// The Rules section's win conditions say what the engine plays
+// (rules.GameResult, position.ImmediateEnd, position.RoyalsOf).
+func TestBreakWinConditionsMatchTheRules(t *testing.T) {
+	for _, c := range []struct {
+		variant   string
+		want, not []string
+	}{
+		// stalematePieceCount with stalemateValue loss: more pieces wins
+		{"ataxx", []string{"A side with no legal move ends the game: the side with more pieces wins (as many: a draw)."}, []string{"fewer pieces wins"}},
+		{"suicide", []string{"A side with no legal move ends the game: the side with fewer pieces wins (as many: a draw)."}, nil},
+		// pseudo-royal queens: every queen is royal, the king is still mated
+		{"coregal", []string{"Checkmate the enemy king to win.", "Every queen is royal: when one is attacked and cannot escape (checkmate), that side loses."}, []string{"64 or fewer"}},
+		{"spartan", []string{"A side's last king is royal: when it is attacked and cannot escape (checkmate), that side loses."}, []string{"commoner"}},
+		{"atomic", []string{"A side that loses its last king loses."}, []string{"commoner"}},
+		// n-check: the number of the variant's start FEN
+		{"5check", []string{"Giving check 5 times wins."}, []string{"three"}},
+		{"3check", []string{"Giving check 3 times wins."}, nil},
+		{"checkshogi", []string{"Giving check once wins."}, nil},
+		{"threekings", []string{"A side that has 2 or fewer kings left loses."}, nil},
+		{"losers", []string{"A side that has 1 or fewer pieces left wins."}, []string{"of all its pieces"}},
+	} {
+		rs, aerr := compile(c.variant, "", presetsField{})
+		if aerr != nil {
+			t.Fatal(aerr)
+		}
+		win := winConditions(rs.Variant)
+		all := strings.Join(win, " | ")
+		for _, w := range c.want {
+			if !slices.Contains(win, w) {
+				t.Errorf("%s: no %q in %s", c.variant, w, all)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(all, n) {
+				t.Errorf("%s: %q in %s", c.variant, n, all)
+			}
+		}
+	}
+}

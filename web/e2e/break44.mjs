@@ -114,3 +114,40 @@ test('at 390 px the Rules section of a custom 12×12 game does not overflow', as
   assert.deepEqual(bad, []);
   await page.close();
 });
+
+test('at 390 px the opened Rules section of catalogue games (big, irregular, drop boards) does not overflow; no page error', async () => {
+  const page = await newPage(390, 844);
+  const bad = watch(page);
+  let seen = 0;
+  for (const variant of ['grand', 'xiangqi', 'shogi', 'janggi', 'shaolinking', 'coregal', 'ataxx', 'omicron', 'crazyhouse']) {
+    let g;
+    try {
+      g = await api('POST', '/api/games', { variant, opponent: { type: 'human' } });
+    } catch (e) {
+      continue; // not in this catalogue
+    }
+    await page.goto(ctx.base + g.seatUrl);
+    await page.waitForFunction(() => window.__hr?.state);
+    await page.locator('#rules-panel > summary').click();
+    await page.waitForFunction(() => document.querySelectorAll('#rules-win li').length > 0 && document.querySelector('#rules-body .legend, #rules-body [class*="legend"]'), null, { timeout: 10000 });
+    await page.waitForTimeout(200);
+    const o = await overflow(page);
+    assert.ok(o.scroll <= o.w, `${variant}: scrollWidth ${o.scroll} > ${o.w}: ${o.out.join(', ')}`);
+    seen++;
+  }
+  assert.ok(seen >= 7, `${seen} variants shown`);
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('a share link that is not a block, a ?from= game that does not exist: a message, no page error', async () => {
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom#ini=%%%not-base64%%%');
+  await page.waitForFunction(() => document.querySelector('#ini'));
+  await page.waitForTimeout(500);
+  await page.goto(ctx.base + '/custom?from=doesnotexist');
+  await page.waitForFunction(() => /Could not load/.test(document.body.textContent ?? ''), null, { timeout: 10000 });
+  assert.deepEqual(bad.filter((b) => !b.startsWith('404')), []);
+  await page.close();
+});

@@ -18,8 +18,15 @@ function watch(page) {
   return bad;
 }
 
+// paste puts text in the editor as a paste does (one input event; fill
+// is slow on 70 KB).
 async function paste(page, text) {
-  await page.locator('#ini').fill(text);
+  await page.waitForSelector('#ini');
+  await page.evaluate((t) => {
+    const a = document.querySelector('#ini');
+    a.value = t;
+    a.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
 }
 
 // verdict waits for the live check's verdict to start with mark (✓ or ✗).
@@ -149,5 +156,57 @@ test('a share link that is not a block, a ?from= game that does not exist: a mes
   await page.goto(ctx.base + '/custom?from=doesnotexist');
   await page.waitForFunction(() => /Could not load/.test(document.body.textContent ?? ''), null, { timeout: 10000 });
   assert.deepEqual(bad.filter((b) => !b.startsWith('404')), []);
+  await page.close();
+});
+
+test('the whole of Fairy-Stockfish\'s variants.ini pasted: a child section plays with its parents, a bad one is marked on its line', async () => {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { join, dirname } = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'testdata', 'variants', 'fairy-stockfish-variants.ini');
+  if (!existsSync(file)) return;
+  const text = readFileSync(file, 'utf8');
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  await paste(page, text);
+  await page.waitForFunction(() => document.querySelectorAll('#section option').length > 100, null, { timeout: 15000 });
+  // gale inherits from snort, which inherits from ataxx (built in)
+  await page.selectOption('#section', 'gale');
+  await page.waitForFunction(() => /^✓ gale/.test(document.querySelector('.verdict')?.textContent ?? ''), null, { timeout: 15000 });
+  assert.ok(!(await page.locator('#play').isDisabled()));
+  // rookmate's startFen does not set up: ✗, marked on its line of the whole file
+  const line = text.split('\n').findIndex((l) => l.startsWith('startFen = rnbqcbnk')) + 1;
+  await page.selectOption('#section', 'rookmate');
+  await verdict(page, '✗');
+  await page.waitForFunction((l) => document.querySelector(`.ini-problem[data-line="${l}"]`), line, { timeout: 10000 });
+  assert.ok(await page.locator('#play').isDisabled());
+  assert.deepEqual(bad, []);
+  await page.close();
+});
+
+test('a text over the server\'s 8 KiB: long comments are left out, a section too large says so (not "the body is over the limit")', async () => {
+  const page = await newPage(1200, 900);
+  const bad = watch(page);
+  await page.goto(ctx.base + '/custom');
+  const comments = Array.from({ length: 300 }, (_, i) => `# comment line ${i} ` + 'x'.repeat(40)).join('\n') + '\n';
+  // 15 KB of comments inside the section: checked without them, plays
+  await paste(page, '[tiny:chess]\n' + comments + 'maxRank = 6\nmaxFile = f\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\n');
+  let v = await verdict(page, '✓');
+  assert.match(v, /tiny: 6×6/);
+  assert.ok(!(await page.locator('#play').isDisabled()));
+  // a mistake after the comments is marked on its line of the whole text
+  await paste(page, '[tiny:chess]\n' + comments + 'maxRank = 6\nfooBar = 1\n');
+  await verdict(page, '✗');
+  await page.waitForFunction(() => document.querySelector('.ini-problem[data-line="303"]'), null, { timeout: 10000 });
+  // comments only: no section
+  await paste(page, comments);
+  v = await verdict(page, '✗ no [section]');
+  // a section of 9 KB of keys: too large, said in words
+  await paste(page, '[huge:chess]\n' + Array.from({ length: 400 }, (_, i) => `customPiece${(i % 25) + 1} = a:${'W'.repeat(10)}`).join('\n') + '\n');
+  v = await verdict(page, '✗ section huge is too large');
+  assert.doesNotMatch(v, /body is over/);
+  assert.ok(await page.locator('#play').isDisabled());
+  assert.deepEqual(bad, []);
   await page.close();
 });

@@ -91,8 +91,22 @@ func TestBreakWinConditionsMatchTheRules(t *testing.T) {
 		{"checkshogi", []string{"Giving check once wins."}, nil},
 		{"threekings", []string{"A side that has 2 or fewer kings left loses."}, nil},
 		{"losers", []string{"A side that has 1 or fewer pieces left wins."}, []string{"of all its pieces"}},
+		// materialCounting blackdrawodds (position.materialValue): Black wins
+		{"armageddon", []string{"When the game ends without a result, Black wins (Black has draw odds)."}, []string{"White wins"}},
+		// the K of atomic is a commoner: the hill is reached by the king
+		{"atomic-giveaway-hill", []string{"White wins by bringing a king to d4, e4, d5, e5."}, []string{"commoner"}},
+		// connectValue = loss
+		{"cfour-misere", []string{"Lining up 4 pieces in a row loses."}, []string{"row wins"}},
 	} {
-		rs, aerr := compile(c.variant, "", presetsField{})
+		ini := ""
+		if strings.Contains(c.variant, "-") { // a section of Fairy-Stockfish's file
+			data, err := os.ReadFile("../../shared/testdata/variants/fairy-stockfish-variants.ini")
+			if err != nil {
+				t.Skip(err)
+			}
+			ini = string(data)
+		}
+		rs, aerr := compile(c.variant, ini, presetsField{})
 		if aerr != nil {
 			t.Fatal(aerr)
 		}

@@ -177,7 +177,7 @@ func winConditions(v *position.Variant) []string {
 		if v.FlagRegion[c].Any() {
 			piece := "a piece"
 			if pt := v.FlagPiece[c]; pt != position.AllPieces && v.PieceChar[pt] != 0 {
-				piece = "a " + displayName(position.BuiltinPieces[pt].Name)
+				piece = "a " + pieceWord(v, pt)
 			}
 			n := ""
 			if v.FlagPieceCount > 1 {
@@ -197,14 +197,17 @@ func winConditions(v *position.Variant) []string {
 			add("White wins by giving check %d times, Black by giving check %d times.", w, b)
 		}
 	}
+	// connectValue: what connecting is for the side that connects
+	// (cfour-misere, three musketeers: a loss)
+	cv := valueWord(v.ConnectValue)
 	if v.ConnectN > 0 {
-		add("Lining up %d pieces in a row wins.", v.ConnectN)
+		add("Lining up %d pieces in a row %s.", v.ConnectN, cv)
 	}
 	if v.ConnectNxN > 0 {
-		add("Forming a %d×%d square of pieces wins.", v.ConnectNxN, v.ConnectNxN)
+		add("Forming a %d×%d square of pieces %s.", v.ConnectNxN, v.ConnectNxN, cv)
 	}
 	if v.CollinearN > 0 {
-		add("Placing %d pieces on one line wins.", v.CollinearN)
+		add("Placing %d pieces on one line %s.", v.CollinearN, cv)
 	}
 	if v.CastlingWins != 0 {
 		add("Castling wins.")
@@ -266,10 +269,10 @@ func winConditions(v *position.Variant) []string {
 		add("When the game ends without a result, janggi's material points decide.")
 	case position.UnweightedMaterial:
 		add("When the game ends without a result, the side with more pieces wins.")
-	case position.WhiteDrawOdds:
-		add("When the game ends without a result, Black wins (White has draw odds).")
+	case position.WhiteDrawOdds: // position.materialValue: White's win
+		add("When the game ends without a result, White wins (White has draw odds).")
 	case position.BlackDrawOdds:
-		add("When the game ends without a result, White wins (Black has draw odds).")
+		add("When the game ends without a result, Black wins (Black has draw odds).")
 	}
 	if v.BikjangRule {
 		add("Bikjang: kings facing each other on an open file may end the game (material counting decides).")

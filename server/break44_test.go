@@ -124,3 +124,19 @@ func TestBreakWinConditionsMatchTheRules(t *testing.T) {
 		}
 	}
 }
+
+// The legend's diagram of sittuyin's pawn stands it alone on e4; a lone
+// pawn of sittuyin promotes anywhere (position.genSittuyinPromotions), so
+// the diagram shows d3 and f3 as moves (promotions to a fers, backward) and
+// the pawn's pattern looks like a fers's: a player learns the wrong move.
+// A fix: a second pawn of the side in the diagram's position, out of the
+// pattern's way (diagramOf's companions), so the pawn is drawn as it moves
+// in a game. Not done: companions() places kings and extinction pieces
+// only; a change there touches every diagram.
+func TestBreakSittuyinPawnDiagram(t *testing.T) {
+	t.Skip("known defect, see the comment: the lone sittuyin pawn's diagram shows its last-pawn promotions")
+	l := legendFor(t, "sittuyin", "")
+	if got := squaresOf(l["p"], "move", "both"); !slices.Equal(got, []string{"d5", "e5", "f5"}) {
+		t.Errorf("sittuyin pawn from e4: %v, want d5 e5 f5", got)
+	}
+}

@@ -162,3 +162,16 @@ func TestBreakLegendWithPieceHP(t *testing.T) {
 		}
 	}
 }
+
+// The Rules summary of a custom [tri:chess] game says it is based on chess
+// (it said "based on fairy", the template of every ini section).
+func TestBreakCustomSummaryParent(t *testing.T) {
+	ini := "[tri:chess]\nmaxRank = 3\nmaxFile = c\nstartFen = k2/3/2K w - - 0 1\ncastling = false\ndoubleStep = false\n"
+	rs, aerr := compile("tri", ini, presetsField{})
+	if aerr != nil {
+		t.Fatal(aerr)
+	}
+	if got := rulesOf(rs, "tri", ini).Summary; got != "tri: a custom variant (its own ini block, based on chess), on a 3×3 board." {
+		t.Errorf("summary %q", got)
+	}
+}

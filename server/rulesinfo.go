@@ -98,9 +98,19 @@ func variantSummary(v *position.Variant, name, ini string) string {
 			}
 		}
 	}
+	// what the section inherits from ([tri:chess]: chess); the variant's
+	// template ("fairy" for every ini section) when the block does not say
+	parent := v.Template
+	if f, _ := variants.Load(customININame, strings.NewReader(ini)); f != nil {
+		for _, s := range f.Sections {
+			if strings.EqualFold(s.Name, name) && s.Parent != "" {
+				parent = s.Parent
+			}
+		}
+	}
 	base := ""
-	if v.Template != "" {
-		base = ", based on " + v.Template
+	if parent != "" {
+		base = ", based on " + parent
 	}
 	return fmt.Sprintf("%s: a custom variant (its own ini block%s), on a %s.", name, base, size)
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -130,4 +131,41 @@ func previewOf(rs *rules.Ruleset) *previewJSON {
 	st := &gameState{Board: board}
 	setView(st, g, "")
 	return &previewJSON{FEN: fen, Board: st.Board, Pockets: st.Pockets}
+}
+
+// writeStartError answers the check of a custom block whose section loads
+// but whose start position does not set up (POST /api/games would refuse
+// it): the problem goes on the section's startFen line (its header when
+// the startFen is inherited).
+func writeStartError(w http.ResponseWriter, ini, section string, err error) {
+	ic := checkINI(ini)
+	msg := "the start position does not set up: " + err.Error()
+	for i := range ic.Sections {
+		s := &ic.Sections[i]
+		if s.Name != section {
+			continue
+		}
+		line := startFenLine(ini, s.Line)
+		msg = fmt.Sprintf("variant %q: %s (%s:%d)", section, msg, customININame, line)
+		s.OK = false
+		s.Errors = append(s.Errors, iniProblemJSON{Line: line, Message: msg})
+	}
+	writeJSON(w, http.StatusBadRequest, map[string]any{"error": errf(http.StatusBadRequest, CodeBadFEN, msg), "iniCheck": ic})
+}
+
+// startFenLine is the line of the startFen key of the section whose header
+// is on line header (the header's line when the section has none).
+func startFenLine(ini string, header int) int {
+	lines := strings.Split(ini, "\n")
+	for i := header; i < len(lines); i++ {
+		l := strings.TrimSpace(strings.TrimPrefix(lines[i], "\ufeff"))
+		if strings.HasPrefix(l, "[") {
+			break
+		}
+		k, _, ok := strings.Cut(l, "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "startFen") {
+			return i + 1
+		}
+	}
+	return header
 }

@@ -612,7 +612,10 @@ func companions(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from ge
 					}
 					ps := map[geom.Square]position.Piece{from: position.MakePiece(position.White, pt)}
 					taken := func(s geom.Square) bool { _, ok := ps[s]; return s != geom.NoSquare && ok }
-					if taken(wk) || taken(bk) || (fl != geom.NoSquare && (fl == wk || fl == bk)) {
+					if taken(wk) || taken(bk) || (wk != geom.NoSquare && wk == bk) || (fl != geom.NoSquare && (fl == wk || fl == bk)) {
+						// (two kings on one square: the black one would
+						// replace the white, a position the house rules'
+						// games accept)
 						continue
 					}
 					if wk != geom.NoSquare {

@@ -98,9 +98,19 @@ func variantSummary(v *position.Variant, name, ini string) string {
 			}
 		}
 	}
+	// what the section inherits from ([tri:chess]: chess); the variant's
+	// template ("fairy" for every ini section) when the block does not say
+	parent := v.Template
+	if f, _ := variants.Load(customININame, strings.NewReader(ini)); f != nil {
+		for _, s := range f.Sections {
+			if strings.EqualFold(s.Name, name) && s.Parent != "" {
+				parent = s.Parent
+			}
+		}
+	}
 	base := ""
-	if v.Template != "" {
-		base = ", based on " + v.Template
+	if parent != "" {
+		base = ", based on " + parent
 	}
 	return fmt.Sprintf("%s: a custom variant (its own ini block%s), on a %s.", name, base, size)
 }
@@ -111,7 +121,7 @@ func winConditions(v *position.Variant) []string {
 	var out []string
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
 	royal := v.PieceTypes().Has(position.King) && v.PieceChar[position.King] != 0
-	if royal && v.Checking && !v.ExtinctionPseudoRoyal {
+	if royal && v.Checking {
 		switch v.CheckmateValue {
 		case position.ValueLoss:
 			add("Checkmate the enemy king to win.")
@@ -124,24 +134,52 @@ func winConditions(v *position.Variant) []string {
 		add("No move may give check: the kings may never be attacked.")
 	}
 	if v.ExtinctionValue != position.ValueNone {
-		what := "all its pieces"
+		var names []string // singular
 		if !v.ExtinctionPieceTypes.Has(position.AllPieces) {
-			var names []string
 			for _, pt := range v.ExtinctionPieceTypes.Types() {
 				if v.PieceTypes().Has(pt) {
-					names = append(names, displayName(position.BuiltinPieces[pt].Name))
+					names = append(names, pieceWord(v, pt))
 				}
 			}
-			if len(names) > 0 {
-				what = "its " + strings.Join(names, ", ")
+		}
+		n := v.ExtinctionPieceCount
+		switch {
+		case v.ExtinctionPseudoRoyal && !v.BlastOnCapture && len(names) > 0:
+			// the pieces are royal (position.RoyalsOf): no extinction,
+			// checkmate of one of them
+			what := "Every " + strings.Join(names, " and every ") + " is royal"
+			if n < 32 {
+				what = fmt.Sprintf("A side's last %d %s are royal", n+1, plural(names))
+				if n == 0 {
+					what = "A side's last " + strings.Join(names, " or ") + " is royal"
+				}
 			}
+			mate := "that side loses"
+			switch v.CheckmateValue {
+			case position.ValueWin:
+				mate = "that side wins"
+			case position.ValueDraw:
+				mate = "the game is drawn"
+			}
+			one := "one"
+			if n == 0 {
+				one = "it"
+			}
+			add("%s: when %s is attacked and cannot escape (checkmate), %s.", what, one, mate)
+		case len(names) == 0 && n == 0:
+			add("A side that loses all its pieces %s.", valueWord(v.ExtinctionValue))
+		case len(names) == 0:
+			add("A side that has %d or fewer pieces left %s.", n, valueWord(v.ExtinctionValue))
+		case len(names) == 1 && n == 0:
+			add("A side that loses its last %s %s.", names[0], valueWord(v.ExtinctionValue))
+		case len(names) == 1:
+			add("A side that has %d or fewer %s left %s.", n, plural(names), valueWord(v.ExtinctionValue))
+		case n == 0:
+			add("A side that loses the last piece of one of these types %s: %s.", valueWord(v.ExtinctionValue), strings.Join(names, ", "))
+		default:
+			add("A side that has %d or fewer pieces of one of these types left %s: %s.", n, valueWord(v.ExtinctionValue), strings.Join(names, ", "))
 		}
-		cond := "loses " + what
-		if n := v.ExtinctionPieceCount; n > 0 {
-			cond = fmt.Sprintf("has %d or fewer of %s left", n, strings.TrimPrefix(what, "its "))
-		}
-		add("A side that %s %s.", cond, valueWord(v.ExtinctionValue))
-		if v.ExtinctionPseudoRoyal {
+		if v.ExtinctionPseudoRoyal && v.BlastOnCapture {
 			add("Those pieces may not be left where they can be captured (they count as royal).")
 		}
 	}
@@ -149,7 +187,7 @@ func winConditions(v *position.Variant) []string {
 		if v.FlagRegion[c].Any() {
 			piece := "a piece"
 			if pt := v.FlagPiece[c]; pt != position.AllPieces && v.PieceChar[pt] != 0 {
-				piece = "a " + displayName(position.BuiltinPieces[pt].Name)
+				piece = "a " + pieceWord(v, pt)
 			}
 			n := ""
 			if v.FlagPieceCount > 1 {
@@ -159,23 +197,43 @@ func winConditions(v *position.Variant) []string {
 		}
 	}
 	if v.CheckCounting {
-		add("Giving check the number of times the position's check counter says (three in three-check) wins.")
+		w, b, ok := checkCounts(v.StartFEN)
+		switch {
+		case !ok || w == 1 && b == 1: // no counter in the FEN: one check each
+			add("Giving check once wins.")
+		case w == b:
+			add("Giving check %d times wins.", w)
+		default:
+			add("White wins by giving check %d times, Black by giving check %d times.", w, b)
+		}
 	}
+	// connectValue: what connecting is for the side that connects
+	// (cfour-misere, three musketeers: a loss)
+	cv := valueWord(v.ConnectValue)
 	if v.ConnectN > 0 {
-		add("Lining up %d pieces in a row wins.", v.ConnectN)
+		add("Lining up %d pieces in a row %s.", v.ConnectN, cv)
 	}
 	if v.ConnectNxN > 0 {
-		add("Forming a %d×%d square of pieces wins.", v.ConnectNxN, v.ConnectNxN)
+		add("Forming a %d×%d square of pieces %s.", v.ConnectNxN, v.ConnectNxN, cv)
 	}
 	if v.CollinearN > 0 {
-		add("Placing %d pieces on one line wins.", v.CollinearN)
+		add("Placing %d pieces on one line %s.", v.CollinearN, cv)
 	}
 	if v.CastlingWins != 0 {
 		add("Castling wins.")
 	}
 	switch {
 	case v.StalematePieceCount:
-		add("A side with no legal move ends the game: the side with fewer pieces wins.")
+		// rules.GameResult: the side to move with fewer pieces gets the
+		// stalemate value, with more its negation, with as many a draw
+		switch v.StalemateValue {
+		case position.ValueWin:
+			add("A side with no legal move ends the game: the side with fewer pieces wins (as many: a draw).")
+		case position.ValueLoss:
+			add("A side with no legal move ends the game: the side with more pieces wins (as many: a draw).")
+		default:
+			add("A side with no legal move ends the game in a draw.")
+		}
 	case v.StalemateValue == position.ValueDraw:
 		add("Stalemate (no legal move, not in check) is a draw.")
 	case v.StalemateValue == position.ValueLoss:
@@ -221,10 +279,10 @@ func winConditions(v *position.Variant) []string {
 		add("When the game ends without a result, janggi's material points decide.")
 	case position.UnweightedMaterial:
 		add("When the game ends without a result, the side with more pieces wins.")
-	case position.WhiteDrawOdds:
-		add("When the game ends without a result, Black wins (White has draw odds).")
+	case position.WhiteDrawOdds: // position.materialValue: White's win
+		add("When the game ends without a result, White wins (White has draw odds).")
 	case position.BlackDrawOdds:
-		add("When the game ends without a result, White wins (Black has draw odds).")
+		add("When the game ends without a result, Black wins (Black has draw odds).")
 	}
 	if v.BikjangRule {
 		add("Bikjang: kings facing each other on an open file may end the game (material counting decides).")
@@ -281,4 +339,39 @@ func regionWords(b *geom.Board, set geom.Set) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("the flag region (%d squares)", len(names))
+}
+
+// pieceWord is the name of piece type pt in the variant's rules text: a
+// commoner written K (atomic's, spartan's kings) is a king.
+func pieceWord(v *position.Variant, pt position.PieceType) string {
+	if pt == position.Commoner && v.PieceChar[pt] == 'K' {
+		return "king"
+	}
+	return displayName(position.BuiltinPieces[pt].Name)
+}
+
+// plural names several pieces of the types names ("kings", "kings or
+// queens").
+func plural(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + "s"
+	}
+	return strings.Join(out, " or ")
+}
+
+// checkCounts reads the checks each side must give from a start FEN's
+// check-count field ("3+3"; a field of the form N+M after the board).
+func checkCounts(fen string) (white, black int, ok bool) {
+	fields := strings.Fields(fen)
+	for _, f := range fields[min(1, len(fields)):] {
+		a, b, found := strings.Cut(f, "+")
+		if !found {
+			continue
+		}
+		if _, err := fmt.Sscanf(a+" "+b, "%d %d", &white, &black); err == nil && a != "" && b != "" {
+			return white, black, true
+		}
+	}
+	return 0, 0, false
 }

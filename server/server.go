@@ -355,6 +355,14 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		writeCheckError(w, aerr, req.INI)
 		return
 	}
+	if req.INI != "" {
+		// a block that loads but whose start position does not set up
+		// cannot be played: say so now, at its startFen line
+		if _, err := rules.NewGame(rs, "", false); err != nil {
+			writeStartError(w, req.INI, rs.Variant.Name, err)
+			return
+		}
+	}
 	b := rs.Variant.Board()
 	out := map[string]any{"ok": true, "presets": specsString(rs.Specs), "explain": rules.Explain(rs),
 		"files": b.Files, "ranks": b.Ranks, "startFen": rs.Variant.StartFEN, "boardStyle": boardStyle(rs.Variant),

@@ -11,7 +11,7 @@ import { installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, pocketElements, pocketRoles, Pockets } from './pockets';
 import { applyBoardStyle, BoardStyle } from './boardstyle';
 import { api, ApiError, copyText, el, inviteKey, seatKey, store } from './util';
-import { decodeBlock, extractSection, mapLines, sectionsOf, shareLink } from './customlink';
+import { decodeBlock, extractSection, mapLines, sectionsOf, shareLink, withoutComments } from './customlink';
 import { LegendPiece, renderLegend } from './legend';
 import { levelSelect } from './levels';
 
@@ -242,18 +242,26 @@ export async function renderCustom(app: HTMLElement): Promise<() => void> {
     // a large file (a whole variants.ini): the chosen section and its parents
     let sent = block;
     let map: number[] | null = null;
-    if (new TextEncoder().encode(JSON.stringify({ ini: block, presets: specs })).length > SEND_LIMIT) {
-      const ex = extractSection(block, section.value || names[0] || '');
-      if (ex) {
-        sent = ex.text;
-        map = ex.lines;
-      }
+    const size = (t: string) => new TextEncoder().encode(JSON.stringify({ ini: t, presets: specs })).length;
+    let tooLarge = 0;
+    if (size(block) > SEND_LIMIT) {
+      // the chosen section and its parents; still too large (or no section
+      // at all): without its comments and blank lines
+      let ex = extractSection(block, section.value || names[0] || '');
+      if (!ex || size(ex.text) > SEND_LIMIT) ex = withoutComments(block, ex);
+      if (size(ex.text) > SEND_LIMIT) tooLarge = size(ex.text);
+      sent = ex.text;
+      map = ex.lines;
     }
     extractNote.hidden = !map;
-    extractNote.textContent = map ? `The text is too large to send whole: section ${section.value} and the sections it inherits from (${map.length} of ${block.split('\n').length} lines) are checked and played.` : '';
+    extractNote.textContent = !map ? '' : names.length ? `The text is too large to send whole: section ${section.value} and the sections it inherits from (${map.length} of ${block.split('\n').length} lines, comments left out when needed) are checked and played.` : `The text is too large to send whole: its ${map.length} lines that are not comments are checked.`;
     let r: CheckResult;
     try {
-      r = await runCheck({ ini: sent, variant: section.value || undefined, presets: specs });
+      r = tooLarge
+        ? { ok: false, error: { code: 'message_too_large', message: `section ${section.value || names[0] || '(none)'} is too large to check and play: ${tooLarge} bytes without its comments, over the server's limit of 8 KiB` } }
+        : !sent.trim() // comments only, left out
+          ? { ok: false, error: { code: 'bad_variant', message: 'no [section] in the file: nothing to load' } }
+          : await runCheck({ ini: sent, variant: section.value || undefined, presets: specs });
     } catch (e) {
       r = { ok: false, error: { code: 'network', message: 'the server could not be reached: ' + String(e) } };
     }

@@ -94,3 +94,19 @@ export function mapLines(msg: string, lines: number[]): string {
     return l ? `(custom.ini:${l})` : all;
   });
 }
+
+// withoutComments drops the comment lines (# …) and blank lines of an
+// extract (or of a whole text: ex null), keeping each line's place in the
+// whole text: what a text too large to send still needs to be checked.
+export function withoutComments(text: string, ex: Extract | null): Extract {
+  const src = ex ?? { text, lines: text.split('\n').map((_, i) => i + 1) };
+  const out: string[] = [];
+  const lines: number[] = [];
+  src.text.split('\n').forEach((l, i) => {
+    const t = l.replace(/^\ufeff/, '').trim();
+    if (t === '' || t.startsWith('#')) return;
+    out.push(l);
+    lines.push(src.lines[i] ?? i + 1);
+  });
+  return { text: out.length ? out.join('\n') + '\n' : '', lines };
+}

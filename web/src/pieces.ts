@@ -160,7 +160,7 @@ function imageOf(p: PieceInfo, color: Side, down: boolean, promoted = false): st
     const to = current.find((x) => x.letter === p.promoted);
     if (to) return imageOf(to, color, down);
   }
-  if (theme) return xqPieceImage(p, color, theme, chars);
+  if (theme) return xqPieceImage(p, color, theme, chars, current);
   if (stones) return STONE[color];
   return imageFor(p, currentLooks.get(p.letter) ?? looks([p]).get(p.letter)!, color, down);
 }

@@ -69,7 +69,13 @@ function kanjiOf(p: PieceInfo, pieces: PieceInfo[], side: Side, promoted: boolea
     return { ch: '', red: true, size: k?.size ?? 0.9 };
   }
   if (!k) return { ch: '', red: false, size: 0.9 };
-  return { ch: typeof k.ch === 'string' ? k.ch : k.ch[side === 'white' ? 0 : 1], red: !!k.red, size: k.size };
+  const chOf = (x: Kanji) => typeof x.ch === 'string' ? x.ch : x.ch[side === 'white' ? 0 : 1];
+  // a type whose character another type of the variant shows, one that
+  // comes first in the table (a commoner beside the king: both 玉; the
+  // king keeps it), gets its letter over its diagram
+  const keys = Object.keys(table);
+  if (pieces.some((q) => q.name !== p.name && table[q.name] && chOf(table[q.name]) === chOf(k) && keys.indexOf(q.name) < keys.indexOf(p.name))) return { ch: '', red: false, size: k.size };
+  return { ch: chOf(k), red: !!k.red, size: k.size };
 }
 
 // shogiPieceImage is the pentagon of a piece: chars (kanji or letters);

@@ -85,12 +85,19 @@ function shape(theme: string, size: number, ink: string): string {
 }
 
 // xqPieceImage is the data URL of a piece of an intersection board.
-export function xqPieceImage(p: PieceInfo, color: Side, theme: string, chars: boolean): string {
-  const role = ROLES[p.name];
+// pieces: the variant's piece types; a type drawn like another one that
+// comes first in ROLES (a wazir beside a fers, both 仕 with the queen
+// symbol, as in muje) shows its letter over its movement diagram instead.
+export function xqPieceImage(p: PieceInfo, color: Side, theme: string, chars: boolean, pieces: PieceInfo[] = []): string {
   const side = color === 'white' ? 0 : 1;
+  const charsOf = (name: string) => theme === 'janggi' ? JANGGI_CHARS[name]?.[side] ?? ROLES[name]?.chars[side] : ROLES[name]?.chars[side];
+  const keys = Object.keys(ROLES);
+  const twin = ROLES[p.name] && pieces.some((q) => q.name !== p.name && ROLES[q.name] && keys.indexOf(q.name) < keys.indexOf(p.name) &&
+    (charsOf(q.name) === charsOf(p.name) || (!!ROLES[q.name].glyph && ROLES[q.name].glyph === ROLES[p.name].glyph)));
+  const role = twin ? undefined : ROLES[p.name];
   const ink = (INK[theme] ?? INK.xiangqi)[side];
   const size = theme === 'janggi' ? role?.size ?? 0.86 : 1;
-  const ch = theme === 'janggi' ? JANGGI_CHARS[p.name]?.[side] ?? role?.chars[side] : role?.chars[side];
+  const ch = role ? charsOf(p.name) : undefined;
   let body: string;
   if (chars && ch) {
     body = `<text data-face="chars" x="22.5" y="23" dy=".35em" font-family="${CJK_FONTS}" font-size="${21 * size}" font-weight="bold" text-anchor="middle" fill="${ink}">${ch}</text>`;

@@ -37,3 +37,15 @@ test('extractSection: the section and its parents in the text, with their lines;
   // a parent defined after the child is not its parent here (it must come first)
   assert.equal(extractSection('[k:late]\n[late:chess]\n', 'k')!.text, '[k:late]\n');
 });
+
+test('withoutComments: comment and blank lines out, each line keeps its place in the whole text', async () => {
+  const { withoutComments } = await import('../src/customlink');
+  const text = '# head\n\n[a:chess]\n# note\nmaxRank = 6\n\n[b:a]\n  # indented\nmaxFile = f\n';
+  const w = withoutComments(text, null);
+  assert.equal(w.text, '[a:chess]\nmaxRank = 6\n[b:a]\nmaxFile = f\n');
+  assert.deepEqual(w.lines, [3, 5, 7, 9]);
+  const ex = extractSection(text, 'b')!;
+  const w2 = withoutComments(text, ex);
+  assert.deepEqual(w2.lines, [3, 5, 7, 9]);
+  assert.equal(withoutComments('# only\n\n', null).text, '');
+});

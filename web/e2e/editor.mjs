@@ -42,7 +42,13 @@ const pieceAt = (page, sq) => page.evaluate((key) => {
 async function place(page, id, sq) {
   await page.click('#' + id);
   await page.mouse.click(...await edSquare(page, sq));
+  await settle(page);
 }
+
+// settle lets chessgroundx's change event run: it calls it on a timer after
+// the board changed (so a check right after an edit would read the page
+// before the editor saw the edit).
+const settle = (page) => page.evaluate(() => new Promise((r) => setTimeout(r, 30)));
 
 // dragTo drags a palette piece (or a board square's piece) onto a square.
 async function dragTo(page, from, sq) {
@@ -56,6 +62,7 @@ async function dragTo(page, from, sq) {
   await page.mouse.move(x, y, { steps: 5 });
   await frames(page); // chessgroundx starts a drag on an animation frame
   await page.mouse.up();
+  await settle(page);
 }
 
 // frames waits for two animation frames of the page.

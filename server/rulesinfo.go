@@ -115,74 +115,108 @@ func variantSummary(v *position.Variant, name, ini string) string {
 	return fmt.Sprintf("%s: a custom variant (its own ini block%s), on a %s.", name, base, size)
 }
 
+// winText collects the sentences of winConditions.
+type winText []string
+
+func (w *winText) add(f string, a ...any) { *w = append(*w, fmt.Sprintf(f, a...)) }
+
 // winConditions says in words how the variant is won, lost and drawn, from
 // the compiled variant's options (presets that change them are applied).
 func winConditions(v *position.Variant) []string {
-	var out []string
-	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	var w winText
+	royalWin(&w, v)
+	extinctionWin(&w, v)
+	flagWin(&w, v)
+	checksWin(&w, v)
+	connectWin(&w, v)
+	stalemateWin(&w, v)
+	repetitionRules(&w, v)
+	countingRules(&w, v)
+	if len(w) == 0 {
+		w.add("The game ends when a side has no legal move.")
+	}
+	return w
+}
+
+// royalWin: checkmate of the king, or kings that may never be attacked.
+func royalWin(w *winText, v *position.Variant) {
 	royal := v.PieceTypes().Has(position.King) && v.PieceChar[position.King] != 0
 	if royal && v.Checking {
 		switch v.CheckmateValue {
 		case position.ValueLoss:
-			add("Checkmate the enemy king to win.")
+			w.add("Checkmate the enemy king to win.")
 		case position.ValueWin:
-			add("A side that is checkmated wins.")
+			w.add("A side that is checkmated wins.")
 		case position.ValueDraw:
-			add("Checkmate is a draw.")
+			w.add("Checkmate is a draw.")
 		}
 	} else if royal && !v.Checking {
-		add("No move may give check: the kings may never be attacked.")
+		w.add("No move may give check: the kings may never be attacked.")
 	}
-	if v.ExtinctionValue != position.ValueNone {
-		var names []string // singular
-		if !v.ExtinctionPieceTypes.Has(position.AllPieces) {
-			for _, pt := range v.ExtinctionPieceTypes.Types() {
-				if v.PieceTypes().Has(pt) {
-					names = append(names, pieceWord(v, pt))
-				}
+}
+
+// extinctionWin: losing all pieces, or all of some types (or the
+// pseudo-royal pieces that stand for an extinction rule).
+func extinctionWin(w *winText, v *position.Variant) {
+	if v.ExtinctionValue == position.ValueNone {
+		return
+	}
+	var names []string // singular
+	if !v.ExtinctionPieceTypes.Has(position.AllPieces) {
+		for _, pt := range v.ExtinctionPieceTypes.Types() {
+			if v.PieceTypes().Has(pt) {
+				names = append(names, pieceWord(v, pt))
 			}
-		}
-		n := v.ExtinctionPieceCount
-		switch {
-		case v.ExtinctionPseudoRoyal && !v.BlastOnCapture && len(names) > 0:
-			// the pieces are royal (position.RoyalsOf): no extinction,
-			// checkmate of one of them
-			what := "Every " + strings.Join(names, " and every ") + " is royal"
-			if n < 32 {
-				what = fmt.Sprintf("A side's last %d %s are royal", n+1, plural(names))
-				if n == 0 {
-					what = "A side's last " + strings.Join(names, " or ") + " is royal"
-				}
-			}
-			mate := "that side loses"
-			switch v.CheckmateValue {
-			case position.ValueWin:
-				mate = "that side wins"
-			case position.ValueDraw:
-				mate = "the game is drawn"
-			}
-			one := "one"
-			if n == 0 {
-				one = "it"
-			}
-			add("%s: when %s is attacked and cannot escape (checkmate), %s.", what, one, mate)
-		case len(names) == 0 && n == 0:
-			add("A side that loses all its pieces %s.", valueWord(v.ExtinctionValue))
-		case len(names) == 0:
-			add("A side that has %d or fewer pieces left %s.", n, valueWord(v.ExtinctionValue))
-		case len(names) == 1 && n == 0:
-			add("A side that loses its last %s %s.", names[0], valueWord(v.ExtinctionValue))
-		case len(names) == 1:
-			add("A side that has %d or fewer %s left %s.", n, plural(names), valueWord(v.ExtinctionValue))
-		case n == 0:
-			add("A side that loses the last piece of one of these types %s: %s.", valueWord(v.ExtinctionValue), strings.Join(names, ", "))
-		default:
-			add("A side that has %d or fewer pieces of one of these types left %s: %s.", n, valueWord(v.ExtinctionValue), strings.Join(names, ", "))
-		}
-		if v.ExtinctionPseudoRoyal && v.BlastOnCapture {
-			add("Those pieces may not be left where they can be captured (they count as royal).")
 		}
 	}
+	n := v.ExtinctionPieceCount
+	switch {
+	case v.ExtinctionPseudoRoyal && !v.BlastOnCapture && len(names) > 0:
+		pseudoRoyalWin(w, v, names, n)
+	case len(names) == 0 && n == 0:
+		w.add("A side that loses all its pieces %s.", valueWord(v.ExtinctionValue))
+	case len(names) == 0:
+		w.add("A side that has %d or fewer pieces left %s.", n, valueWord(v.ExtinctionValue))
+	case len(names) == 1 && n == 0:
+		w.add("A side that loses its last %s %s.", names[0], valueWord(v.ExtinctionValue))
+	case len(names) == 1:
+		w.add("A side that has %d or fewer %s left %s.", n, plural(names), valueWord(v.ExtinctionValue))
+	case n == 0:
+		w.add("A side that loses the last piece of one of these types %s: %s.", valueWord(v.ExtinctionValue), strings.Join(names, ", "))
+	default:
+		w.add("A side that has %d or fewer pieces of one of these types left %s: %s.", n, valueWord(v.ExtinctionValue), strings.Join(names, ", "))
+	}
+	if v.ExtinctionPseudoRoyal && v.BlastOnCapture {
+		w.add("Those pieces may not be left where they can be captured (they count as royal).")
+	}
+}
+
+// pseudoRoyalWin: the extinction pieces are royal (position.RoyalsOf): no
+// extinction, checkmate of one of them.
+func pseudoRoyalWin(w *winText, v *position.Variant, names []string, n int) {
+	what := "Every " + strings.Join(names, " and every ") + " is royal"
+	if n < 32 {
+		what = fmt.Sprintf("A side's last %d %s are royal", n+1, plural(names))
+		if n == 0 {
+			what = "A side's last " + strings.Join(names, " or ") + " is royal"
+		}
+	}
+	mate := "that side loses"
+	switch v.CheckmateValue {
+	case position.ValueWin:
+		mate = "that side wins"
+	case position.ValueDraw:
+		mate = "the game is drawn"
+	}
+	one := "one"
+	if n == 0 {
+		one = "it"
+	}
+	w.add("%s: when %s is attacked and cannot escape (checkmate), %s.", what, one, mate)
+}
+
+// flagWin: bringing a piece to a region (king of the hill, racing kings).
+func flagWin(w *winText, v *position.Variant) {
 	for c := position.White; c <= position.Black; c++ {
 		if v.FlagRegion[c].Any() {
 			piece := "a piece"
@@ -193,107 +227,126 @@ func winConditions(v *position.Variant) []string {
 			if v.FlagPieceCount > 1 {
 				n = fmt.Sprintf(" (%d of them)", v.FlagPieceCount)
 			}
-			add("%s wins by bringing %s%s to %s.", strings.Title(colorName(c)), piece, n, regionWords(v.Board(), v.FlagRegion[c]))
+			w.add("%s wins by bringing %s%s to %s.", strings.Title(colorName(c)), piece, n, regionWords(v.Board(), v.FlagRegion[c]))
 		}
 	}
-	if v.CheckCounting {
-		w, b, ok := checkCounts(v.StartFEN)
-		switch {
-		case !ok || w == 1 && b == 1: // no counter in the FEN: one check each
-			add("Giving check once wins.")
-		case w == b:
-			add("Giving check %d times wins.", w)
-		default:
-			add("White wins by giving check %d times, Black by giving check %d times.", w, b)
-		}
+}
+
+// checksWin: n-check, the counts from the start FEN.
+func checksWin(w *winText, v *position.Variant) {
+	if !v.CheckCounting {
+		return
 	}
+	wc, bc, ok := checkCounts(v.StartFEN)
+	switch {
+	case !ok || wc == 1 && bc == 1: // no counter in the FEN: one check each
+		w.add("Giving check once wins.")
+	case wc == bc:
+		w.add("Giving check %d times wins.", wc)
+	default:
+		w.add("White wins by giving check %d times, Black by giving check %d times.", wc, bc)
+	}
+}
+
+// connectWin: lines, squares and collinear pieces; castling that wins.
+func connectWin(w *winText, v *position.Variant) {
 	// connectValue: what connecting is for the side that connects
 	// (cfour-misere, three musketeers: a loss)
 	cv := valueWord(v.ConnectValue)
 	if v.ConnectN > 0 {
-		add("Lining up %d pieces in a row %s.", v.ConnectN, cv)
+		w.add("Lining up %d pieces in a row %s.", v.ConnectN, cv)
 	}
 	if v.ConnectNxN > 0 {
-		add("Forming a %d×%d square of pieces %s.", v.ConnectNxN, v.ConnectNxN, cv)
+		w.add("Forming a %d×%d square of pieces %s.", v.ConnectNxN, v.ConnectNxN, cv)
 	}
 	if v.CollinearN > 0 {
-		add("Placing %d pieces on one line %s.", v.CollinearN, cv)
+		w.add("Placing %d pieces on one line %s.", v.CollinearN, cv)
 	}
 	if v.CastlingWins != 0 {
-		add("Castling wins.")
+		w.add("Castling wins.")
 	}
+}
+
+// stalemateWin: a side with no legal move (counted by pieces or not).
+func stalemateWin(w *winText, v *position.Variant) {
 	switch {
 	case v.StalematePieceCount:
 		// rules.GameResult: the side to move with fewer pieces gets the
 		// stalemate value, with more its negation, with as many a draw
 		switch v.StalemateValue {
 		case position.ValueWin:
-			add("A side with no legal move ends the game: the side with fewer pieces wins (as many: a draw).")
+			w.add("A side with no legal move ends the game: the side with fewer pieces wins (as many: a draw).")
 		case position.ValueLoss:
-			add("A side with no legal move ends the game: the side with more pieces wins (as many: a draw).")
+			w.add("A side with no legal move ends the game: the side with more pieces wins (as many: a draw).")
 		default:
-			add("A side with no legal move ends the game in a draw.")
+			w.add("A side with no legal move ends the game in a draw.")
 		}
 	case v.StalemateValue == position.ValueDraw:
-		add("Stalemate (no legal move, not in check) is a draw.")
+		w.add("Stalemate (no legal move, not in check) is a draw.")
 	case v.StalemateValue == position.ValueLoss:
-		add("A side with no legal move loses.")
+		w.add("A side with no legal move loses.")
 	case v.StalemateValue == position.ValueWin:
-		add("A side with no legal move wins.")
+		w.add("A side with no legal move wins.")
 	}
+}
+
+// repetitionRules: compulsory captures, pawn-drop mates, repetition,
+// perpetual check and chasing, the n-move rule.
+func repetitionRules(w *winText, v *position.Variant) {
 	if v.MustCapture {
-		add("Capturing is compulsory.")
+		w.add("Capturing is compulsory.")
 	}
 	if v.ShogiPawnDropMateIllegal {
-		add("Checkmate by a pawn drop is illegal.")
+		w.add("Checkmate by a pawn drop is illegal.")
 	}
 	if v.NFoldRule > 0 {
-		w := "a draw"
+		r := "a draw"
 		switch v.NFoldValue {
 		case position.ValueLoss:
-			w = "a loss for the side that repeats"
+			r = "a loss for the side that repeats"
 		case position.ValueWin:
-			w = "a win for the side that repeats"
+			r = "a win for the side that repeats"
 		}
-		add("The same position %d times is %s.", v.NFoldRule, w)
+		w.add("The same position %d times is %s.", v.NFoldRule, r)
 	}
 	if v.PerpetualCheckIllegal {
-		add("Perpetual check loses.")
+		w.add("Perpetual check loses.")
 	}
 	if v.ChasingRule != position.NoChasing {
-		add("Perpetual chasing loses (Asian rules).")
+		w.add("Perpetual chasing loses (Asian rules).")
 	}
 	if v.NMoveRule > 0 {
-		add("%d moves by each side without a capture or pawn move draw.", v.NMoveRule)
+		w.add("%d moves by each side without a capture or pawn move draw.", v.NMoveRule)
 	}
+}
+
+// countingRules: move counting (makruk and kin), material counting,
+// bikjang, a full board.
+func countingRules(w *winText, v *position.Variant) {
 	switch v.CountingRule {
 	case position.MakrukCounting:
-		add("Makruk counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+		w.add("Makruk counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
 	case position.CambodianCounting:
-		add("Cambodian counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+		w.add("Cambodian counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
 	case position.AseanCounting:
-		add("ASEAN counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
+		w.add("ASEAN counting: a side with a bare or weak army must win within the counting limit, or it is a draw.")
 	}
 	switch v.MaterialCounting {
 	case position.JanggiMaterial:
-		add("When the game ends without a result, janggi's material points decide.")
+		w.add("When the game ends without a result, janggi's material points decide.")
 	case position.UnweightedMaterial:
-		add("When the game ends without a result, the side with more pieces wins.")
+		w.add("When the game ends without a result, the side with more pieces wins.")
 	case position.WhiteDrawOdds: // position.materialValue: White's win
-		add("When the game ends without a result, White wins (White has draw odds).")
+		w.add("When the game ends without a result, White wins (White has draw odds).")
 	case position.BlackDrawOdds:
-		add("When the game ends without a result, Black wins (Black has draw odds).")
+		w.add("When the game ends without a result, Black wins (Black has draw odds).")
 	}
 	if v.BikjangRule {
-		add("Bikjang: kings facing each other on an open file may end the game (material counting decides).")
+		w.add("Bikjang: kings facing each other on an open file may end the game (material counting decides).")
 	}
 	if v.AdjudicateFullBoard {
-		add("When the board is full, the side with more pieces wins.")
+		w.add("When the board is full, the side with more pieces wins.")
 	}
-	if len(out) == 0 {
-		add("The game ends when a side has no legal move.")
-	}
-	return out
 }
 
 func valueWord(val position.Value) string {

@@ -14,6 +14,7 @@ import (
 // (PROTOCOL.md lists them with their meaning).
 const (
 	CodeBadJSON          = "bad_json"             // the body or message is not the JSON expected
+	CodeDuplicateKey     = "duplicate_key"        // a JSON object names a key twice (letter case aside), at any depth
 	CodeBadRequest       = "bad_request"          // a field is missing or has a bad value
 	CodeTooLarge         = "message_too_large"    // body or message over the size limit
 	CodeUnknownType      = "unknown_type"         // a WebSocket message type the server does not know

@@ -178,6 +178,9 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 		// field omitted); lists, numbers and strings fail below anyway
 		return errf(http.StatusBadRequest, CodeBadJSON, "the body is not a JSON object")
 	}
+	if why := duplicateKey(body); why != "" {
+		return errf(http.StatusBadRequest, CodeDuplicateKey, why+": the body is refused")
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -246,6 +246,10 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		c.send(errorMsg(m.ID, errf(0, CodeBadJSON, why+`: messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
 		return
 	}
+	if why := duplicateKey(data); why != "" {
+		c.send(errorMsg(m.ID, errf(0, CodeDuplicateKey, why+": the message is refused, nothing was done")))
+		return
+	}
 	var aerr *apiError
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

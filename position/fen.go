@@ -28,6 +28,23 @@ func New(v *Variant, fen string, chess960 bool) (*Position, error) {
 	return newPosition(v, fen, chess960, true)
 }
 
+// NewFSF is New reading the castling field exactly as Fairy-Stockfish's
+// Position::set does: a right whose king is off the variant's king file
+// (not Chess960) is kept and castles from where the king stands, and K (Q)
+// takes the outermost rook of the rank even when it stands on the other
+// side of the king (the right becomes a queenside (kingside) one). The UCI
+// front end uses it so that positions and perft counts stay those of
+// Fairy-Stockfish; New refuses such a field (see checkCastlingField).
+func NewFSF(v *Variant, fen string, chess960 bool) (*Position, error) {
+	return newPositionMode(v, fen, chess960, true, true)
+}
+
+// NewFSFLenient is NewFSF without the check that the side not to move is
+// not in check (as NewLenient).
+func NewFSFLenient(v *Variant, fen string, chess960 bool) (*Position, error) {
+	return newPositionMode(v, fen, chess960, false, true)
+}
+
 // NewLenient is New without the check that the side not to move is not in
 // check: for rulesets whose presets redefine royalty (a king with hit points
 // may stand attacked), which decide that themselves.
@@ -36,6 +53,10 @@ func NewLenient(v *Variant, fen string, chess960 bool) (*Position, error) {
 }
 
 func newPosition(v *Variant, fen string, chess960, strict bool) (*Position, error) {
+	return newPositionMode(v, fen, chess960, strict, false)
+}
+
+func newPositionMode(v *Variant, fen string, chess960, strict, fsfCastling bool) (*Position, error) {
 	if v.c == nil {
 		if err := v.Compile(); err != nil {
 			return nil, err
@@ -44,7 +65,7 @@ func newPosition(v *Variant, fen string, chess960, strict bool) (*Position, erro
 	if fen == "" || fen == "startpos" {
 		fen = v.StartFEN
 	}
-	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960, serial: 1}
+	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960, serial: 1, fsfCastling: fsfCastling}
 	p.stack = make([]State, 1, 64)
 	p.st = &p.stack[0]
 	p.st.legalCapture = -1
@@ -423,6 +444,11 @@ func (p *Position) parseCastling(s string) error {
 			continue
 		}
 		if v.Castling && p.castlingKingSquare[c] != geom.NoSquare && isRook(rsq) {
+			if !p.fsfCastling && !v.Gating {
+				if err := p.checkCastlingRight(c, s[i], rsq); err != nil {
+					return err
+				}
+			}
 			p.setCastlingRight(c, rsq)
 		}
 	}
@@ -430,6 +456,53 @@ func (p *Position) parseCastling(s string) error {
 		p.gatingCastlingRights()
 	}
 	return nil
+}
+
+// checkCastlingRight refuses a castling letter that Fairy-Stockfish would
+// read as a right no chess rules give (New; NewFSF reads it as FSF does):
+// outside Chess960 the king off the variant's king file (R2K3R w KQ would
+// castle from d1), and K or Q whose rook, the outermost of the rank, stands
+// on the other side of the king (R3K3 w K would be a queenside right).
+// Letters that name no rook, or a side without its king on the castling
+// rank, are dropped before this, as Fairy-Stockfish drops them.
+func (p *Position) checkCastlingRight(c Color, letter byte, rsq geom.Square) error {
+	ksq := p.castlingKingSquare[c]
+	if home := p.castlingHome(c); !p.chess960 && home != geom.NoSquare && ksq != home {
+		return fmt.Errorf("%q but the %s king is on %s, not %s: a king off its square has no castling right (a Chess960 position needs Chess960 mode)",
+			letter, c, ksq, home)
+	}
+	switch upper(letter) {
+	case 'K':
+		if rsq < ksq {
+			return fmt.Errorf("%q but %s has no rook on the kingside of its king on %s (the rook it would take is on %s)", letter, c, ksq, rsq)
+		}
+	case 'Q':
+		if rsq > ksq {
+			return fmt.Errorf("%q but %s has no rook on the queenside of its king on %s (the rook it would take is on %s)", letter, c, ksq, rsq)
+		}
+	}
+	return nil
+}
+
+// castlingHome returns the square of colour c's castling king in the
+// variant's start position (NoSquare when there is none on its castling
+// rank, or more than one).
+func (p *Position) castlingHome(c Color) geom.Square {
+	cc := p.c
+	cc.castleHomeOnce.Do(func() {
+		cc.castleHome = [2]geom.Square{geom.NoSquare, geom.NoSquare}
+		start, err := newPositionMode(p.V, p.V.StartFEN, p.chess960, false, true)
+		if err != nil {
+			return
+		}
+		for col := White; col <= Black; col++ {
+			kings := start.PiecesOf(col, p.V.CastlingKingPiece[col]).And(geom.RankSet(start.castlingRank(col)))
+			if kings.Any() && !kings.More() {
+				cc.castleHome[col] = kings.First()
+			}
+		}
+	})
+	return cc.castleHome[c]
 }
 
 func (p *Position) setCastlingRight(c Color, rfrom geom.Square) {

@@ -108,6 +108,9 @@ type Position struct {
 	side     Color
 	gamePly  int
 	chess960 bool
+	// fsfCastling: the castling field is read as Fairy-Stockfish reads it
+	// (NewFSF), without checkCastlingRight
+	fsfCastling bool
 
 	castlingMask       [geom.SquareNB]CastlingRights
 	castlingRookSquare [16]geom.Square

@@ -40,10 +40,27 @@ func (g *Game) HadKing(c position.Color) bool { return g.hadKing[c] }
 // NewGame sets up a game from fen ("" = start position). Facts missing from
 // the FEN get their declared initial values.
 func NewGame(r *Ruleset, fen string, chess960 bool) (*Game, error) {
+	return newGame(r, fen, chess960, false)
+}
+
+// NewGameFSF is NewGame reading the FEN's castling field as
+// Fairy-Stockfish does (position.NewFSF): the UCI and XBoard front ends use
+// it, so that they accept what Fairy-Stockfish accepts and count the same
+// moves.
+func NewGameFSF(r *Ruleset, fen string, chess960 bool) (*Game, error) {
+	return newGame(r, fen, chess960, true)
+}
+
+func newGame(r *Ruleset, fen string, chess960, fsf bool) (*Game, error) {
 	board, facts := SplitFacts(fen)
 	newPos := position.New
-	if !r.Plain() {
+	switch {
+	case !r.Plain() && fsf:
+		newPos = position.NewFSFLenient
+	case !r.Plain():
 		newPos = position.NewLenient // the presets decide what check means
+	case fsf:
+		newPos = position.NewFSF
 	}
 	p, err := newPos(r.Variant, board, chess960)
 	if err != nil {

@@ -42,7 +42,7 @@ func (e *Engine) cmdPosition(args []string) {
 			moves = args[i+1:]
 		}
 	}
-	g, err := rules.NewGame(e.rs, fen, e.chess960)
+	g, err := rules.NewGameFSF(e.rs, fen, e.chess960)
 	if err != nil {
 		e.infoString("position: %v", err)
 		return
@@ -63,7 +63,7 @@ func (e *Engine) cmdPosition(args []string) {
 
 // Game rebuilds the current position as a fresh game.
 func (e *Engine) Game() (*rules.Game, error) {
-	g, err := rules.NewGame(e.rs, e.fen, e.chess960)
+	g, err := rules.NewGameFSF(e.rs, e.fen, e.chess960)
 	if err != nil {
 		return nil, err
 	}

@@ -168,7 +168,7 @@ func (e *Engine) xboardLine(st *xbState, line string) (cont bool) {
 		e.println("pong " + arg)
 	case "setboard":
 		e.abortSearch()
-		if _, err := rules.NewGame(e.rs, arg, e.chess960); err != nil {
+		if _, err := rules.NewGameFSF(e.rs, arg, e.chess960); err != nil {
 			e.println("tellusererror Illegal position: " + err.Error())
 			return true
 		}

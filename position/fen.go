@@ -34,7 +34,8 @@ func New(v *Variant, fen string, chess960 bool) (*Position, error) {
 // takes the outermost rook of the rank even when it stands on the other
 // side of the king (the right becomes a queenside (kingside) one). The UCI
 // front end uses it so that positions and perft counts stay those of
-// Fairy-Stockfish; New refuses such a field (see checkCastlingField).
+// Fairy-Stockfish; New refuses the first (checkCastlingRight) and drops the
+// second.
 func NewFSF(v *Variant, fen string, chess960 bool) (*Position, error) {
 	return newPositionMode(v, fen, chess960, true, true)
 }
@@ -445,8 +446,15 @@ func (p *Position) parseCastling(s string) error {
 		}
 		if v.Castling && p.castlingKingSquare[c] != geom.NoSquare && isRook(rsq) {
 			if !p.fsfCastling && !v.Gating {
-				if err := p.checkCastlingRight(c, s[i], rsq); err != nil {
+				if err := p.checkCastlingRight(c, s[i]); err != nil {
 					return err
+				}
+				if (tok == 'K' && rsq < p.castlingKingSquare[c]) || (tok == 'Q' && rsq > p.castlingKingSquare[c]) {
+					// K (Q) with no rook on that side of the king: Fairy-Stockfish
+					// takes the rook on the other side (R3K3 w K is its
+					// R3K3 w Q; with that right already held, nothing); New
+					// drops the letter, as a letter naming no rook
+					continue
 				}
 			}
 			p.setCastlingRight(c, rsq)
@@ -458,28 +466,17 @@ func (p *Position) parseCastling(s string) error {
 	return nil
 }
 
-// checkCastlingRight refuses a castling letter that Fairy-Stockfish would
-// read as a right no chess rules give (New; NewFSF reads it as FSF does):
-// outside Chess960 the king off the variant's king file (R2K3R w KQ would
-// castle from d1), and K or Q whose rook, the outermost of the rank, stands
-// on the other side of the king (R3K3 w K would be a queenside right).
-// Letters that name no rook, or a side without its king on the castling
-// rank, are dropped before this, as Fairy-Stockfish drops them.
-func (p *Position) checkCastlingRight(c Color, letter byte, rsq geom.Square) error {
+// checkCastlingRight refuses a castling letter whose king is off its
+// start square outside Chess960 (R2K3R w KQ): Fairy-Stockfish keeps such a
+// right and castles from where the king stands (d1c1, d1g1), a move no
+// chess rules give; New refuses it (NewFSF reads it as FSF does). Letters
+// that name no rook, or a side without its king on the castling rank, are
+// dropped instead, as Fairy-Stockfish drops them.
+func (p *Position) checkCastlingRight(c Color, letter byte) error {
 	ksq := p.castlingKingSquare[c]
 	if home := p.castlingHome(c); !p.chess960 && home != geom.NoSquare && ksq != home {
 		return fmt.Errorf("%q but the %s king is on %s, not %s: a king off its square has no castling right (a Chess960 position needs Chess960 mode)",
 			letter, c, ksq, home)
-	}
-	switch upper(letter) {
-	case 'K':
-		if rsq < ksq {
-			return fmt.Errorf("%q but %s has no rook on the kingside of its king on %s (the rook it would take is on %s)", letter, c, ksq, rsq)
-		}
-	case 'Q':
-		if rsq > ksq {
-			return fmt.Errorf("%q but %s has no rook on the queenside of its king on %s (the rook it would take is on %s)", letter, c, ksq, rsq)
-		}
 	}
 	return nil
 }

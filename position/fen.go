@@ -351,7 +351,7 @@ func (p *Position) checkKings(strict bool, bad badFEN) error {
 				return p.count[c][King] == 1 && p.AttackersTo(p.PiecesOf(c, King).First(), p.occ, c.Other()).Any()
 			}
 			if them := p.side.Other(); v.Checking && checked(them) {
-				return bad("board", "%s, not to move, is in check", them)
+				return bad("side to move", "%s is in check but %s is to move (its king could be taken)", them, p.side)
 			}
 			// where no move may give check (checking = false, racing
 			// kings) no king stands in check

@@ -70,7 +70,7 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en passant"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", `counters: unexpected "extra"`},
 		{"", "empty FEN"},
-		{"8/8/8/8/8/8/8/kK6 w - - 0 1", "board: black, not to move, is in check"},
+		{"8/8/8/8/8/8/8/kK6 w - - 0 1", "side to move: black is in check but white is to move (its king could be taken)"},
 		{"8/8/8/8/8/8/8/K7 w - - 0 1", "board: black has 0 kings"},
 		{"rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6: 99 empty squares after 0 files"},
 		{"rnbqkbnr/pppp♔ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", `rank 7: '♔' is not a piece`},
@@ -97,6 +97,10 @@ func FuzzFEN(f *testing.F) {
 		"8/8/8/8/8/8/8/8 b - e3 99 200",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w HAha - 0 1",
 		"r3k2r/8/8/3**3/8/8/8/R2*K2R w KQkq - 0 1", // wall squares
+		"4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1",         // king off its square: refused
+		"4k3/8/8/8/8/8/8/R3K3 w K - 0 1",           // K with the rook on a1: dropped
+		"4k3/8/8/8/8/8/8/R3K2R w B - 0 1",          // Shredder letter naming no rook
+		"4k3/8/8/8/4Pp2/8/8/4K3 b - e4 0 1",        // en passant on the wrong rank
 	} {
 		f.Add(s)
 	}

@@ -95,7 +95,7 @@ func newGame(r *Ruleset, fen string, chess960, fsf bool) (*Game, error) {
 		// check (piece-hp: a king with 1 Hp)
 		them := p.SideToMove().Other()
 		if g.InCheck(them) {
-			return nil, fmt.Errorf("%s, not to move, is in check", them)
+			return nil, fmt.Errorf("side to move: %s is in check but %s is to move", them, them.Other())
 		}
 	}
 	return g, nil

@@ -178,7 +178,7 @@ func TestParseMoveHintsNotMisleading(t *testing.T) {
 // attacked).
 func TestNewGameHookedCheckNotToMove(t *testing.T) {
 	rs := rulestest.Compile(t, "chess", "piece-hp")
-	if _, err := rules.NewGame(rs, "4k3/8/8/8/4R3/8/8/5K2 w - - 0 1", false); err == nil || err.Error() != "black, not to move, is in check" {
+	if _, err := rules.NewGame(rs, "4k3/8/8/8/4R3/8/8/5K2 w - - 0 1", false); err == nil || err.Error() != "side to move: black is in check but white is to move" {
 		t.Errorf("1-Hp king in check, White to move: %v", err)
 	}
 	if _, err := rules.NewGame(rs, "4k3/8/8/8/4R3/8/8/5K2 w - - 0 1 {Hp:e8=2}", false); err != nil {

@@ -67,6 +67,10 @@ func TestPositionCheckRefusals(t *testing.T) {
 		{"chess", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", []string{"side", `"x" is not w or b`}},
 		{"chess", "4k3/9/8/8/8/8/8/4K3 w - - 0 1", []string{"board", "rank 7"}},
 		{"chess", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", []string{"en passant"}},
+		// issue 45: a king off its square with castling rights (Fairy-Stockfish
+		// would castle d1c1), the side not to move in check
+		{"chess", "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", []string{"castling", `'K' but the white king is on d1, not e1`}},
+		{"chess", "8/8/8/8/8/8/8/kK6 w - - 0 1", []string{"side to move", "black is in check but white is to move"}},
 		{"xiangqi", "4k4/9/9/9/4K4/9/9/9/9/9 w - - 0 1", []string{"board", "white king on e6", "mobility region"}},
 		{"shogi", "4kN3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white shogiKnight on f9"}},
 		{"shogi", "4kP3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white shogiPawn on f9"}},
@@ -87,6 +91,16 @@ func TestPositionCheckRefusals(t *testing.T) {
 	code, r := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "fen": "4k3/8/8/8/8/8/8/P3K3 w - - 0 1"})
 	if code != 400 || errCode(r) != CodeBadFEN {
 		t.Errorf("create with a pawn on a1: %d %v", code, r)
+	}
+	code, r = call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "fen": "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1"})
+	if code != 400 || errCode(r) != CodeBadFEN {
+		t.Errorf("create with the king on d1 and KQ: %d %v", code, r)
+	}
+	// a K whose only rook is on a1 is dropped (Fairy-Stockfish would make it
+	// Q): the normalised FEN has no right, and no castling move
+	code, r = checkFEN(t, ts, map[string]any{"variant": "chess", "fen": "4k3/8/8/8/8/8/8/R3K3 w K - 0 1"})
+	if code != 200 || r["fen"] != "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" || r["moves"] != float64(15) {
+		t.Errorf("R3K3 w K: %d fen %v moves %v, want 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 and 15", code, r["fen"], r["moves"])
 	}
 }
 

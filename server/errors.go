@@ -38,6 +38,12 @@ const (
 	CodeNoAbort          = "no_abort"             // abort refused: both sides (against the AI: the player) have moved
 	CodeNoRematch        = "no_rematch"           // rematch refused: the game is not over, no offer to answer, no opponent
 	CodeStorage          = "storage_error"        // the move could not be stored: it was not played
+	CodeRateLimited      = "rate_limited"         // too many games created by one client in a minute (HTTP 429, Retry-After)
+	CodeTooManyMessages  = "too_many_messages"    // over the WebSocket message rate of a connection (closed with 1008 if it goes on)
+	CodeTooManyConns     = "too_many_connections" // the room, or the client, has as many WebSocket connections as allowed (HTTP 429)
+	CodeFENTooLong       = "fen_too_long"         // the FEN is over the size limit
+	CodeTooManyPresets   = "too_many_presets"     // the house-rule list is over the length limit
+	CodeINITooLarge      = "ini_too_large"        // the custom ini block is over the size limit
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeInternal         = "internal"
 )

@@ -30,11 +30,22 @@ type testServer struct {
 
 func newTestServer(t *testing.T, mover Mover) *testServer {
 	t.Helper()
+	return newTestServerWith(t, mover, nil)
+}
+
+// newTestServerWith is newTestServer with its Config changed by set
+// (limits).
+func newTestServerWith(t *testing.T, mover Mover, set func(*Config)) *testServer {
+	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(Config{Store: db, Mover: mover, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := Config{Store: db, Mover: mover, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if set != nil {
+		set(&cfg)
+	}
+	s := New(cfg)
 	hs := httptest.NewServer(s)
 	ts := &testServer{t: t, URL: hs.URL, DB: db, srv: s, hs: hs}
 	t.Cleanup(func() {

@@ -60,6 +60,10 @@ func (s *Server) handlePositionCheck(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	if aerr := s.checkInputs(&req.rulesetReq, req.FEN); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
 	res, aerr := resolve(req.Variant, req.INI, req.Presets)
 	if aerr != nil {
 		writeError(w, aerr)

@@ -29,8 +29,9 @@ type room struct {
 	game    *rules.Game
 	moves   []playedMove
 	clients map[*client]struct{}
-	draw    string // colour that offers a draw, or ""
-	gen     int    // bumped on every change of the move list or status
+	aiSpent time.Duration // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
+	draw    string        // colour that offers a draw, or ""
+	gen     int           // bumped on every change of the move list or status
 	ai      context.CancelFunc
 	aiBusy  bool
 	touched atomic.Int64 // Unix ms of the last request (idle rooms leave memory)
@@ -489,7 +490,7 @@ func (r *room) scheduleAI() {
 		r.hub.log.Error("AI copy", "game", r.id, "err", err)
 		return
 	}
-	budget := r.hub.aiTimeout
+	budget := r.aiMoveBudget()
 	if r.clockOn() {
 		// a twentieth of the time left (at least 100 ms), plus the increment
 		left := r.remaining(color, time.Now().UnixMilli())
@@ -507,6 +508,7 @@ func (r *room) scheduleAI() {
 		case <-ctx.Done():
 			return
 		}
+		began := time.Now()
 		m, err := safeBestMove(ctx, r.hub.mover, g, level)
 		<-r.hub.aiSlots
 		var uci string
@@ -515,6 +517,7 @@ func (r *room) scheduleAI() {
 		}
 		r.mu.Lock()
 		defer r.mu.Unlock()
+		r.aiSpent += time.Since(began)
 		if r.gen != gen {
 			return // taken back, resigned or shut down meanwhile
 		}
@@ -538,6 +541,16 @@ func (r *room) scheduleAI() {
 			r.broadcast()
 		}
 	}()
+}
+
+// aiMoveBudget is the AI's time for its next move: the per-move limit,
+// or what is left of the game's (at least 100 ms).
+func (r *room) aiMoveBudget() time.Duration {
+	budget := r.hub.aiTimeout
+	if gb := r.hub.aiGameBudget; gb > 0 {
+		budget = min(budget, max(gb-r.aiSpent, 100*time.Millisecond))
+	}
+	return budget
 }
 
 // safeBestMove runs the mover, turning a panic into an error: a bug in
@@ -600,8 +613,10 @@ type hub struct {
 	mover     Mover
 	log       *slog.Logger
 	aiTimeout time.Duration
-	aiSlots   chan struct{}
-	wg        sync.WaitGroup
+	// aiGameBudget: AI think time per game (room.aiSpent), then 100 ms a move
+	aiGameBudget time.Duration
+	aiSlots      chan struct{}
+	wg           sync.WaitGroup
 
 	mu    sync.Mutex
 	rooms map[string]*roomEntry

@@ -17,6 +17,7 @@ import (
 type presetsField struct {
 	Specs []rules.Spec
 	Err   error
+	N     int // items listed (Config.MaxPresets)
 }
 
 type presetJSON struct {
@@ -27,6 +28,9 @@ type presetJSON struct {
 func (p *presetsField) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err == nil {
+		if strings.TrimSpace(s) != "" {
+			p.N = strings.Count(s, ",") + 1
+		}
 		p.Specs, p.Err = rules.ParseSpecs(s)
 		return nil
 	}
@@ -34,6 +38,7 @@ func (p *presetsField) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &list); err != nil {
 		return fmt.Errorf("presets: a string (\"ID,ID:key=value\") or a list of {\"id\",\"options\"}")
 	}
+	p.N = len(list)
 	for i, it := range list {
 		if strings.TrimSpace(it.ID) == "" {
 			p.Err = fmt.Errorf("presets item %d: empty preset ID", i+1)

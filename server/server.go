@@ -42,6 +42,21 @@ type Config struct {
 	// OriginPatterns lists other hosts allowed to open WebSockets
 	// (the page's own host always is).
 	OriginPatterns []string
+
+	// Limits (PROTOCOL.md "Limits"): 0 is the default (Default…), a
+	// negative value turns the limit off.
+	CreatePerMinute int           // games created per client per minute (a burst of as many)
+	WSPerSecond     float64       // WebSocket messages per second per connection
+	WSBurst         int           // ... in a burst
+	RoomConns       int           // WebSocket connections per room
+	ClientConns     int           // WebSocket connections per client, all rooms together
+	MaxFEN          int           // bytes of a FEN (games, editor)
+	MaxPresets      int           // house rules in one list
+	MaxINI          int           // bytes of a custom ini block
+	AIGameBudget    time.Duration // AI think time per game (then 100 ms a move)
+	// TrustProxy: the server is behind a proxy that appends the client's
+	// address to X-Forwarded-For; its last address is the client.
+	TrustProxy bool
 }
 
 // Server serves the API, the WebSocket rooms and the front end.
@@ -54,6 +69,9 @@ type Server struct {
 
 	pickerOnce sync.Once
 	picker     []familyJSON // GET /api/variants, built once (pickerList)
+
+	creates *limiters // games created per client
+	conns   conns     // WebSocket connections per client
 }
 
 // New returns a server over cfg.Store.
@@ -70,9 +88,11 @@ func New(cfg Config) *Server {
 	if cfg.AITimeout <= 0 {
 		cfg.AITimeout = 30 * time.Second
 	}
+	cfg.limits()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel}
-	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout,
+	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel, creates: newLimiters(max(1, cfg.CreatePerMinute)),
+		conns: conns{n: map[string]int{}}}
+	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout, aiGameBudget: cfg.AIGameBudget,
 		aiSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), rooms: map[string]*roomEntry{}}
 	s.routes()
 	go s.hub.sweeper(10 * time.Minute)
@@ -353,6 +373,10 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	if aerr := s.checkInputs(&req, ""); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
 	rs, aerr := compile(req.Variant, req.INI, req.Presets)
 	if aerr != nil {
 		writeCheckError(w, aerr, req.INI)
@@ -409,8 +433,15 @@ type seatResp struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if !s.allowCreate(w, r) {
+		return
+	}
 	var req createReq
 	if aerr := s.decode(w, r, &req); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	if aerr := s.checkInputs(&req.rulesetReq, req.FEN); aerr != nil {
 		writeError(w, aerr)
 		return
 	}

@@ -79,6 +79,19 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		s.roomError(w, id, err)
 		return
 	}
+	ip := s.clientIP(req)
+	if !s.conns.add(ip, s.cfg.ClientConns) {
+		writeError(w, errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this client has %d WebSocket connections open, the limit", s.cfg.ClientConns)))
+		return
+	}
+	defer s.conns.done(ip)
+	r.mu.Lock()
+	full := s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns
+	r.mu.Unlock()
+	if full {
+		writeError(w, errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this game has %d connections (players and spectators), the limit", s.cfg.RoomConns)))
+		return
+	}
 	conn, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered
@@ -93,8 +106,15 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	c := &client{out: make(chan []byte, 64), kill: cancel}
+	lim := s.newWSLimiter()
 
 	r.mu.Lock()
+	if s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns {
+		// filled up since the check above
+		r.mu.Unlock()
+		conn.Close(websocket.StatusTryAgainLater, CodeTooManyConns)
+		return
+	}
 	// A token may come in the query (?token=) or in a hello message.
 	if tok := req.URL.Query().Get("token"); tok != "" {
 		c.seat = r.seatOf(tok)
@@ -154,6 +174,14 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 			}
 			conn.CloseNow()
 			return
+		}
+		if ok, closeIt := lim.take(); !ok {
+			if closeIt {
+				conn.Close(websocket.StatusPolicyViolation, CodeTooManyMessages)
+				return
+			}
+			c.send(errorMsg(nil, errf(0, CodeTooManyMessages, fmt.Sprintf("over %g messages a second (a burst of %d): this message was not read; the connection closes if this goes on", s.cfg.WSPerSecond, s.cfg.WSBurst))))
+			continue
 		}
 		r.mu.Lock()
 		s.handleMsg(ctx, r, c, typ, data)

@@ -56,7 +56,9 @@ func TestXboardProtocol(t *testing.T) {
 		t.Fatalf("features:\n%s", out)
 	}
 	s.out.take()
-	s.send("new", "variant capablanca", "level 0 0:05 0", "sd 3", "post", "usermove e2e4")
+	// a minute a game: the time for a move is not what stops it short of
+	// depth 3 (under -race the search runs several times slower)
+	s.send("new", "variant capablanca", "level 0 1 0", "sd 3", "post", "usermove e2e4")
 	out = s.waitFor(t, "move ")
 	var move string
 	for _, l := range strings.Split(out, "\n") {

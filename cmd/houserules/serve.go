@@ -23,6 +23,7 @@ import (
 
 func serveCmd() *cobra.Command {
 	var addr, db string
+	var cfg server.Config
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: web app, HTTP API and WebSocket rooms (games stored in SQLite or PostgreSQL)",
@@ -43,7 +44,8 @@ directory) or a postgres:// URL.`,
 				return err
 			}
 			defer st.Close()
-			srv := server.New(server.Config{Store: st, Static: web.Dist(), Logger: log, Mover: server.NewSearchMover(0, 16)})
+			cfg.Store, cfg.Static, cfg.Logger, cfg.Mover = st, web.Dist(), log, server.NewSearchMover(0, 16)
+			srv := server.New(cfg)
 			defer srv.Close()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -69,6 +71,18 @@ directory) or a postgres:// URL.`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on (host:port; :0 = a free port)")
 	cmd.Flags().StringVar(&db, "db", store.DefaultFile, "SQLite file, or a postgres:// URL")
+	// limits (PROTOCOL.md "Limits"); -1 turns one off
+	f := cmd.Flags()
+	f.IntVar(&cfg.CreatePerMinute, "create-per-minute", server.DefaultCreatePerMinute, "games created per client (remote IP) per minute, in a burst of as many (error rate_limited)")
+	f.Float64Var(&cfg.WSPerSecond, "ws-per-second", server.DefaultWSPerSecond, "WebSocket messages per second per connection (error too_many_messages, then close 1008)")
+	f.IntVar(&cfg.WSBurst, "ws-burst", server.DefaultWSBurst, "WebSocket messages in a burst per connection")
+	f.IntVar(&cfg.RoomConns, "room-conns", server.DefaultRoomConns, "WebSocket connections per game, players and spectators (error too_many_connections)")
+	f.IntVar(&cfg.ClientConns, "client-conns", server.DefaultClientConns, "WebSocket connections per client, all games together (error too_many_connections)")
+	f.IntVar(&cfg.MaxFEN, "max-fen", server.DefaultMaxFEN, "bytes of a FEN (error fen_too_long)")
+	f.IntVar(&cfg.MaxPresets, "max-presets", server.DefaultMaxPresets, "house rules in one list (error too_many_presets)")
+	f.IntVar(&cfg.MaxINI, "max-ini", server.DefaultMaxINI, "bytes of a custom ini block (error ini_too_large)")
+	f.DurationVar(&cfg.AIGameBudget, "ai-game-time", server.DefaultAIGameBudget, "AI think time per game; then it plays at 100 ms a move")
+	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd
 }
 

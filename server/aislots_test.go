@@ -41,7 +41,13 @@ func newAIServer(t *testing.T, cfg Config) *Server {
 // createAIFirst creates a chess game whose AI plays white; it returns the
 // game's ID.
 func createAIFirst(s *Server) (string, error) {
-	req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"variant":"chess","side":"black","opponent":{"type":"ai"}}`))
+	return createBody(s, `{"variant":"chess","side":"black","opponent":{"type":"ai"}}`)
+}
+
+// createBody creates a game (POST /api/games with body) through s's
+// handler; it returns the game's ID.
+func createBody(s *Server, body string) (string, error) {
+	req := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
 	if w.Code != http.StatusCreated {
@@ -161,6 +167,9 @@ func (m holdMover) BestMove(ctx context.Context, g *rules.Game, level int) (posi
 func TestAIWaitsLongerThanItsTime(t *testing.T) {
 	hold := make(chan struct{})
 	s := newAIServer(t, Config{Mover: holdMover{hold}, AISlots: 1, AITimeout: 100 * time.Millisecond})
+	var once sync.Once
+	release := func() { once.Do(func() { close(hold) }) }
+	t.Cleanup(release) // before the server closes, also when the test fails
 	a, err := createAIFirst(s)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +185,7 @@ func TestAIWaitsLongerThanItsTime(t *testing.T) {
 	if ply, busy := roomPly(t, s, b); ply != 0 || !busy {
 		t.Fatalf("game B while waiting: ply %d, aiBusy %v; want 0, true", ply, busy)
 	}
-	close(hold)
+	release()
 	waitPlies(t, s, []string{a, b}, 5*time.Second)
 }
 
@@ -187,6 +196,9 @@ func TestAIWaitsLongerThanItsTime(t *testing.T) {
 func TestAIWaitingCancelled(t *testing.T) {
 	hold := make(chan struct{})
 	s := newAIServer(t, Config{Mover: holdMover{hold}, AISlots: 1})
+	var once sync.Once
+	release := func() { once.Do(func() { close(hold) }) }
+	t.Cleanup(release)
 	a, _ := createAIFirst(s)
 	b, err := createAIFirst(s)
 	if err != nil {
@@ -209,7 +221,7 @@ func TestAIWaitingCancelled(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	close(hold)
+	release()
 	waitPlies(t, s, []string{a}, 5*time.Second)
 	if ply, busy := roomPly(t, s, b); ply != 0 || busy {
 		t.Fatalf("resigned game B: ply %d, aiBusy %v", ply, busy)

@@ -22,7 +22,7 @@ import (
 )
 
 // newAIServer is a server (no HTTP listener) with cfg's AI settings.
-func newAIServer(t *testing.T, cfg Config) *Server {
+func newAIServer(t testing.TB, cfg Config) *Server {
 	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {

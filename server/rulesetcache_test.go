@@ -171,7 +171,7 @@ func BenchmarkIdleRoomMemory(b *testing.B) {
 				compiled = newRulesetCache(rulesetCacheSize)
 			}
 			const n = 1000
-			s := newAIServer(&testing.T{}, Config{})
+			s := newAIServer(b, Config{})
 			ids := make([]string, n)
 			for i := range ids {
 				id, err := createBody(s, `{"variant":"chess","presets":"piece-hp","opponent":{"type":"human"}}`)
@@ -198,7 +198,6 @@ func BenchmarkIdleRoomMemory(b *testing.B) {
 			runtime.ReadMemStats(&m1)
 			b.ReportMetric(float64(int64(m1.HeapAlloc)-int64(m0.HeapAlloc))/float64(n-1), "heapB/room")
 			runtime.KeepAlive(s)
-			s.Close()
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -103,7 +104,8 @@ func TestRulesetCacheBounded(t *testing.T) {
 // same rules at once and play random games on the one ruleset they get,
 // with presets whose hooks run on every move.
 func TestRulesetSharedConcurrently(t *testing.T) {
-	sets := []string{"", "piece-hp", "knight-immunity", "explosive-rook", "wrap-board", "piece-hp,poisoned-squares", "piece-hp,king-heals", "last-piece-standing", "queen-splits"}
+	// "variant|presets"; the plugins' own hooks too
+	sets := []string{"progressiveChess|", "monsterChess|", "fiveCheck|piece-hp", "", "piece-hp", "knight-immunity", "explosive-rook", "wrap-board", "piece-hp,poisoned-squares", "piece-hp,king-heals", "last-piece-standing", "queen-splits"}
 	const per = 4
 	got := make([][per]*rules.Ruleset, len(sets))
 	var wg sync.WaitGroup
@@ -113,9 +115,13 @@ func TestRulesetSharedConcurrently(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				variant, p := "chess", p
+				if v, ps, ok := strings.Cut(p, "|"); ok {
+					variant, p = v, ps
+				}
 				var pf presetsField
 				pf.Specs, pf.Err = rules.ParseSpecs(p)
-				rs, aerr := compile("chess", "", pf)
+				rs, aerr := compile(variant, "", pf)
 				if aerr != nil {
 					errs <- fmt.Errorf("%s: %s", p, aerr.Message)
 					return

@@ -29,14 +29,16 @@ type room struct {
 	game    *rules.Game
 	moves   []playedMove
 	clients map[*client]struct{}
-	aiSpent time.Duration // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
-	draw    string        // colour that offers a draw, or ""
-	gen     int           // bumped on every change of the move list or status
-	ai      context.CancelFunc
-	aiBusy  bool
-	touched atomic.Int64 // Unix ms of the last request (idle rooms leave memory)
-	flag    *time.Timer  // fires when the running clock runs out
-	rm      rematchState // rematch offer and new game (rematch.go)
+	aiSpent time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
+	draw    string             // colour that offers a draw, or ""
+	gen     int                // bumped on every change of the move list or status
+	ai      context.CancelFunc // stops the AI's run (or its pending retry)
+	aiBusy  bool               // a run or a retry is pending
+	aiRun   uint64             // the current run; bumped on every start and cancel
+	aiFails int                // AI moves the store refused in a row (retryAI)
+	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
+	flag    *time.Timer        // fires when the running clock runs out
+	rm      rematchState       // rematch offer and new game (rematch.go)
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -464,20 +466,26 @@ func otherColor(c string) string {
 	return "white"
 }
 
+// cancelAI stops the AI's search (or its pending retry). The goroutine
+// of the run cancelled finds aiRun moved on and leaves the room alone.
 func (r *room) cancelAI() {
 	if r.ai != nil {
 		r.ai()
 		r.ai = nil
 	}
 	r.aiBusy = false
+	r.aiRun++
 }
 
 // scheduleAI starts the AI when it is to move: on a private copy of the
-// game, in its own goroutine. The move is played only if the game has not
-// changed meanwhile (gen). It does not broadcast: the caller sends the
-// state of its change after it (aiThinking included).
+// game, in its own goroutine. The goroutine waits for a search slot (in
+// arrival order across rooms, with no deadline: the time budget starts
+// when the search does), searches, then plays the move through aiDone,
+// which every path out of the goroutine goes through. It does not
+// broadcast: the caller sends the state of its change after it
+// (aiThinking included).
 func (r *room) scheduleAI() {
-	if r.over() || r.rec.Status == store.StatusWaiting || r.aiBusy {
+	if r.over() || r.rec.Status == store.StatusWaiting || r.aiBusy || r.hub.ctx.Err() != nil {
 		return
 	}
 	color := r.sideToMove()
@@ -496,51 +504,118 @@ func (r *room) scheduleAI() {
 		left := r.remaining(color, time.Now().UnixMilli())
 		budget = min(budget, time.Duration(max(left/20+r.rec.Clock.IncrementMS/2, 100))*time.Millisecond)
 	}
-	ctx, cancel := context.WithTimeout(r.hub.ctx, budget)
+	ctx, cancel := context.WithCancel(r.hub.ctx)
+	r.aiRun++
+	run, gen, level := r.aiRun, r.gen, seat.Level
 	r.ai, r.aiBusy = cancel, true
-	gen, level := r.gen, seat.Level
 	r.hub.wg.Add(1)
 	go func() {
 		defer r.hub.wg.Done()
 		defer cancel()
-		select { // bound the searches running at once
-		case r.hub.aiSlots <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		began := time.Now()
-		m, err := safeBestMove(ctx, r.hub.mover, g, level)
-		<-r.hub.aiSlots
-		var uci string
-		if err == nil {
-			uci = g.Pos.UCI(m)
-		}
+		uci, spent, err := r.hub.think(ctx, g, level, budget)
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		r.aiSpent += time.Since(began)
-		if r.gen != gen {
-			return // taken back, resigned or shut down meanwhile
-		}
-		r.aiBusy, r.ai = false, nil
-		if err != nil && !errors.Is(ctx.Err(), context.Canceled) {
-			// the searcher failed or ran out of time: a random legal move keeps the game going
-			r.hub.log.Error("AI move; playing a random move instead", "game", r.id, "err", err)
-			if g2, cerr := r.copyGame(); cerr == nil {
-				if m2, rerr := (RandomMover{}).BestMove(ctx, g2, level); rerr == nil {
-					uci, err = g2.Pos.UCI(m2), nil
-				}
-			}
-		}
-		if err != nil {
-			r.hub.log.Error("AI move", "game", r.id, "err", err)
-			r.broadcast()
+		r.aiSpent += spent
+		r.aiDone(ctx, run, gen, color, level, uci, err)
+	}()
+}
+
+// think waits for a search slot (or ctx) and runs the mover for at most
+// budget; it returns the move as UCI text and the time the search took
+// (counted against the game's AI budget, not the wait for the slot).
+func (h *hub) think(ctx context.Context, g *rules.Game, level int, budget time.Duration) (string, time.Duration, error) {
+	if err := h.aiSlots.acquire(ctx); err != nil {
+		return "", 0, err
+	}
+	defer h.aiSlots.release()
+	sctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	began := time.Now()
+	m, err := safeBestMove(sctx, h.mover, g, level)
+	spent := time.Since(began)
+	if err != nil {
+		return "", spent, err
+	}
+	return g.Pos.UCI(m), spent, nil
+}
+
+// aiDone ends AI run run (called with r.mu held): it plays the move found,
+// or a random legal move when the searcher failed, ran out of time or
+// found a move the game refuses; a move the store could not take is
+// tried again later (retryAI). Whatever happened, the room is left with
+// aiBusy true only while a run or a retry is pending.
+func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, level int, uci string, err error) {
+	if run != r.aiRun {
+		return // cancelled (takeback, end of the game) and maybe started again
+	}
+	r.aiBusy, r.ai = false, nil
+	switch {
+	case ctx.Err() != nil:
+		return // the server is closing
+	case r.gen != gen:
+		// the game changed without cancelling this run: think again on
+		// the new position when the AI is to move
+		r.scheduleAI()
+		r.broadcast()
+		return
+	}
+	if err == nil {
+		aerr := r.play(context.Background(), color, uci, noPly, true, nil)
+		if aerr == nil {
+			r.aiFails = 0
 			return
 		}
-		if aerr := r.play(context.Background(), color, uci, noPly, true, nil); aerr != nil {
-			r.hub.log.Error("AI move refused", "game", r.id, "move", uci, "err", aerr)
-			r.broadcast()
+		if aerr.Code == CodeStorage {
+			r.retryAI()
+			return
 		}
-	}()
+		r.hub.log.Error("AI move refused; playing a random move instead", "game", r.id, "move", uci, "err", aerr)
+	} else {
+		// the searcher failed or ran out of time
+		r.hub.log.Error("AI move; playing a random move instead", "game", r.id, "err", err)
+	}
+	g2, cerr := r.copyGame()
+	if cerr == nil {
+		m2, rerr := (RandomMover{}).BestMove(context.Background(), g2, level)
+		if rerr == nil {
+			aerr := r.play(context.Background(), color, g2.Pos.UCI(m2), noPly, true, nil)
+			if aerr == nil {
+				r.aiFails = 0
+				return
+			}
+			if aerr.Code == CodeStorage {
+				r.retryAI()
+				return
+			}
+			cerr = aerr
+		} else {
+			cerr = rerr
+		}
+	}
+	r.hub.log.Error("AI move", "game", r.id, "err", cerr)
+	r.broadcast()
+}
+
+// retryAI starts the AI again after a pause (1 s, doubling up to 30 s)
+// when its move could not be stored. The room stays "AI busy" meanwhile
+// (it is not swept); cancelAI stops the pause.
+func (r *room) retryAI() {
+	r.aiFails++
+	d := min(time.Second<<min(r.aiFails-1, 5), 30*time.Second)
+	r.aiRun++
+	run := r.aiRun
+	t := time.AfterFunc(d, func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.aiRun != run {
+			return
+		}
+		r.aiBusy, r.ai = false, nil
+		r.scheduleAI()
+		r.broadcast()
+	})
+	r.aiBusy, r.ai = true, func() { t.Stop() }
+	r.broadcast()
 }
 
 // aiMoveBudget is the AI's time for its next move: the per-move limit,
@@ -615,7 +690,7 @@ type hub struct {
 	aiTimeout time.Duration
 	// aiGameBudget: AI think time per game (room.aiSpent), then 100 ms a move
 	aiGameBudget time.Duration
-	aiSlots      chan struct{}
+	aiSlots      *slotQueue
 	wg           sync.WaitGroup
 
 	mu    sync.Mutex

@@ -1,11 +1,16 @@
 package server
 
 import (
+	"container/list"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"houserules/rules"
 	"houserules/variants"
@@ -98,6 +103,13 @@ func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *ap
 	if presets.Err != nil {
 		req.Specs = nil // the variant is checked first
 	}
+	var key [32]byte
+	if presets.Err == nil {
+		key = rulesetKey(name, ini, presets.Specs)
+		if res := compiled.get(key); res != nil {
+			return res, nil
+		}
+	}
 	res, err := variants.Resolve(req)
 	switch {
 	case errors.Is(err, variants.ErrUnknownVariant) && len(broken) > 0:
@@ -118,5 +130,101 @@ func resolve(variant, ini string, presets presetsField) (*variants.Resolved, *ap
 	case presets.Err != nil:
 		return nil, errf(http.StatusBadRequest, CodeBadPresets, presets.Err.Error())
 	}
-	return res, nil
+	return compiled.put(key, res), nil
+}
+
+// A compiled ruleset is immutable (rules.Ruleset: the variant's move
+// tables and the presets' hook chains, whose hooks keep their state in
+// the game's facts, never in themselves), so every room, the AI's copies
+// and the requests that only describe the rules share one: compiled
+// caches the successful resolutions by their canonical text (the
+// variant's name, the ini text, the presets with their options) and keeps
+// the rulesetCacheSize most recently used (custom ini blocks cannot grow
+// it without end; a ruleset dropped from the cache lives on in the rooms
+// that use it). The resolution returned is shared: read it, never change
+// it.
+var compiled = newRulesetCache(rulesetCacheSize)
+
+const rulesetCacheSize = 64
+
+// rulesetKey is the SHA-256 of the canonical text of a ruleset request:
+// each part quoted (so no text can pass for two parts), the options of
+// each preset in key order, the presets in their order (it matters: the
+// hooks run in it).
+func rulesetKey(name, ini string, specs []rules.Spec) [32]byte {
+	var b strings.Builder
+	b.WriteString(strconv.Quote(name))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Quote(ini))
+	for _, sp := range specs {
+		b.WriteString(" (")
+		b.WriteString(strconv.Quote(sp.ID))
+		keys := make([]string, 0, len(sp.Options))
+		for k := range sp.Options {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			b.WriteString(" " + strconv.Quote(k) + "=" + strconv.Quote(sp.Options[k]))
+		}
+		b.WriteByte(')')
+	}
+	return sha256.Sum256([]byte(b.String()))
+}
+
+// rulesetCache is an LRU cache of resolutions (size 0: off).
+type rulesetCache struct {
+	mu    sync.Mutex
+	size  int
+	order list.List // of *cachedRuleset, the most recently used first
+	byKey map[[32]byte]*list.Element
+}
+
+type cachedRuleset struct {
+	key [32]byte
+	res *variants.Resolved
+}
+
+func newRulesetCache(size int) *rulesetCache {
+	return &rulesetCache{size: size, byKey: map[[32]byte]*list.Element{}}
+}
+
+// get returns the resolution of key, or nil.
+func (c *rulesetCache) get(key [32]byte) *variants.Resolved {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byKey[key]
+	if !ok {
+		return nil
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*cachedRuleset).res
+}
+
+// put stores res under key and returns the resolution to use: the one
+// already stored when another request compiled the same rules meanwhile.
+func (c *rulesetCache) put(key [32]byte, res *variants.Resolved) *variants.Resolved {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.size <= 0 {
+		return res
+	}
+	if e, ok := c.byKey[key]; ok {
+		c.order.MoveToFront(e)
+		return e.Value.(*cachedRuleset).res
+	}
+	c.byKey[key] = c.order.PushFront(&cachedRuleset{key, res})
+	for c.order.Len() > c.size {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.byKey, last.Value.(*cachedRuleset).key)
+	}
+	return res
+}
+
+// len returns the number of rulesets cached.
+func (c *rulesetCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len()
 }

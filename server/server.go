@@ -38,7 +38,8 @@ type Config struct {
 	Static     fs.FS         // the front end (index.html at its root); nil = API only
 	Logger     *slog.Logger  // nil = slog.Default()
 	MaxMessage int           // bytes; WebSocket messages and request bodies (default 8 KiB)
-	AITimeout  time.Duration // per AI move (default 30 s)
+	AITimeout  time.Duration // per AI move, from the start of its search (default 30 s)
+	AISlots    int           // AI searches at once, over all rooms, served in arrival order (default GOMAXPROCS)
 	// OriginPatterns lists other hosts allowed to open WebSockets
 	// (the page's own host always is).
 	OriginPatterns []string
@@ -85,6 +86,9 @@ func New(cfg Config) *Server {
 	if cfg.MaxMessage <= 0 {
 		cfg.MaxMessage = 8 << 10
 	}
+	if cfg.AISlots <= 0 {
+		cfg.AISlots = runtime.GOMAXPROCS(0)
+	}
 	if cfg.AITimeout <= 0 {
 		cfg.AITimeout = 30 * time.Second
 	}
@@ -93,7 +97,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel, creates: newLimiters(max(1, cfg.CreatePerMinute)),
 		conns: conns{n: map[string]int{}}}
 	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout, aiGameBudget: cfg.AIGameBudget,
-		aiSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), rooms: map[string]*roomEntry{}}
+		aiSlots: newSlotQueue(cfg.AISlots), rooms: map[string]*roomEntry{}}
 	s.routes()
 	go s.hub.sweeper(10 * time.Minute)
 	return s

@@ -53,7 +53,7 @@ func TestMatchBuiltinLevels(t *testing.T) {
 	a, b := NewBuiltin(20), NewBuiltin(0)
 	a.Depth, b.Depth = 3, 1
 	cfg := MatchConfig{Variant: "chess", Ruleset: rulestest.Compile(t, "chess", "piece-hp"), HouseRules: "piece-hp", Games: 2,
-		MoveTime: 20 * time.Millisecond, OpeningPlies: 2, MaxPlies: 120, Seed: 3, PGN: &pgn}
+		MoveTime: time.Second, OpeningPlies: 2, MaxPlies: 120, Seed: 3, PGN: &pgn}
 	res, err := RunMatch(a, b, cfg)
 	if err != nil {
 		t.Fatal(err)

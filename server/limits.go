@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"houserules/variants"
 )
 
 // Default limits (Config; PROTOCOL.md "Limits"; houserules serve --help).
@@ -154,6 +156,30 @@ func (c *conns) done(ip string) {
 	if c.n[ip]--; c.n[ip] <= 0 {
 		delete(c.n, ip)
 	}
+}
+
+// readRuleset decodes a request body into v, applies the size limits to
+// its ruleset part rr (and fen), and resolves the ruleset; on a refusal it
+// has written the error and returns nil.
+func (s *Server) readRuleset(w http.ResponseWriter, r *http.Request, v any, rr *rulesetReq, fen *string) *variants.Resolved {
+	if aerr := s.decode(w, r, v); aerr != nil {
+		writeError(w, aerr)
+		return nil
+	}
+	f := ""
+	if fen != nil {
+		f = *fen
+	}
+	if aerr := s.checkInputs(rr, f); aerr != nil {
+		writeError(w, aerr)
+		return nil
+	}
+	res, aerr := resolve(rr.Variant, rr.INI, rr.Presets)
+	if aerr != nil {
+		writeError(w, aerr)
+		return nil
+	}
+	return res
 }
 
 // checkInputs applies the size limits of a ruleset (and FEN) request.

@@ -56,17 +56,8 @@ type positionCheck struct {
 
 func (s *Server) handlePositionCheck(w http.ResponseWriter, r *http.Request) {
 	var req positionReq
-	if aerr := s.decode(w, r, &req); aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	if aerr := s.checkInputs(&req.rulesetReq, req.FEN); aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	res, aerr := resolve(req.Variant, req.INI, req.Presets)
-	if aerr != nil {
-		writeError(w, aerr)
+	res := s.readRuleset(w, r, &req, &req.rulesetReq, &req.FEN)
+	if res == nil {
 		return
 	}
 	out, aerr := checkPosition(res.Ruleset, req.FEN, req.Chess960)

@@ -441,17 +441,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req createReq
-	if aerr := s.decode(w, r, &req); aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	if aerr := s.checkInputs(&req.rulesetReq, req.FEN); aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	res, aerr := resolve(req.Variant, req.INI, req.Presets)
-	if aerr != nil {
-		writeError(w, aerr)
+	res := s.readRuleset(w, r, &req, &req.rulesetReq, &req.FEN)
+	if res == nil {
 		return
 	}
 	rs := res.Ruleset

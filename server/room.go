@@ -39,6 +39,9 @@ type room struct {
 	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
 	flag    *time.Timer        // fires when the running clock runs out
 	rm      rematchState       // rematch offer and new game (rematch.go)
+	drawPly int                // the ply at which draw was offered (cluster.go)
+	remote  remotePresence     // seats online on other instances (cluster.go)
+	presSeq uint64             // this instance's presence events of the room
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -102,8 +105,10 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 			rec.Status, rec.Result, rec.Reason = store.StatusOver, end.Result, end.Reason
 		}
 	}
-	if r.clockRunning() {
-		rec.Clock.Since = time.Now().UnixMilli() // the clock stood still while the server was down
+	if r.clockRunning() && !h.clustered() {
+		// the clock stood still while the server was down (with several
+		// instances it runs on: another one may be serving the game)
+		rec.Clock.Since = time.Now().UnixMilli()
 	}
 	return r, nil
 }
@@ -202,6 +207,10 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		r.game.Undo()
 		r.hub.log.Error("store move", "game", r.id, "err", err)
 		if errors.Is(err, store.ErrConflict) {
+			// another instance wrote first: catch up, then refuse
+			if rerr := r.refresh(ctx); rerr != nil {
+				r.hub.log.Error("refresh", "game", r.id, "err", rerr)
+			}
 			return errf(http.StatusConflict, CodeStale, "the game changed meanwhile; reload it")
 		}
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the move could not be stored, so it was not played; try again")
@@ -236,6 +245,10 @@ func (r *room) finish(ctx context.Context, result, reason string) *apiError {
 	clk := r.stoppedClock(time.Now().UnixMilli())
 	if err := r.hub.store.Finish(ctx, r.id, store.Ending{Result: result, Reason: reason}, clk); err != nil {
 		r.hub.log.Error("store finish", "game", r.id, "err", err)
+		if errors.Is(err, store.ErrConflict) && r.refresh(ctx) == nil && r.over() {
+			// another instance ended it first
+			return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
+		}
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the result could not be stored; try again")
 	}
 	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, result, reason
@@ -280,6 +293,7 @@ func (r *room) offerDraw(ctx context.Context, seat string) *apiError {
 		return nil
 	}
 	r.draw = seat
+	r.publishDraw("")
 	r.broadcast()
 	return nil
 }
@@ -296,6 +310,7 @@ func (r *room) answerDraw(ctx context.Context, seat string, accept bool) *apiErr
 	}
 	by := r.draw
 	r.draw = ""
+	r.publishDraw(seat)
 	r.sendSeat(by, map[string]any{"type": "draw_declined", "by": seat})
 	r.broadcast()
 	return nil
@@ -508,11 +523,23 @@ func (r *room) scheduleAI() {
 	r.aiRun++
 	run, gen, level := r.aiRun, r.gen, seat.Level
 	r.ai, r.aiBusy = cancel, true
+	ply := len(r.moves)
 	r.hub.wg.Add(1)
 	go func() {
 		defer r.hub.wg.Done()
 		defer cancel()
+		if !r.hub.takeLease(ctx, r.id, ply) {
+			// another instance thinks: its move comes as a notification
+			r.mu.Lock()
+			if r.aiRun == run {
+				r.aiBusy, r.ai = false, nil
+			}
+			r.mu.Unlock()
+			return
+		}
+		stop := r.hub.renewLease(ctx, r.id)
 		uci, spent, err := r.hub.think(ctx, g, level, budget)
+		stop()
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		r.aiSpent += spent
@@ -563,6 +590,7 @@ func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, le
 		aerr := r.play(context.Background(), color, uci, noPly, true, nil)
 		if aerr == nil {
 			r.aiFails = 0
+			r.hub.releaseLease(r.id)
 			return
 		}
 		if aerr.Code == CodeStorage {
@@ -581,6 +609,7 @@ func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, le
 			aerr := r.play(context.Background(), color, g2.Pos.UCI(m2), noPly, true, nil)
 			if aerr == nil {
 				r.aiFails = 0
+				r.hub.releaseLease(r.id)
 				return
 			}
 			if aerr.Code == CodeStorage {
@@ -672,7 +701,22 @@ func (r *room) sendSeat(seat string, msg any) {
 	}
 }
 
+// online reports whether a client of seat is connected, here or (with
+// several instances) on another instance.
 func (r *room) online(seat string) bool {
+	if r.localOnline(seat) {
+		return true
+	}
+	for _, p := range r.remote {
+		if (seat == "white" && p.White) || (seat == "black" && p.Black) {
+			return true
+		}
+	}
+	return false
+}
+
+// localOnline reports whether a client of seat is connected here.
+func (r *room) localOnline(seat string) bool {
 	for c := range r.clients {
 		if c.seat == seat {
 			return true
@@ -692,6 +736,7 @@ type hub struct {
 	aiGameBudget time.Duration
 	aiSlots      *slotQueue
 	wg           sync.WaitGroup
+	lease        time.Duration // AI lease and orphan pickup period (several instances, cluster.go)
 
 	mu    sync.Mutex
 	rooms map[string]*roomEntry
@@ -723,6 +768,9 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 			e.r.mu.Lock()
 			e.r.armFlag()
 			e.r.scheduleAI() // the server may have stopped while the AI was to move
+			if h.clustered() {
+				e.r.publish(evWho, nil) // the other instances tell who is online there
+			}
 			e.r.mu.Unlock()
 		}
 	})

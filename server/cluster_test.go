@@ -2,10 +2,14 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -204,5 +208,272 @@ func TestClusterSameMove(t *testing.T) {
 	defer db.Close()
 	if got := storedMoves(t, db, id); !reflect.DeepEqual(got, fischerSpassky6) {
 		t.Fatalf("stored %v\nwant %v", got, fischerSpassky6)
+	}
+}
+
+// ackRec is a move acknowledged to a load client.
+type ackRec struct {
+	game string
+	ply  int // the move's ply (0-based)
+	uci  string
+}
+
+// loadSeat plays one seat of a game in the kill test: on every state
+// where its seat is to move it sends a random legal move for that ply
+// (after think), until the game reaches target plies or ends. When its
+// connection drops it reconnects to url() (instance B once A is dead).
+type loadSeat struct {
+	id, token, color string
+	target           int
+	think            time.Duration
+	hold             func(ply int) // called before a move: may wait
+	url              func() string
+	rng              *rand.Rand
+	acks             chan<- ackRec
+	errs             chan<- string
+	reconnects       int
+}
+
+func (c *loadSeat) run(ctx context.Context) error {
+	for ctx.Err() == nil {
+		done, err := c.session(ctx)
+		if done {
+			return nil
+		}
+		_ = err
+		c.reconnects++
+		time.Sleep(50 * time.Millisecond)
+	}
+	return ctx.Err()
+}
+
+// session runs one connection; done when the game reached its target.
+func (c *loadSeat) session(ctx context.Context) (bool, error) {
+	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	conn, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(c.url(), "http")+"/api/games/"+c.id+"/ws?token="+c.token, nil)
+	cancel()
+	if err != nil {
+		return false, err
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(1 << 22)
+	sent, pending := -1, map[int]string{}
+	for {
+		var m struct {
+			Type   string `json:"type"`
+			Ply    int    `json:"ply"`
+			Turn   string `json:"turn"`
+			Status string `json:"status"`
+			Code   string `json:"code"`
+			Legal  []struct {
+				UCI string `json:"uci"`
+			} `json:"legal"`
+		}
+		if err := wsjson.Read(ctx, conn, &m); err != nil {
+			return false, err
+		}
+		switch m.Type {
+		case "state":
+			if m.Status == store.StatusOver || m.Ply >= c.target {
+				conn.Close(websocket.StatusNormalClosure, "")
+				return true, nil
+			}
+			if m.Turn != c.color || m.Ply == sent || len(m.Legal) == 0 {
+				continue
+			}
+			if c.think > 0 {
+				time.Sleep(c.think)
+			}
+			if c.hold != nil {
+				c.hold(m.Ply)
+			}
+			mv := m.Legal[c.rng.IntN(len(m.Legal))].UCI
+			sent, pending[m.Ply] = m.Ply, mv
+			wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
+			err := wsjson.Write(wctx, conn, map[string]any{"type": "move", "move": mv, "ply": m.Ply})
+			wcancel()
+			if err != nil {
+				return false, err
+			}
+		case "ack":
+			c.acks <- ackRec{c.id, m.Ply - 1, pending[m.Ply-1]}
+		case "error":
+			c.errs <- m.Code
+			sent = -1 // the state tells what to do
+			wsjson.Write(ctx, conn, map[string]any{"type": "sync"})
+		}
+	}
+}
+
+// TestClusterKill: 200 games, 20 of them against the AI (which moves
+// first, on instance A where they are created), the others between two
+// players (on A and B); each player sends a random legal move on its
+// turn. Instance A is killed with SIGKILL when a third of the moves are
+// acknowledged; A's clients reconnect to B. At the end every acknowledged
+// move is stored, every game reached 20 plies (or ended by the rules on
+// the way), and the AI games whose AI was on A got their moves from B.
+func TestClusterKill(t *testing.T) {
+	dsn, a, b, procA := twoInstances(t)
+	const games, target, aiEvery = 200, 20, 10
+	var killed atomic.Bool
+	urlOf := func(home *testServer) func() string {
+		return func() string {
+			if home == a && !killed.Load() {
+				return a.URL
+			}
+			return b.URL
+		}
+	}
+	acks := make(chan ackRec, 10000)
+	errs := make(chan string, 10000)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	var seats []*loadSeat
+	var aiOnA []string // AI games whose player is on A: their AI thinks on A
+	for i := 0; i < games; i++ {
+		rng := func(k uint64) *rand.Rand { return rand.New(rand.NewPCG(45, uint64(i)*2+k)) }
+		if i%aiEvery == 0 {
+			code, g := call(t, "POST", a.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "black", "opponent": map[string]any{"type": "ai", "level": 0}})
+			if code != 201 {
+				t.Fatalf("create AI game: %d %v", code, g)
+			}
+			home := b
+			if i%(2*aiEvery) == 0 {
+				home = a
+				aiOnA = append(aiOnA, g["id"].(string))
+			}
+			// the player thinks 100 ms, and waits at ply 11 for the kill:
+			// the AI's moves from ply 12 on must come from B
+			seats = append(seats, &loadSeat{id: g["id"].(string), token: g["token"].(string), color: "black", target: target,
+				think: 100 * time.Millisecond, hold: holdUntil(ctx, &killed, 11), url: urlOf(home), rng: rng(0), acks: acks, errs: errs})
+			continue
+		}
+		home, away := a, b
+		if i%2 == 1 {
+			home, away = b, a
+		}
+		id, wt, bt := createHuman(t, home, map[string]any{"variant": "chess"})
+		seats = append(seats,
+			&loadSeat{id: id, token: wt, color: "white", target: target, url: urlOf(home), rng: rng(0), acks: acks, errs: errs},
+			&loadSeat{id: id, token: bt, color: "black", target: target, url: urlOf(away), rng: rng(1), acks: acks, errs: errs})
+	}
+	var wg sync.WaitGroup
+	failed := make(chan error, len(seats))
+	began := time.Now()
+	for _, s := range seats {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := s.run(ctx); err != nil {
+				failed <- fmt.Errorf("game %s %s: %v", s.id, s.color, err)
+			}
+		}()
+	}
+	allDone := make(chan struct{})
+	go func() { wg.Wait(); close(allDone) }()
+	var got []ackRec
+	errCount := map[string]int{}
+	var killAt time.Time
+	total := (games - games/aiEvery) * target // the human-vs-human moves
+collect:
+	for {
+		select {
+		case r := <-acks:
+			got = append(got, r)
+			if !killed.Load() && len(got) >= total/3 {
+				if err := procA.Signal(syscall.SIGKILL); err != nil {
+					t.Fatal(err)
+				}
+				killAt = time.Now()
+				killed.Store(true)
+			}
+		case c := <-errs:
+			errCount[c]++
+		case <-allDone:
+			break collect
+		}
+	}
+	for len(acks) > 0 {
+		got = append(got, <-acks)
+	}
+	close(failed)
+	for err := range failed {
+		t.Error(err)
+	}
+	if killAt.IsZero() {
+		t.Fatal("A was never killed")
+	}
+	db, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	stored := map[string]*store.Game{}
+	reached, over, lastRecovery := 0, 0, time.Duration(0)
+	for _, s := range seats {
+		if stored[s.id] != nil {
+			continue
+		}
+		g, err := db.GetGame(context.Background(), s.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored[s.id] = g
+		switch {
+		case len(g.Moves) >= target:
+			reached++
+		case g.Status == store.StatusOver && g.Reason != "":
+			over++
+		default:
+			t.Errorf("game %s stopped at ply %d (%s %s)", s.id, len(g.Moves), g.Status, g.Reason)
+		}
+		for _, m := range g.Moves {
+			if m.At.After(killAt) {
+				lastRecovery = max(lastRecovery, m.At.Sub(killAt))
+				break
+			}
+		}
+	}
+	for _, r := range got {
+		g := stored[r.game]
+		if r.ply >= len(g.Moves) || g.Moves[r.ply].UCI != r.uci {
+			t.Errorf("acknowledged %s ply %d %s is not stored", r.game, r.ply, r.uci)
+		}
+	}
+	// the AI games whose AI was on A got their AI moves (the even
+	// plies) after the kill from B, unless the game ended before ply 12
+	fromB, early := 0, 0
+	for _, id := range aiOnA {
+		g := stored[id]
+		n := 0
+		for _, m := range g.Moves {
+			if m.Ply%2 == 0 && m.At.After(killAt) {
+				n++
+			}
+		}
+		switch {
+		case n > 0:
+			fromB++
+		case g.Status == store.StatusOver && len(g.Moves) <= 12:
+			early++
+		default:
+			t.Errorf("AI game %s of A: no AI move after the kill (%d plies, %s %s)", id, len(g.Moves), g.Status, g.Reason)
+		}
+	}
+	reconnects := 0
+	for _, s := range seats {
+		reconnects += s.reconnects
+	}
+	t.Logf("%d games (%d reached %d plies, %d ended by the rules before), %d acknowledged moves, all stored; A killed at ack %d, %.1fs in; reconnects %d; errors %v; %d of %d AI games of A got AI moves from B (%d ended before); latest first move after the kill of a game: %v; run %v",
+		len(stored), reached, target, over, len(got), total/3, killAt.Sub(began).Seconds(), reconnects, errCount, fromB, len(aiOnA), early, lastRecovery.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+}
+
+// holdUntil returns a loadSeat.hold that waits, from ply on, until
+// killed is set (or ctx ends).
+func holdUntil(ctx context.Context, killed *atomic.Bool, ply int) func(int) {
+	return func(p int) {
+		for p >= ply && !killed.Load() && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
 	}
 }

@@ -144,6 +144,11 @@ type DB struct {
 	instance string // names the writer in notifications (cluster.go)
 }
 
+// PostgresConns is the most PostgreSQL connections one DB holds (Listen
+// holds one more): with several instances on one server, keep their sum
+// under its max_connections.
+const PostgresConns = 10
+
 // DefaultFile is the SQLite file Open uses for an empty dsn.
 const DefaultFile = "houserules.db"
 
@@ -169,6 +174,13 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if !sqlite {
 		d.postgres, d.dsn = true, dsn
 		d.db, err = sql.Open("pgx", dsn)
+		if err == nil {
+			// a bounded pool kept open: several instances share the
+			// server's max_connections (100 by default), and a new
+			// connection per query would cost more than the query
+			d.db.SetMaxOpenConns(PostgresConns)
+			d.db.SetMaxIdleConns(PostgresConns)
+		}
 	} else {
 		// WAL + synchronous=FULL: a committed move survives kill -9 and power loss.
 		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"

@@ -132,7 +132,7 @@ func (h *hub) notified(n store.Notification) {
 		h.async(func(ctx context.Context) { h.refreshLoaded(ctx, n.Game, ply) })
 		return
 	}
-	r := e.r
+	r := e.loaded.Load()
 	if r == nil { // still loading: it reads the store itself, events are lost
 		return
 	}
@@ -171,7 +171,7 @@ func (h *hub) loadedIDs() []string {
 	defer h.mu.Unlock()
 	ids := make([]string, 0, len(h.rooms))
 	for id, e := range h.rooms {
-		if e.r != nil {
+		if e.loaded.Load() != nil {
 			ids = append(ids, id)
 		}
 	}

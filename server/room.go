@@ -743,9 +743,10 @@ type hub struct {
 }
 
 type roomEntry struct {
-	once sync.Once
-	r    *room
-	err  error
+	once   sync.Once
+	r      *room
+	err    error
+	loaded atomic.Pointer[room] // r once loaded, for readers outside once (cluster.go)
 }
 
 // room returns the room of game id, loading it (once) from the store.
@@ -772,6 +773,7 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 				e.r.publish(evWho, nil) // the other instances tell who is online there
 			}
 			e.r.mu.Unlock()
+			e.loaded.Store(e.r)
 		}
 	})
 	if e.err != nil {

@@ -156,8 +156,12 @@ func (h *hub) refreshLoaded(ctx context.Context, id string, ply int) {
 	if err != nil {
 		return
 	}
+	if !r.refreshing.CompareAndSwap(false, true) {
+		return // a refresh is waiting for the lock: it will read this change too
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.refreshing.Store(false)
 	if ply >= 0 && ply == len(r.moves) {
 		return
 	}
@@ -356,7 +360,7 @@ func (h *hub) pickup() {
 			return
 		case <-t.C:
 		}
-		ctx, cancel := context.WithTimeout(h.ctx, h.lease)
+		ctx, cancel := context.WithTimeout(h.ctx, max(h.lease, 10*time.Second))
 		list, err := h.store.Orphans(ctx, h.lease, 100)
 		if err != nil && h.ctx.Err() == nil {
 			h.log.Error("cluster: orphan games", "err", err)
@@ -374,8 +378,11 @@ func (h *hub) pickup() {
 				h.log.Info("cluster: picked up a game", "game", o.ID, "ai", o.AI, "clock", o.Clock)
 			}
 			r.mu.Lock()
-			if err := r.refresh(ctx); err != nil {
-				h.log.Error("cluster: refresh", "game", o.ID, "err", err)
+			if loaded && o.AI {
+				// its AI may have lost the lease to an instance that died
+				if err := r.refresh(ctx); err != nil {
+					h.log.Error("cluster: refresh", "game", o.ID, "err", err)
+				}
 			}
 			r.armFlag()
 			r.scheduleAI()

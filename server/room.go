@@ -42,6 +42,8 @@ type room struct {
 	drawPly int                // the ply at which draw was offered (cluster.go)
 	remote  remotePresence     // seats online on other instances (cluster.go)
 	presSeq uint64             // this instance's presence events of the room
+	// a refresh waits for the lock (cluster.go): more notifications need no other
+	refreshing atomic.Bool
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -596,6 +598,9 @@ func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, le
 		if aerr.Code == CodeStorage {
 			r.retryAI()
 			return
+		}
+		if aerr.Code == CodeStale {
+			return // another instance moved first: the room caught up and started what is next
 		}
 		r.hub.log.Error("AI move refused; playing a random move instead", "game", r.id, "move", uci, "err", aerr)
 	} else {

@@ -187,7 +187,7 @@ func (r *room) event(n store.Notification) {
 	switch n.Kind {
 	case evDraw:
 		var ev drawEvent
-		if json.Unmarshal(n.Data, &ev) != nil || ev.Ply != len(r.moves) {
+		if json.Unmarshal(n.Data, &ev) != nil || ev.Ply != len(r.moves) || !colorOrNone(ev.Offer) || !colorOrNone(ev.Declined) {
 			return // bad, or for another position (a move went by)
 		}
 		r.draw, r.drawPly = ev.Offer, ev.Ply
@@ -197,7 +197,7 @@ func (r *room) event(n store.Notification) {
 		r.broadcast()
 	case evRematch:
 		var ev rematchEvent
-		if json.Unmarshal(n.Data, &ev) != nil || r.rm.id != "" {
+		if json.Unmarshal(n.Data, &ev) != nil || r.rm.id != "" || !colorOrNone(ev.Offer) || !colorOrNone(ev.Declined) {
 			return
 		}
 		r.rm = rematchState{offer: ev.Offer, id: ev.ID, tokens: ev.Tokens}
@@ -229,6 +229,10 @@ func (r *room) event(n store.Notification) {
 		}
 	}
 }
+
+// colorOrNone reports whether c is "white", "black" or "" (an event's
+// colour fields).
+func colorOrNone(c string) bool { return c == "" || c == "white" || c == "black" }
 
 // refresh makes the room what the store says (r.mu held): the moves
 // (those another instance added are played through the engine, a

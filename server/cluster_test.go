@@ -3,9 +3,12 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -91,25 +94,34 @@ func isAnswer(m map[string]any) bool { return m["type"] == "ack" || m["type"] ==
 // spectator on each; a 40-ply game; every client sees every move in
 // order; the stored game is the one played. Then a draw offer made on A
 // reaches B, is declined there and the decline reaches A; the seats show
-// online on both instances.
+// online on both instances; white resigns on A and the rematch offered on
+// B and accepted on A gives black on B its new seat and token; black's
+// disconnect from B shows on A.
 func TestClusterTwoInstances(t *testing.T) {
 	dsn, a, b, _ := twoInstances(t)
 	id, wt, bt := createHuman(t, a, map[string]any{"variant": "chess"})
 	w, bl := dialWS(t, a.URL, id, wt), dialWS(t, b.URL, id, bt)
 	sa, sb := dialWS(t, a.URL, id, ""), dialWS(t, b.URL, id, "")
 	all := []*watcher{{c: w, name: "white on A"}, {c: bl, name: "black on B"}, {c: sa, name: "spectator on A"}, {c: sb, name: "spectator on B"}}
+	var ackRT, crossRT []time.Duration // logged, not tested
 	for i, mv := range fischerSpassky6 {
 		mover := all[i%2]
 		mover.upTo(i) // the mover's instance has the opponent's move
+		sent := time.Now()
 		mover.c.send(map[string]any{"type": "move", "move": mv, "ply": i, "id": i})
 		ack := mover.expect(isAnswer)
 		if ack["type"] != "ack" || int(ack["ply"].(float64)) != i+1 || ack["id"] != float64(i) {
 			t.Fatalf("ply %d %s from %s: %v", i, mv, mover.name, ack)
 		}
-		for _, s := range all[2:] {
-			s.upTo(i + 1)
-		}
+		ackRT = append(ackRT, time.Since(sent))
+		all[3-i%2].upTo(i + 1) // the spectator on the other instance
+		crossRT = append(crossRT, time.Since(sent))
+		all[2+i%2].upTo(i + 1)
 	}
+	slices.Sort(ackRT)
+	slices.Sort(crossRT)
+	t.Logf("move to ack: p50 %v max %v; move to the state on the other instance: p50 %v max %v",
+		ackRT[len(ackRT)/2], ackRT[len(ackRT)-1], crossRT[len(crossRT)/2], crossRT[len(crossRT)-1])
 	for _, s := range all {
 		st := s.upTo(len(fischerSpassky6))
 		if !reflect.DeepEqual(s.moves, fischerSpassky6) {
@@ -139,6 +151,21 @@ func TestClusterTwoInstances(t *testing.T) {
 	if m := w.expect(func(m map[string]any) bool { return m["type"] == "draw_declined" }); m["by"] != "black" {
 		t.Fatalf("draw_declined %v", m)
 	}
+	// white resigns on A: game_over on B; black offers a rematch on B,
+	// white accepts on A: black gets its new seat and token on B
+	w.send(map[string]any{"type": "resign"})
+	if m := bl.expect(func(m map[string]any) bool { return m["type"] == "game_over" }); m["result"] != "0-1" {
+		t.Fatalf("game_over on B: %v", m)
+	}
+	bl.send(map[string]any{"type": "rematch_offer"})
+	w.expect(func(m map[string]any) bool { return m["type"] == "state" && m["rematchOffer"] == "black" })
+	w.send(map[string]any{"type": "rematch_accept"})
+	wr := w.expect(func(m map[string]any) bool { return m["type"] == "rematch" })
+	br := bl.expect(func(m map[string]any) bool { return m["type"] == "rematch" })
+	if wr["id"] != br["id"] || wr["seat"] != "black" || br["seat"] != "white" || br["token"] == "" || br["token"] == wr["token"] {
+		t.Fatalf("rematch on A %v, on B %v", wr, br)
+	}
+	dialWS(t, b.URL, br["id"].(string), br["token"].(string)) // welcome as white
 	// black leaves B: A's spectator sees black offline
 	bl.conn.Close(websocket.StatusNormalClosure, "")
 	sa.expect(func(m map[string]any) bool {
@@ -476,4 +503,41 @@ func holdUntil(ctx context.Context, killed *atomic.Bool, ply int) func(int) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+}
+
+// FuzzClusterEvent: an event from another instance (any kind, any data)
+// never panics the room; the draw offer and rematch offer it leaves are
+// a colour or nothing, and the room keeps its moves.
+func FuzzClusterEvent(f *testing.F) {
+	for _, s := range []string{`{"offer":"white","ply":0}`, `{"offer":"black","ply":0,"declined":"white"}`, `{"offer":"x","ply":0}`,
+		`{"offer":"white","id":"abc","tokens":{"white":"t"}}`, `{"seq":1,"white":true}`, `{"seq":-1}`, `null`, `[`, `{"ply":"0"}`} {
+		for k := range 5 {
+			f.Add(k, []byte(s))
+		}
+	}
+	db, err := store.Open(context.Background(), ":memory:")
+	if err != nil {
+		f.Fatal(err)
+	}
+	srv := New(Config{Store: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	f.Cleanup(func() { srv.Close(); db.Close() })
+	g := &store.Game{ID: "fuzz", Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		White: store.Seat{Kind: store.Human, TokenHash: "w"}, Black: store.Seat{Kind: store.Human, TokenHash: "b"}}
+	if err := db.CreateGame(context.Background(), g); err != nil {
+		f.Fatal(err)
+	}
+	kinds := []string{evDraw, evRematch, evPresence, evWho, "other"}
+	f.Fuzz(func(t *testing.T, k int, data []byte) {
+		r, err := srv.hub.room(context.Background(), "fuzz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.rm = rematchState{}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.event(store.Notification{Instance: "other", Game: r.id, Kind: kinds[(k%5+5)%5], Ply: -1, Data: data})
+		if !colorOrNone(r.draw) || !colorOrNone(r.rm.offer) || len(r.moves) != 0 {
+			t.Fatalf("after %s %q: draw %q rematch offer %q, %d moves", kinds[(k%5+5)%5], data, r.draw, r.rm.offer, len(r.moves))
+		}
+	})
 }

@@ -219,3 +219,37 @@ func TestClusterSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestListenResync: when the listening connection is cut (the server
+// ends its backend), Listen reconnects, says KindResync first, and goes
+// on delivering.
+func TestListenResync(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 64)
+	go b.Listen(ctx, func(n Notification) { got <- n })
+	waitFor := func(kind string, poke func()) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case n := <-got:
+				if n.Kind == kind {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no %s notification", kind)
+			case <-time.After(50 * time.Millisecond):
+				poke()
+			}
+		}
+	}
+	waitFor("probe", func() { a.Publish(ctx, "", "probe", nil) })
+	if _, err := a.db.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN `+Channel+`'`); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(KindResync, func() {})
+	waitFor("probe2", func() { a.Publish(ctx, "", "probe2", nil) })
+}

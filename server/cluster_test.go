@@ -541,3 +541,39 @@ func FuzzClusterEvent(f *testing.F) {
 		}
 	})
 }
+
+// TestClusterClockPickup: a clock game is played on A only; A is killed
+// with black to move; nobody connects to B, yet B picks the game up
+// (store.Orphans) and black's flag falls there.
+func TestClusterClockPickup(t *testing.T) {
+	dsn, a, _, procA := twoInstances(t)
+	id, wt, _ := createHuman(t, a, map[string]any{"variant": "chess", "clock": map[string]any{"initial": 1, "increment": 0}})
+	w := dialWS(t, a.URL, id, wt)
+	w.send(map[string]any{"type": "move", "move": "e2e4"})
+	w.expect(func(m map[string]any) bool { return m["type"] == "ack" })
+	if err := procA.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		g, err := db.GetGame(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Status == store.StatusOver {
+			if g.Result != "1-0" || g.Reason != "black ran out of time" || len(g.Moves) != 1 {
+				t.Fatalf("game over %s %q after %d plies", g.Result, g.Reason, len(g.Moves))
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("black's flag did not fall on B: %s", g.Status)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

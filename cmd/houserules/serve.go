@@ -87,7 +87,7 @@ instances").`,
 	f.IntVar(&cfg.MaxPresets, "max-presets", server.DefaultMaxPresets, "house rules in one list (error too_many_presets)")
 	f.IntVar(&cfg.MaxINI, "max-ini", server.DefaultMaxINI, "bytes of a custom ini block (error ini_too_large)")
 	f.DurationVar(&cfg.AIGameBudget, "ai-game-time", server.DefaultAIGameBudget, "AI think time per game; then it plays at 100 ms a move")
-	f.StringVar(&cfg.Instance, "instance", "", "name of this process among several on one PostgreSQL (default: random; logged at start)")
+	f.StringVar(&cfg.Instance, "instance", "", "name of this process among several on one PostgreSQL, unique among them (default: random; logged at start)")
 	f.DurationVar(&cfg.Lease, "lease", server.DefaultLease, "several instances on PostgreSQL: the AI lease, and how often each instance picks up the games nobody looks after (an AI to move, a clock run out)")
 	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd

@@ -348,6 +348,40 @@ func (h *hub) releaseLease(id string) {
 	})
 }
 
+// dropDeadPresence forgets the clients of instances that stopped
+// listening (killed, or cut off from the database): their seats show
+// offline unless connected elsewhere.
+func (h *hub) dropDeadPresence(ctx context.Context) {
+	live, err := h.store.LiveInstances(ctx)
+	if err != nil {
+		if h.ctx.Err() == nil {
+			h.log.Error("cluster: live instances", "err", err)
+		}
+		return
+	}
+	for _, id := range h.loadedIDs() {
+		h.mu.Lock()
+		e := h.rooms[id]
+		h.mu.Unlock()
+		if e == nil || e.loaded.Load() == nil {
+			continue
+		}
+		r := e.loaded.Load()
+		r.mu.Lock()
+		dropped := false
+		for inst := range r.remote {
+			if !live[inst] {
+				delete(r.remote, inst)
+				dropped = true
+			}
+		}
+		if dropped {
+			r.broadcast()
+		}
+		r.mu.Unlock()
+	}
+}
+
 // --- picking up the games nobody looks after ---
 
 // pickup loads, every lease period, the active games no instance looks
@@ -365,6 +399,7 @@ func (h *hub) pickup() {
 		case <-t.C:
 		}
 		ctx, cancel := context.WithTimeout(h.ctx, max(h.lease, 10*time.Second))
+		h.dropDeadPresence(ctx)
 		list, err := h.store.Orphans(ctx, h.lease, 100)
 		if err != nil && h.ctx.Err() == nil {
 			h.log.Error("cluster: orphan games", "err", err)

@@ -577,3 +577,21 @@ func TestClusterClockPickup(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestClusterPresenceAfterKill: white on A, black on B; each sees the
+// other online; A is killed: black on B sees white offline (B stops
+// counting the clients of an instance that no longer listens).
+func TestClusterPresenceAfterKill(t *testing.T) {
+	_, a, b, procA := twoInstances(t)
+	id, wt, bt := createHuman(t, a, map[string]any{"variant": "chess"})
+	dialWS(t, a.URL, id, wt)
+	bl := dialWS(t, b.URL, id, bt)
+	online := func(m map[string]any, seat string) any {
+		return m["seats"].(map[string]any)[seat].(map[string]any)["online"]
+	}
+	bl.expect(func(m map[string]any) bool { return m["type"] == "state" && online(m, "white") == true })
+	if err := procA.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	bl.expect(func(m map[string]any) bool { return m["type"] == "state" && online(m, "white") == false })
+}

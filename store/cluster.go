@@ -126,7 +126,7 @@ func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 	wait := 100 * time.Millisecond
 	first := true
 	for ctx.Err() == nil {
-		conn, err := pgx.Connect(ctx, d.dsn)
+		conn, err := d.listenConn(ctx)
 		if err == nil {
 			_, err = conn.Exec(ctx, "LISTEN "+Channel)
 		}
@@ -165,6 +165,45 @@ func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 		wait = min(wait*2, 5*time.Second)
 	}
 	return ctx.Err()
+}
+
+// appPrefix starts the application_name of a Listen connection; the
+// instance's name follows (LiveInstances).
+const appPrefix = "houserules:"
+
+// listenConn opens Listen's connection, named after the instance.
+func (d *DB) listenConn(ctx context.Context) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(d.dsn)
+	if err != nil {
+		return nil, err
+	}
+	cfg.RuntimeParams["application_name"] = appPrefix + d.instance
+	return pgx.ConnectConfig(ctx, cfg)
+}
+
+// LiveInstances returns the names of the instances listening now (their
+// Listen connection is open on the database server): an instance killed
+// drops out as soon as the server sees its connection close. Nil for
+// SQLite.
+func (d *DB) LiveInstances(ctx context.Context) (map[string]bool, error) {
+	if !d.postgres {
+		return nil, nil
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT DISTINCT application_name FROM pg_stat_activity
+		WHERE datname = current_database() AND starts_with(application_name, $1)`, appPrefix)
+	if err != nil {
+		return nil, fmt.Errorf("store: live instances: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("store: live instances: %w", err)
+		}
+		out[name[len(appPrefix):]] = true
+	}
+	return out, rows.Err()
 }
 
 // TakeLease gives this instance the AI lease of game for ply until ttl

@@ -17,7 +17,8 @@ func openPG(t *testing.T) (*DB, *DB) {
 		t.Skip("HOUSERULES_TEST_POSTGRES is not set")
 	}
 	var dbs [2]*DB
-	for i, name := range []string{"A", "B"} {
+	suffix := NewToken()[:6] // unlike the instances of tests running meanwhile
+	for i, name := range []string{"A" + suffix, "B" + suffix} {
 		db, err := Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -88,19 +89,20 @@ func TestListenNotifications(t *testing.T) {
 	must(a.SetClock(ctx, id, Clock{WhiteMS: 5}))
 	must(a.Finish(ctx, id, Ending{Result: "1-0", Reason: "black resigned"}, nil))
 	must(b.Publish(ctx, id, "draw", map[string]string{"offer": "white"}))
+	ia, ib := a.Instance(), b.Instance()
 	want := []Notification{
-		{"A", id, KindMove, 1, nil},
-		{"A", id, KindMove, 2, nil},
-		{"A", id, KindTakeback, 1, nil},
-		{"A", id, KindClock, -1, nil},
-		{"A", id, KindFinish, -1, nil},
-		{"B", id, "draw", -1, []byte(`{"offer":"white"}`)},
+		{ia, id, KindMove, 1, nil},
+		{ia, id, KindMove, 2, nil},
+		{ia, id, KindTakeback, 1, nil},
+		{ia, id, KindClock, -1, nil},
+		{ia, id, KindFinish, -1, nil},
+		{ib, id, "draw", -1, []byte(`{"offer":"white"}`)},
 	}
 	var seen []Notification
 	for len(seen) < len(want) {
 		select {
 		case n := <-got:
-			if n.Kind != "probe" {
+			if n.Game == id { // not another test's (server tests may run meanwhile)
 				seen = append(seen, n)
 			}
 		case <-time.After(10 * time.Second):
@@ -246,8 +248,11 @@ func TestListenResync(t *testing.T) {
 		}
 	}
 	waitFor("probe", func() { a.Publish(ctx, "", "probe", nil) })
+	if live, err := a.LiveInstances(ctx); err != nil || !live[b.Instance()] || live[a.Instance()] {
+		t.Fatalf("live instances %v %v, want B (listening) and not A", live, err)
+	}
 	if _, err := a.db.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN `+Channel+`'`); err != nil {
+		WHERE datname = current_database() AND application_name = $1`, appPrefix+b.Instance()); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(KindResync, func() {})

@@ -51,6 +51,30 @@ type presenceEvent struct {
 // remotePresence is what a room knows of the other instances' clients.
 type remotePresence map[string]presenceEvent
 
+// online reports whether a client of seat is connected, here or (with
+// several instances) on another instance.
+func (r *room) online(seat string) bool {
+	if r.localOnline(seat) {
+		return true
+	}
+	for _, p := range r.remote {
+		if (seat == "white" && p.White) || (seat == "black" && p.Black) {
+			return true
+		}
+	}
+	return false
+}
+
+// localOnline reports whether a client of seat is connected here.
+func (r *room) localOnline(seat string) bool {
+	for c := range r.clients {
+		if c.seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
 // clustered reports whether other instances may share the store.
 func (h *hub) clustered() bool { return h.store.Clustered() }
 
@@ -305,6 +329,21 @@ func (h *hub) takeLease(ctx context.Context, id string, ply int) bool {
 		return false
 	}
 	return ok
+}
+
+// leaseAI takes the AI lease of the room's ply for AI run run (called
+// without r.mu); without it the run ends here, leaving the room not "AI
+// busy".
+func (r *room) leaseAI(ctx context.Context, run uint64, ply int) bool {
+	if r.hub.takeLease(ctx, r.id, ply) {
+		return true
+	}
+	r.mu.Lock()
+	if r.aiRun == run {
+		r.aiBusy, r.ai = false, nil
+	}
+	r.mu.Unlock()
+	return false
 }
 
 // renewLease renews the lease of game id every third of a lease period

@@ -530,14 +530,8 @@ func (r *room) scheduleAI() {
 	go func() {
 		defer r.hub.wg.Done()
 		defer cancel()
-		if !r.hub.takeLease(ctx, r.id, ply) {
-			// another instance thinks: its move comes as a notification
-			r.mu.Lock()
-			if r.aiRun == run {
-				r.aiBusy, r.ai = false, nil
-			}
-			r.mu.Unlock()
-			return
+		if !r.leaseAI(ctx, run, ply) {
+			return // another instance thinks: its move comes as a notification
 		}
 		stop := r.hub.renewLease(ctx, r.id)
 		uci, spent, err := r.hub.think(ctx, g, level, budget)
@@ -704,30 +698,6 @@ func (r *room) sendSeat(seat string, msg any) {
 			c.send(msg)
 		}
 	}
-}
-
-// online reports whether a client of seat is connected, here or (with
-// several instances) on another instance.
-func (r *room) online(seat string) bool {
-	if r.localOnline(seat) {
-		return true
-	}
-	for _, p := range r.remote {
-		if (seat == "white" && p.White) || (seat == "black" && p.Black) {
-			return true
-		}
-	}
-	return false
-}
-
-// localOnline reports whether a client of seat is connected here.
-func (r *room) localOnline(seat string) bool {
-	for c := range r.clients {
-		if c.seat == seat {
-			return true
-		}
-	}
-	return false
 }
 
 // hub holds the rooms in memory, loading them from the store on demand.

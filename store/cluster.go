@@ -206,10 +206,18 @@ func (d *DB) LiveInstances(ctx context.Context) (map[string]bool, error) {
 	return out, rows.Err()
 }
 
+// liveSQL is the SQL condition "the instance named by the SQL expression
+// inst is listening now" (LiveInstances).
+func liveSQL(inst string) string {
+	return `EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = current_database()
+		AND a.application_name = '` + appPrefix + `' || ` + inst + `)`
+}
+
 // TakeLease gives this instance the AI lease of game for ply until ttl
 // from now, in one statement: when nobody holds it, when its holder's
-// lease expired, when this instance already holds it or when it is for
-// an earlier ply (the game has moved on). It reports whether this
+// lease expired, when its holder is not listening (killed: LiveInstances),
+// when this instance already holds it or when it is for an earlier ply
+// (the game has moved on). It reports whether this
 // instance holds the lease now. For SQLite (one instance) it is always
 // true.
 func (d *DB) TakeLease(ctx context.Context, game string, ply int, ttl time.Duration) (bool, error) {
@@ -219,7 +227,8 @@ func (d *DB) TakeLease(ctx context.Context, game string, ply int, ttl time.Durat
 	now := time.Now().UnixMilli()
 	res, err := d.db.ExecContext(ctx, `INSERT INTO ai_leases (game_id, instance, ply, expires) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (game_id) DO UPDATE SET instance = EXCLUDED.instance, ply = EXCLUDED.ply, expires = EXCLUDED.expires
-		WHERE ai_leases.expires < $5 OR ai_leases.instance = EXCLUDED.instance OR ai_leases.ply < EXCLUDED.ply`,
+		WHERE ai_leases.expires < $5 OR ai_leases.instance = EXCLUDED.instance OR ai_leases.ply < EXCLUDED.ply
+			OR NOT `+liveSQL("ai_leases.instance"),
 		game, d.instance, ply, now+ttl.Milliseconds(), now)
 	if err != nil {
 		return false, fmt.Errorf("store: take the AI lease of %s: %w", game, err)
@@ -265,7 +274,8 @@ type Orphan struct {
 // Orphans returns at most limit active games, not updated for idle, that
 // no instance may be looking after: the AI is to move (the side by the
 // start FEN's side and the parity of the ply count, which is exact for
-// every variant where turns alternate) and no lease of it is still valid,
+// every variant where turns alternate) and no lease of it is still valid
+// (expired, or held by an instance that is not listening),
 // or the running clock has less left on a side than the time since it
 // started (its flag may have fallen). The caller loads them: a loaded
 // room starts the AI when it is to move and arms the clock's flag. Empty
@@ -278,7 +288,7 @@ func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orph
 	rows, err := d.db.QueryContext(ctx, `SELECT id, ai, clk FROM (
 		SELECT g.id, g.updated_at,
 			(CASE WHEN (g.plies % 2 = 0) = (split_part(g.start_fen, ' ', 2) = 'w') THEN g.white_kind ELSE g.black_kind END) = 'ai'
-				AND (l.game_id IS NULL OR l.expires < $2) AS ai,
+				AND (l.game_id IS NULL OR l.expires < $2 OR NOT `+liveSQL("l.instance")+`) AS ai,
 			g.clock_since > 0 AND g.clock_since + LEAST(g.white_ms, g.black_ms) < $2 AS clk
 		FROM games g LEFT JOIN ai_leases l ON l.game_id = g.id
 		WHERE g.status = 'active' AND g.updated_at < $1) o

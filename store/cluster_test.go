@@ -127,6 +127,23 @@ func TestListenNotifications(t *testing.T) {
 func TestLease(t *testing.T) {
 	a, b := openPG(t)
 	ctx := context.Background()
+	// both listen (are live): a lease of an instance that does not is void
+	lctx, stopA := context.WithCancel(ctx)
+	defer stopA()
+	listening := func(ctx context.Context, db *DB) {
+		t.Helper()
+		go db.Listen(ctx, func(Notification) {})
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if live, _ := db.LiveInstances(ctx); live[db.Instance()] {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s does not listen", db.Instance())
+			}
+		}
+	}
+	listening(lctx, a)
+	listening(ctx, b)
 	id := newPGGame(t, a, AI, Human)
 	take := func(db *DB, ply int, ttl time.Duration) bool {
 		t.Helper()
@@ -168,6 +185,25 @@ func TestLease(t *testing.T) {
 	}
 	if !take(b, 2, time.Minute) {
 		t.Fatal("B did not get an expired lease")
+	}
+	if take(a, 2, time.Minute) {
+		t.Fatal("A took B's live lease")
+	}
+	// A holds a later ply; A stops listening (killed): B takes over at once
+	if !take(a, 3, time.Minute) {
+		t.Fatal("A could not take the lease of a later ply")
+	}
+	stopA()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if live, _ := b.LiveInstances(ctx); !live[a.Instance()] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("A still listens")
+		}
+	}
+	if !take(b, 3, time.Minute) {
+		t.Fatal("B did not take the lease of an instance that stopped listening")
 	}
 	// Orphans: white (the AI) to move at ply 0, B's lease live: not listed;
 	// once it expires, listed (the game not updated for 0 s)

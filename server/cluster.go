@@ -132,8 +132,9 @@ func (h *hub) listen() {
 // database; an event only sets a field under the room's lock).
 func (h *hub) notified(n store.Notification) {
 	if n.Kind == store.KindResync {
-		h.log.Warn("cluster: the listener reconnected; refreshing every room")
-		for _, id := range h.loadedIDs() {
+		ids := h.loadedIDs()
+		h.log.Info("cluster: listening; refreshing the rooms loaded", "rooms", len(ids))
+		for _, id := range ids {
 			h.async(func(ctx context.Context) { h.refreshLoaded(ctx, id, -1) })
 		}
 		return

@@ -24,14 +24,14 @@ const Channel = "houserules"
 
 // Notification kinds. The kinds of store writes carry the game's new ply
 // count (Ply, -1 when the write does not change it); Resync tells the
-// listener that notifications may have been missed (after a reconnect).
+// listener that notifications may have been missed (before it listened).
 const (
 	KindMove     = "move"     // AppendMove
 	KindTakeback = "takeback" // TruncateMoves
 	KindFinish   = "finish"   // Finish
 	KindClock    = "clock"    // SetClock
 	KindSeat     = "seat"     // TakeSeat
-	KindResync   = "resync"   // the listener reconnected: refresh everything
+	KindResync   = "resync"   // the listener (re)connected: refresh everything
 )
 
 // Notification is one message on Channel: the writing instance, the game,
@@ -115,26 +115,25 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 // Listen receives the notifications of every instance (its own included:
 // the receiver compares Instance) and calls f for each, in order, from
 // one goroutine, until ctx ends. It holds a connection of its own (pgx,
-// the DSN Open got) and reconnects when it drops, waiting 100 ms, then
-// doubling up to 5 s; after a reconnect it calls f with a KindResync
-// notification first, since notifications sent while it was away are
-// lost. For SQLite it returns at once. It returns ctx's error.
+// the DSN Open got, application_name "houserules:" and the instance) and
+// reconnects when it drops, waiting 100 ms, then doubling up to 5 s. Each
+// time it starts listening (the first time too) it calls f with a
+// KindResync notification first: what was written before, or while it
+// was away, was not notified to it. For SQLite it returns at once. It
+// returns ctx's error.
 func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 	if !d.postgres {
 		return nil
 	}
 	wait := 100 * time.Millisecond
-	first := true
 	for ctx.Err() == nil {
 		conn, err := d.listenConn(ctx)
 		if err == nil {
 			_, err = conn.Exec(ctx, "LISTEN "+Channel)
 		}
 		if err == nil {
-			if !first {
-				f(Notification{Kind: KindResync, Ply: -1})
-			}
-			first = false
+			// what was written before LISTEN took effect is not notified
+			f(Notification{Kind: KindResync, Ply: -1})
 			wait = 100 * time.Millisecond
 			for {
 				pn, werr := conn.WaitForNotification(ctx)
@@ -157,7 +156,6 @@ func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 		if ctx.Err() != nil {
 			break
 		}
-		first = false // whatever happened, notifications may have been lost
 		select {
 		case <-ctx.Done():
 		case <-time.After(wait):

@@ -28,11 +28,12 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
-// startServe runs `houserules serve --addr 127.0.0.1:0 --db dsn` and
-// returns the process and its base URL (read from its first line).
-func startServe(t *testing.T, bin, dsn string) (*exec.Cmd, string) {
+// startServe runs `houserules serve --addr 127.0.0.1:0 --db dsn` with
+// the flags extra and returns the process and its base URL (read from its
+// first line).
+func startServe(t *testing.T, bin, dsn string, extra ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn}, extra...)...)
 	cmd.Dir = t.TempDir()
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -116,6 +116,7 @@ func (r *room) offerRematch(ctx context.Context, seat string) *apiError {
 		return r.startRematch(ctx)
 	}
 	r.rm.offer = seat
+	r.publishRematch("")
 	r.broadcast()
 	return nil
 }
@@ -135,6 +136,7 @@ func (r *room) answerRematch(ctx context.Context, seat string, accept bool) *api
 	}
 	by := r.rm.offer
 	r.rm.offer = ""
+	r.publishRematch(seat)
 	r.sendSeat(by, map[string]any{"type": "rematch_declined", "by": seat})
 	r.broadcast()
 	return nil
@@ -170,6 +172,7 @@ func (r *room) startRematch(ctx context.Context) *apiError {
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the rematch could not be stored; try again")
 	}
 	r.rm = rematchState{id: rec.ID, tokens: tokens}
+	r.publishRematch("")
 	if _, err := r.hub.room(ctx, rec.ID); err != nil { // loads it: the AI starts when it has white
 		r.hub.log.Error("load rematch", "game", rec.ID, "err", err)
 	}

@@ -39,6 +39,11 @@ type room struct {
 	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
 	flag    *time.Timer        // fires when the running clock runs out
 	rm      rematchState       // rematch offer and new game (rematch.go)
+	drawPly int                // the ply at which draw was offered (cluster.go)
+	remote  remotePresence     // seats online on other instances (cluster.go)
+	presSeq uint64             // this instance's presence events of the room
+	// a refresh waits for the lock (cluster.go): more notifications need no other
+	refreshing atomic.Bool
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -102,8 +107,10 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 			rec.Status, rec.Result, rec.Reason = store.StatusOver, end.Result, end.Reason
 		}
 	}
-	if r.clockRunning() {
-		rec.Clock.Since = time.Now().UnixMilli() // the clock stood still while the server was down
+	if r.clockRunning() && !h.clustered() {
+		// the clock stood still while the server was down (with several
+		// instances it runs on: another one may be serving the game)
+		rec.Clock.Since = time.Now().UnixMilli()
 	}
 	return r, nil
 }
@@ -202,6 +209,10 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		r.game.Undo()
 		r.hub.log.Error("store move", "game", r.id, "err", err)
 		if errors.Is(err, store.ErrConflict) {
+			// another instance wrote first: catch up, then refuse
+			if rerr := r.refresh(ctx); rerr != nil {
+				r.hub.log.Error("refresh", "game", r.id, "err", rerr)
+			}
 			return errf(http.StatusConflict, CodeStale, "the game changed meanwhile; reload it")
 		}
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the move could not be stored, so it was not played; try again")
@@ -236,6 +247,10 @@ func (r *room) finish(ctx context.Context, result, reason string) *apiError {
 	clk := r.stoppedClock(time.Now().UnixMilli())
 	if err := r.hub.store.Finish(ctx, r.id, store.Ending{Result: result, Reason: reason}, clk); err != nil {
 		r.hub.log.Error("store finish", "game", r.id, "err", err)
+		if errors.Is(err, store.ErrConflict) && r.refresh(ctx) == nil && r.over() {
+			// another instance ended it first
+			return errf(http.StatusConflict, CodeGameOver, fmt.Sprintf("the game is over (%s %s)", r.rec.Result, r.rec.Reason))
+		}
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the result could not be stored; try again")
 	}
 	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, result, reason
@@ -280,6 +295,7 @@ func (r *room) offerDraw(ctx context.Context, seat string) *apiError {
 		return nil
 	}
 	r.draw = seat
+	r.publishDraw("")
 	r.broadcast()
 	return nil
 }
@@ -296,6 +312,7 @@ func (r *room) answerDraw(ctx context.Context, seat string, accept bool) *apiErr
 	}
 	by := r.draw
 	r.draw = ""
+	r.publishDraw(seat)
 	r.sendSeat(by, map[string]any{"type": "draw_declined", "by": seat})
 	r.broadcast()
 	return nil
@@ -508,11 +525,17 @@ func (r *room) scheduleAI() {
 	r.aiRun++
 	run, gen, level := r.aiRun, r.gen, seat.Level
 	r.ai, r.aiBusy = cancel, true
+	ply := len(r.moves)
 	r.hub.wg.Add(1)
 	go func() {
 		defer r.hub.wg.Done()
 		defer cancel()
+		if !r.leaseAI(ctx, run, ply) {
+			return // another instance thinks: its move comes as a notification
+		}
+		stop := r.hub.renewLease(ctx, r.id)
 		uci, spent, err := r.hub.think(ctx, g, level, budget)
+		stop()
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		r.aiSpent += spent
@@ -563,11 +586,15 @@ func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, le
 		aerr := r.play(context.Background(), color, uci, noPly, true, nil)
 		if aerr == nil {
 			r.aiFails = 0
+			r.hub.releaseLease(r.id)
 			return
 		}
 		if aerr.Code == CodeStorage {
 			r.retryAI()
 			return
+		}
+		if aerr.Code == CodeStale {
+			return // another instance moved first: the room caught up and started what is next
 		}
 		r.hub.log.Error("AI move refused; playing a random move instead", "game", r.id, "move", uci, "err", aerr)
 	} else {
@@ -581,6 +608,7 @@ func (r *room) aiDone(ctx context.Context, run uint64, gen int, color string, le
 			aerr := r.play(context.Background(), color, g2.Pos.UCI(m2), noPly, true, nil)
 			if aerr == nil {
 				r.aiFails = 0
+				r.hub.releaseLease(r.id)
 				return
 			}
 			if aerr.Code == CodeStorage {
@@ -672,15 +700,6 @@ func (r *room) sendSeat(seat string, msg any) {
 	}
 }
 
-func (r *room) online(seat string) bool {
-	for c := range r.clients {
-		if c.seat == seat {
-			return true
-		}
-	}
-	return false
-}
-
 // hub holds the rooms in memory, loading them from the store on demand.
 type hub struct {
 	ctx       context.Context
@@ -692,15 +711,17 @@ type hub struct {
 	aiGameBudget time.Duration
 	aiSlots      *slotQueue
 	wg           sync.WaitGroup
+	lease        time.Duration // AI lease and orphan pickup period (several instances, cluster.go)
 
 	mu    sync.Mutex
 	rooms map[string]*roomEntry
 }
 
 type roomEntry struct {
-	once sync.Once
-	r    *room
-	err  error
+	once   sync.Once
+	r      *room
+	err    error
+	loaded atomic.Pointer[room] // r once loaded, for readers outside once (cluster.go)
 }
 
 // room returns the room of game id, loading it (once) from the store.
@@ -723,7 +744,11 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 			e.r.mu.Lock()
 			e.r.armFlag()
 			e.r.scheduleAI() // the server may have stopped while the AI was to move
+			if h.clustered() {
+				e.r.publish(evWho, nil) // the other instances tell who is online there
+			}
 			e.r.mu.Unlock()
+			e.loaded.Store(e.r)
 		}
 	})
 	if e.err != nil {

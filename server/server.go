@@ -58,7 +58,17 @@ type Config struct {
 	// TrustProxy: the server is behind a proxy that appends the client's
 	// address to X-Forwarded-For; its last address is the client.
 	TrustProxy bool
+
+	// Several instances on one PostgreSQL (cluster.go; ignored with SQLite):
+	// Instance names this process in the notifications ("" = random),
+	// Lease is the AI lease and the period of the pickup of games nobody
+	// looks after (default DefaultLease).
+	Instance string
+	Lease    time.Duration
 }
+
+// DefaultLease is Config.Lease's default.
+const DefaultLease = 10 * time.Second
 
 // Server serves the API, the WebSocket rooms and the front end.
 type Server struct {
@@ -92,16 +102,32 @@ func New(cfg Config) *Server {
 	if cfg.AITimeout <= 0 {
 		cfg.AITimeout = 30 * time.Second
 	}
+	if cfg.Lease <= 0 {
+		cfg.Lease = DefaultLease
+	}
+	if cfg.Instance == "" {
+		cfg.Instance = store.NewToken()[:8]
+	}
+	cfg.Store.SetInstance(cfg.Instance)
 	cfg.limits()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel, creates: newLimiters(max(1, cfg.CreatePerMinute)),
 		conns: conns{n: map[string]int{}}}
 	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout, aiGameBudget: cfg.AIGameBudget,
-		aiSlots: newSlotQueue(cfg.AISlots), rooms: map[string]*roomEntry{}}
+		aiSlots: newSlotQueue(cfg.AISlots), rooms: map[string]*roomEntry{}, lease: cfg.Lease}
 	s.routes()
 	go s.hub.sweeper(10 * time.Minute)
+	if s.hub.clustered() {
+		s.hub.wg.Add(2)
+		go s.hub.listen()
+		go s.hub.pickup()
+	}
 	return s
 }
+
+// Instance returns the name of this process in notifications to the
+// other instances (Config.Instance, or the random one New chose).
+func (s *Server) Instance() string { return s.cfg.Instance }
 
 // Close stops the AI goroutines and closes the WebSocket connections.
 func (s *Server) Close() {
@@ -642,6 +668,7 @@ func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 	tok := store.NewToken()
 	if err := s.cfg.Store.TakeSeat(r.Context(), room.id, seat, store.HashToken(tok)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
+			room.refresh(r.Context()) // taken on another instance: show it
 			return 0, errf(http.StatusConflict, CodeSeatTaken, "the seat was just taken")
 		}
 		return 0, errf(http.StatusServiceUnavailable, CodeStorage, "the seat could not be stored")

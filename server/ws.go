@@ -126,11 +126,13 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
 	}
 	r.broadcast() // the others see this seat online
+	r.publishPresence()
 	r.mu.Unlock()
 	defer func() {
 		r.mu.Lock()
 		delete(r.clients, c)
 		r.broadcast()
+		r.publishPresence()
 		r.mu.Unlock()
 	}()
 
@@ -290,6 +292,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		c.seat = seat
 		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
 		r.broadcast()
+		r.publishPresence()
 	case "move":
 		if aerr = missingMove(m.Move); aerr != nil {
 			break

@@ -60,6 +60,14 @@ var migrations = []string{
 		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE white_level END WHERE white_kind = 'ai';
 	UPDATE games SET black_level = CASE black_level WHEN 1 THEN 0 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 9
 		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE black_level END WHERE black_kind = 'ai';`,
+	// 4: the AI lease of a game (several instances on one PostgreSQL,
+	// cluster.go): the instance that thinks for ply, until expires (Unix ms).
+	`CREATE TABLE ai_leases (
+		game_id  TEXT PRIMARY KEY,
+		instance TEXT NOT NULL,
+		ply      INTEGER NOT NULL,
+		expires  BIGINT NOT NULL
+	);`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

@@ -140,7 +140,14 @@ func TokenMatches(tok, hash string) bool {
 type DB struct {
 	db       *sql.DB
 	postgres bool
+	dsn      string // for Listen's own connection (PostgreSQL)
+	instance string // names the writer in notifications (cluster.go)
 }
+
+// PostgresConns is the most PostgreSQL connections one DB holds (Listen
+// holds one more): with several instances on one server, keep their sum
+// under its max_connections.
+const PostgresConns = 10
 
 // DefaultFile is the SQLite file Open uses for an empty dsn.
 const DefaultFile = "houserules.db"
@@ -165,8 +172,15 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	var err error
 	path, sqlite := SQLitePath(dsn) // the SQLite file, named in a connect error
 	if !sqlite {
-		d.postgres = true
+		d.postgres, d.dsn = true, dsn
 		d.db, err = sql.Open("pgx", dsn)
+		if err == nil {
+			// a bounded pool kept open: several instances share the
+			// server's max_connections (100 by default), and a new
+			// connection per query would cost more than the query
+			d.db.SetMaxOpenConns(PostgresConns)
+			d.db.SetMaxIdleConns(PostgresConns)
+		}
 	} else {
 		// WAL + synchronous=FULL: a committed move survives kill -9 and power loss.
 		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
@@ -345,9 +359,11 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 			}
 			return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
 		}
-		_, err = tx.ExecContext(ctx, d.q(`INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
-			VALUES (?,?,?,?,?,?)`), id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At))
-		return err
+		if _, err = tx.ExecContext(ctx, d.q(`INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
+			VALUES (?,?,?,?,?,?)`), id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At)); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, id, KindMove, m.Ply+1)
 	})
 }
 
@@ -367,9 +383,11 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) 
 		if _, err := tx.ExecContext(ctx, d.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = ?, updated_at = ?, status = 'active',
-			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply)
-		return err
+		if _, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = ?, updated_at = ?, status = 'active',
+			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, id, KindTakeback, ply)
 	})
 }
 
@@ -393,7 +411,7 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 			}
 			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
 		}
-		return nil
+		return d.notify(ctx, tx, id, KindFinish, -1)
 	})
 }
 
@@ -410,7 +428,10 @@ func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
 		}
-		return d.setClock(ctx, tx, id, &c)
+		if err := d.setClock(ctx, tx, id, &c); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, id, KindClock, -1)
 	})
 }
 
@@ -437,7 +458,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			}
 			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
 		}
-		return nil
+		return d.notify(ctx, tx, id, KindSeat, -1)
 	})
 }
 

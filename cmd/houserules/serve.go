@@ -30,7 +30,9 @@ func serveCmd() *cobra.Command {
 		Long: `serve runs the play server: the web app at /, the JSON API under /api
 (openapi.yaml) and the WebSocket rooms (PROTOCOL.md). Every game is stored
 as it happens: --db is a SQLite file (default houserules.db in the working
-directory) or a postgres:// URL.`,
+directory) or a postgres:// URL. Several serve processes may share one
+PostgreSQL database behind any load balancer (PROTOCOL.md "Running several
+instances").`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -54,6 +56,9 @@ directory) or a postgres:// URL.`,
 			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 			// The first line names the address (tests read it; --addr :0 picks a free port).
 			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", displayAddr(ln.Addr()), st.Backend(), dbName(db))
+			if st.Clustered() {
+				log.Info("instance", "id", srv.Instance(), "lease", cfg.Lease)
+			}
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
 			select {
@@ -82,6 +87,8 @@ directory) or a postgres:// URL.`,
 	f.IntVar(&cfg.MaxPresets, "max-presets", server.DefaultMaxPresets, "house rules in one list (error too_many_presets)")
 	f.IntVar(&cfg.MaxINI, "max-ini", server.DefaultMaxINI, "bytes of a custom ini block (error ini_too_large)")
 	f.DurationVar(&cfg.AIGameBudget, "ai-game-time", server.DefaultAIGameBudget, "AI think time per game; then it plays at 100 ms a move")
+	f.StringVar(&cfg.Instance, "instance", "", "name of this process among several on one PostgreSQL, unique among them (default: random; logged at start)")
+	f.DurationVar(&cfg.Lease, "lease", server.DefaultLease, "several instances on PostgreSQL: the AI lease, and how often each instance picks up the games nobody looks after (an AI to move, a clock run out)")
 	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd
 }

@@ -1,0 +1,296 @@
+package store
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// openPG opens two stores on HOUSERULES_TEST_POSTGRES as instances "A"
+// and "B", or skips.
+func openPG(t *testing.T) (*DB, *DB) {
+	t.Helper()
+	dsn := os.Getenv("HOUSERULES_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("HOUSERULES_TEST_POSTGRES is not set")
+	}
+	var dbs [2]*DB
+	suffix := NewToken()[:6] // unlike the instances of tests running meanwhile
+	for i, name := range []string{"A" + suffix, "B" + suffix} {
+		db, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.SetInstance(name)
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
+	}
+	return dbs[0], dbs[1]
+}
+
+func newPGGame(t *testing.T, db *DB, white, black string) string {
+	t.Helper()
+	id := NewToken()
+	g := &Game{ID: id, Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {}",
+		White: Seat{Kind: white, TokenHash: "w"}, Black: Seat{Kind: black, TokenHash: "b"}}
+	if err := db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestListenNotifications: every write that changes a game notifies
+// every listener once it commits, with the writer, the kind and the new
+// ply count; a refused write (ErrConflict) notifies nothing; Publish
+// reaches the listeners with its data.
+func TestListenNotifications(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 64)
+	ready := make(chan struct{})
+	go b.Listen(ctx, func(n Notification) { got <- n })
+	// Listen has no "ready" signal: publish until the first one arrives
+	go func() {
+		for {
+			select {
+			case <-ready:
+				return
+			case <-time.After(50 * time.Millisecond):
+				a.Publish(ctx, "", "probe", nil)
+			}
+		}
+	}()
+	for n := range got {
+		if n.Kind == "probe" {
+			break
+		}
+	}
+	close(ready)
+	time.Sleep(100 * time.Millisecond)
+	for len(got) > 0 {
+		<-got // late probes
+	}
+	id := newPGGame(t, a, Human, Human)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4"}, nil, nil))
+	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil, nil); err == nil {
+		t.Fatal("a second ply 0 was stored")
+	}
+	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5"}, nil, nil))
+	must(a.TruncateMoves(ctx, id, 1, nil))
+	must(a.SetClock(ctx, id, Clock{WhiteMS: 5}))
+	must(a.Finish(ctx, id, Ending{Result: "1-0", Reason: "black resigned"}, nil))
+	must(b.Publish(ctx, id, "draw", map[string]string{"offer": "white"}))
+	ia, ib := a.Instance(), b.Instance()
+	want := []Notification{
+		{ia, id, KindMove, 1, nil},
+		{ia, id, KindMove, 2, nil},
+		{ia, id, KindTakeback, 1, nil},
+		{ia, id, KindClock, -1, nil},
+		{ia, id, KindFinish, -1, nil},
+		{ib, id, "draw", -1, []byte(`{"offer":"white"}`)},
+	}
+	var seen []Notification
+	for len(seen) < len(want) {
+		select {
+		case n := <-got:
+			if n.Game == id { // not another test's (server tests may run meanwhile)
+				seen = append(seen, n)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("got %d notifications, want %d: %+v", len(seen), len(want), seen)
+		}
+	}
+	if !reflect.DeepEqual(seen, want) {
+		t.Fatalf("notifications\n got %+v\nwant %+v", seen, want)
+	}
+	big := make([]byte, 8000)
+	for i := range big {
+		big[i] = 'x'
+	}
+	if err := a.Publish(ctx, id, "big", string(big)); err == nil {
+		t.Fatal("a payload of 8000+ bytes was sent")
+	}
+}
+
+// TestLease: one instance at a time holds a game's AI lease; the other
+// gets it when it expired, when it is for an earlier ply, or after a
+// release; Orphans lists an AI game to move with no live lease.
+func TestLease(t *testing.T) {
+	a, b := openPG(t)
+	ctx := context.Background()
+	// both listen (are live): a lease of an instance that does not is void
+	lctx, stopA := context.WithCancel(ctx)
+	defer stopA()
+	listening := func(ctx context.Context, db *DB) {
+		t.Helper()
+		go db.Listen(ctx, func(Notification) {})
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if live, _ := db.LiveInstances(ctx); live[db.Instance()] {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s does not listen", db.Instance())
+			}
+		}
+	}
+	listening(lctx, a)
+	listening(ctx, b)
+	id := newPGGame(t, a, AI, Human)
+	take := func(db *DB, ply int, ttl time.Duration) bool {
+		t.Helper()
+		ok, err := db.TakeLease(ctx, id, ply, ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !take(a, 0, time.Minute) {
+		t.Fatal("A did not get a free lease")
+	}
+	if take(b, 0, time.Minute) {
+		t.Fatal("B took A's live lease")
+	}
+	if !take(a, 0, time.Minute) {
+		t.Fatal("A could not take its own lease again")
+	}
+	if ok, _ := b.RenewLease(ctx, id, time.Minute); ok {
+		t.Fatal("B renewed A's lease")
+	}
+	if ok, _ := a.RenewLease(ctx, id, time.Minute); !ok {
+		t.Fatal("A could not renew its lease")
+	}
+	if !take(b, 2, time.Minute) {
+		t.Fatal("B could not take the lease of a later ply")
+	}
+	if err := a.ReleaseLease(ctx, id); err != nil { // not A's: left alone
+		t.Fatal(err)
+	}
+	if take(a, 2, time.Minute) {
+		t.Fatal("A's release dropped B's lease")
+	}
+	if err := b.ReleaseLease(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if !take(a, 2, -time.Second) { // already expired
+		t.Fatal("A did not get a released lease")
+	}
+	if !take(b, 2, time.Minute) {
+		t.Fatal("B did not get an expired lease")
+	}
+	if take(a, 2, time.Minute) {
+		t.Fatal("A took B's live lease")
+	}
+	// A holds a later ply; A stops listening (killed): B takes over at once
+	if !take(a, 3, time.Minute) {
+		t.Fatal("A could not take the lease of a later ply")
+	}
+	stopA()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if live, _ := b.LiveInstances(ctx); !live[a.Instance()] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("A still listens")
+		}
+	}
+	if !take(b, 3, time.Minute) {
+		t.Fatal("B did not take the lease of an instance that stopped listening")
+	}
+	// Orphans: white (the AI) to move at ply 0, B's lease live: not listed;
+	// once it expires, listed (the game not updated for 0 s)
+	orphan := func() bool {
+		t.Helper()
+		time.Sleep(5 * time.Millisecond)
+		list, err := a.Orphans(ctx, 0, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range list {
+			if o.ID == id {
+				return o.AI && !o.Clock
+			}
+		}
+		return false
+	}
+	if orphan() {
+		t.Fatal("a game with a live lease is an orphan")
+	}
+	b.TakeLease(ctx, id, 2, -time.Second)
+	if !orphan() {
+		t.Fatal("the AI game with an expired lease is not an orphan")
+	}
+	// the human to move: not an orphan
+	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if orphan() {
+		t.Fatal("a game with the human to move is an orphan")
+	}
+}
+
+// TestClusterSQLite: with SQLite the cluster calls do nothing and the
+// lease is always this instance's.
+func TestClusterSQLite(t *testing.T) {
+	db, err := Open(context.Background(), ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ok, err := db.TakeLease(context.Background(), "x", 0, time.Second)
+	o, oerr := db.Orphans(context.Background(), 0, 10)
+	if !ok || err != nil || o != nil || oerr != nil || db.Clustered() {
+		t.Fatalf("SQLite lease %v %v orphans %v %v clustered %v", ok, err, o, oerr, db.Clustered())
+	}
+	if err := db.Listen(context.Background(), func(Notification) { t.Error("a notification from SQLite") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Publish(context.Background(), "x", "draw", nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestListenResync: when the listening connection is cut (the server
+// ends its backend), Listen reconnects, says KindResync first, and goes
+// on delivering.
+func TestListenResync(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 64)
+	go b.Listen(ctx, func(n Notification) { got <- n })
+	waitFor := func(kind string, poke func()) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for {
+			select {
+			case n := <-got:
+				if n.Kind == kind {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no %s notification", kind)
+			case <-time.After(50 * time.Millisecond):
+				poke()
+			}
+		}
+	}
+	waitFor("probe", func() { a.Publish(ctx, "", "probe", nil) })
+	if live, err := a.LiveInstances(ctx); err != nil || !live[b.Instance()] || live[a.Instance()] {
+		t.Fatalf("live instances %v %v, want B (listening) and not A", live, err)
+	}
+	if _, err := a.db.ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND application_name = $1`, appPrefix+b.Instance()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(KindResync, func() {})
+	waitFor("probe2", func() { a.Publish(ctx, "", "probe2", nil) })
+}

@@ -270,9 +270,10 @@ type Orphan struct {
 }
 
 // Orphans returns at most limit active games, not updated for idle, that
-// no instance may be looking after: the AI is to move (the side by the
-// start FEN's side and the parity of the ply count, which is exact for
-// every variant where turns alternate) and no lease of it is still valid
+// no instance may be looking after: the AI is to move (the side field of
+// the last stored move's FEN, or of the start FEN before the first move,
+// so variants whose turns have several moves are read right) and no lease
+// of it is still valid
 // (expired, or held by an instance that is not listening),
 // or the running clock has less left on a side than the time since it
 // started (its flag may have fallen). The caller loads them: a loaded
@@ -285,7 +286,8 @@ func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orph
 	now := time.Now().UnixMilli()
 	rows, err := d.db.QueryContext(ctx, `SELECT id, ai, clk FROM (
 		SELECT g.id, g.updated_at,
-			(CASE WHEN (g.plies % 2 = 0) = (split_part(g.start_fen, ' ', 2) = 'w') THEN g.white_kind ELSE g.black_kind END) = 'ai'
+			(CASE WHEN split_part(COALESCE(NULLIF((SELECT m.fen_after FROM moves m WHERE m.game_id = g.id AND m.ply = g.plies - 1), ''),
+				g.start_fen), ' ', 2) = 'w' THEN g.white_kind ELSE g.black_kind END) = 'ai'
 				AND (l.game_id IS NULL OR l.expires < $2 OR NOT `+liveSQL("l.instance")+`) AS ai,
 			g.clock_since > 0 AND g.clock_since + LEAST(g.white_ms, g.black_ms) < $2 AS clk
 		FROM games g LEFT JOIN ai_leases l ON l.game_id = g.id

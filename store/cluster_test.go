@@ -228,12 +228,30 @@ func TestLease(t *testing.T) {
 	if !orphan() {
 		t.Fatal("the AI game with an expired lease is not an orphan")
 	}
-	// the human to move: not an orphan
-	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4"}, nil, nil); err != nil {
+	// the human to move (the side field of the last move's FEN): not an orphan
+	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4",
+		FENAfter: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if orphan() {
 		t.Fatal("a game with the human to move is an orphan")
+	}
+	// a turn of two moves (Marseillais chess): after ply 1 the human
+	// (black) is still to move although the ply count is even
+	if err := a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5",
+		FENAfter: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if orphan() {
+		t.Fatal("a game with the human to move in the middle of a two-move turn is an orphan")
+	}
+	// the turn passes to the AI: an orphan again
+	if err := a.AppendMove(ctx, id, Move{Ply: 2, UCI: "d7d5",
+		FENAfter: "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !orphan() {
+		t.Fatal("the AI game to move after a two-move turn is not an orphan")
 	}
 }
 

@@ -29,16 +29,24 @@ type room struct {
 	game    *rules.Game
 	moves   []playedMove
 	clients map[*client]struct{}
-	aiSpent time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
-	draw    string             // colour that offers a draw, or ""
-	gen     int                // bumped on every change of the move list or status
-	ai      context.CancelFunc // stops the AI's run (or its pending retry)
-	aiBusy  bool               // a run or a retry is pending
-	aiRun   uint64             // the current run; bumped on every start and cancel
-	aiFails int                // AI moves the store refused in a row (retryAI)
-	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
-	flag    *time.Timer        // fires when the running clock runs out
-	rm      rematchState       // rematch offer and new game (rematch.go)
+	aiSpent time.Duration         // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
+	draw    string                // colour that offers a draw, or ""
+	gen     int                   // bumped on every change of the move list or status
+	ai      context.CancelFunc    // stops the AI's run (or its pending retry)
+	aiBusy  bool                  // a run or a retry is pending
+	aiRun   uint64                // the current run; bumped on every start and cancel
+	aiFails int                   // AI moves the store refused in a row (retryAI)
+	touched atomic.Int64          // Unix ms of the last request (idle rooms leave memory)
+	flag    *time.Timer           // fires when the running clock runs out
+	rm      rematchState          // rematch offer and new game (rematch.go)
+	prods   map[string]production // productions of the ruleset (stateFor), built once
+	pieces  []pieceJSON           // pieceList of the variant (stateFor), built once
+
+	// messages (outbox.go)
+	outbox        []outMsg    // queued under mu, sent by unlock
+	sendMu        sync.Mutex  // held from before mu is released until the outbox is sent
+	presenceTimer *time.Timer // a presence message is due
+	presenceSent  presence    // the presence the clients last got
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -440,7 +448,7 @@ func (r *room) armFlag() {
 	left := r.remaining(r.sideToMove(), time.Now().UnixMilli())
 	r.flag = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() {
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		if r.gen == gen && r.flagged(time.Now().UnixMilli()) {
 			r.timeForfeit(context.Background())
 		}
@@ -514,7 +522,7 @@ func (r *room) scheduleAI() {
 		defer cancel()
 		uci, spent, err := r.hub.think(ctx, g, level, budget)
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		r.aiSpent += spent
 		r.aiDone(ctx, run, gen, color, level, uci, err)
 	}()
@@ -606,7 +614,7 @@ func (r *room) retryAI() {
 	run := r.aiRun
 	t := time.AfterFunc(d, func() {
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		if r.aiRun != run {
 			return
 		}
@@ -649,27 +657,6 @@ func (r *room) copyGame() (*rules.Game, error) {
 		g.Do(pm.move)
 	}
 	return g, nil
-}
-
-// broadcast sends the state to every client (each sees its own seat).
-func (r *room) broadcast() {
-	for c := range r.clients {
-		c.send(r.stateFor(c.seat))
-	}
-}
-
-func (r *room) sendAll(msg any) {
-	for c := range r.clients {
-		c.send(msg)
-	}
-}
-
-func (r *room) sendSeat(seat string, msg any) {
-	for c := range r.clients {
-		if c.seat == seat {
-			c.send(msg)
-		}
-	}
 }
 
 func (r *room) online(seat string) bool {
@@ -723,7 +710,7 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 			e.r.mu.Lock()
 			e.r.armFlag()
 			e.r.scheduleAI() // the server may have stopped while the AI was to move
-			e.r.mu.Unlock()
+			e.r.unlock()
 		}
 	})
 	if e.err != nil {
@@ -759,7 +746,7 @@ func (h *hub) sweep(idle time.Duration) int {
 			delete(h.rooms, id)
 			n++
 		}
-		r.mu.Unlock()
+		r.unlock()
 	}
 	return n
 }

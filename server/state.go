@@ -289,8 +289,14 @@ func (r *room) stateFor(seat string) *gameState {
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
-		Productions: r.productions(),
-		Pieces:      pieceList(v),
+		Productions: r.prods,
+		Pieces:      r.pieces,
+	}
+	if r.prods == nil {
+		// the same for every state of the room: built once, shared by the
+		// states (read only, also while encoded outside the lock)
+		r.prods, r.pieces = r.productions(), pieceList(v)
+		st.Productions, st.Pieces = r.prods, r.pieces
 	}
 	if st.Moves == nil {
 		st.Moves = []playedMove{}

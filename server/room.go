@@ -41,6 +41,7 @@ type room struct {
 	rm      rematchState          // rematch offer and new game (rematch.go)
 	prods   map[string]production // productions of the ruleset (stateFor), built once
 	pieces  []pieceJSON           // pieceList of the variant (stateFor), built once
+	legal   *legalCache           // legal moves of the position (stateFor)
 
 	// messages (outbox.go)
 	outbox        []outMsg    // queued under mu, sent by unlock

@@ -321,17 +321,8 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	if !r.over() {
-		legal, sans := g.LegalSANs()
-		for i, san := range sans {
-			st.Legal = append(st.Legal, legalOf(p, legal[i], san))
-		}
-		for _, c := range []position.Color{position.White, position.Black} {
-			if g.InCheck(c) {
-				for k := p.PiecesOf(c, position.King); k.Any(); {
-					st.Check = append(st.Check, k.Pop().String())
-				}
-			}
-		}
+		lc := r.legalNow()
+		st.Legal, st.Check = lc.legal, append(st.Check, lc.check...)
 	}
 	for c := range r.clients {
 		if c.seat == "" {
@@ -350,6 +341,38 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	return st
+}
+
+// legalCache is the legal moves and checks of the room's position, built
+// once per change of the game (gen) and shared by the states of every
+// view (read only: also while they are encoded outside the lock).
+type legalCache struct {
+	gen, ply int
+	legal    []legalMove
+	check    []string
+}
+
+// legalNow returns the legal moves and royal squares in check of the
+// position (r.mu held).
+func (r *room) legalNow() *legalCache {
+	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
+		return lc
+	}
+	g, p := r.game, r.game.Pos
+	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: []legalMove{}}
+	legal, sans := g.LegalSANs()
+	for i, san := range sans {
+		lc.legal = append(lc.legal, legalOf(p, legal[i], san))
+	}
+	for _, c := range []position.Color{position.White, position.Black} {
+		if g.InCheck(c) {
+			for k := p.PiecesOf(c, position.King); k.Any(); {
+				lc.check = append(lc.check, k.Pop().String())
+			}
+		}
+	}
+	r.legal = lc
+	return lc
 }
 
 func legalOf(p *position.Position, m position.Move, san string) legalMove {

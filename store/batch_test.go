@@ -72,3 +72,36 @@ func TestGroupCommit(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkAppendMove200: 200 goroutines (rooms) append moves to their own
+// games at once, as a saturated server does; ns/op is per move.
+func BenchmarkAppendMove200(b *testing.B) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	const games = 200
+	for i := range games {
+		if err := db.CreateGame(ctx, &Game{ID: fmt.Sprint(i), Variant: "chess", StartFEN: "s", White: Seat{Kind: Human}, Black: Seat{Kind: Human}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	per := b.N/games + 1
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ply := range per {
+				if err := db.AppendMove(ctx, fmt.Sprint(i), Move{Ply: ply, UCI: "e2e4", SAN: "e4", FENAfter: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 {}"}, nil, &Clock{WhiteMS: 1}); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

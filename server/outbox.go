@@ -57,6 +57,7 @@ type outMsg struct {
 	c        *client
 	e        *encoded
 	coalesce bool // a state to a spectator
+	spec     bool // the client is a spectator (set by unlock)
 }
 
 // queued is one message in a client's backlog.
@@ -124,10 +125,19 @@ func (r *room) unlock() {
 		r.mu.Unlock()
 		return
 	}
+	for i := range out {
+		out[i].spec = out[i].c.seat == ""
+	}
 	r.sendMu.Lock()
 	r.mu.Unlock()
-	for _, o := range out {
-		o.c.enqueue(o.e.bytes(), o.coalesce, o.c.spectator.Load())
+	// the seats first: their writers wake before 2,000 spectators' do
+	// (each client's own messages keep their order)
+	for pass := range 2 {
+		for _, o := range out {
+			if o.spec == (pass == 1) {
+				o.c.enqueue(o.e.bytes(), o.coalesce, o.spec)
+			}
+		}
 	}
 	r.sendMu.Unlock()
 }

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -28,11 +27,10 @@ type clientMsg struct {
 // client is one WebSocket connection to a room. Its messages go out
 // through the room's outbox and its queue (outbox.go).
 type client struct {
-	r         *room
-	seat      string      // "white", "black" or "" (spectator); under r.mu
-	spectator atomic.Bool // seat == "", for the queue outside r.mu
-	out       chan []byte
-	kill      context.CancelFunc
+	r    *room
+	seat string // "white", "black" or "" (spectator); under r.mu
+	out  chan []byte
+	kill context.CancelFunc
 
 	mu      sync.Mutex
 	backlog []queued      // messages behind a full out, in order
@@ -42,7 +40,6 @@ type client struct {
 // setSeat sets the client's seat (r.mu held).
 func (c *client) setSeat(seat string) {
 	c.seat = seat
-	c.spectator.Store(seat == "")
 }
 
 // withID adds the id of the client's message to the answer msg, when the
@@ -107,7 +104,6 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	c := &client{r: r, out: make(chan []byte, 64), kill: cancel, wake: make(chan struct{}, 1)}
-	c.spectator.Store(true)
 	lim := s.newWSLimiter()
 
 	r.mu.Lock()

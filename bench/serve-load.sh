@@ -23,7 +23,7 @@ run() { # name, serve flags, bench flags…
 }
 what=${1:-all}
 # 1,000 games, each player thinking 1-3 s (target: p99 < 50 ms, 0 errors)
-[[ $what == all || $what == humans ]] && run humans "" --games 1000 --think 1s-3s --plies 40 --duration 60s --seed 1
+[[ $what == all || $what == humans ]] && run humans "" --games 1000 --think 1s-3s --plies 40 --ramp 5s --duration 60s --seed 1
 # saturation, no think time (target: >= 3,000 moves/s, p99 < 100 ms, 0 errors);
 # a player answers at once, so the per-connection message rate is raised
 [[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 200 --think 0 --plies 40 --duration 30s --seed 1

@@ -11,6 +11,7 @@
 package loadtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +56,10 @@ type Config struct {
 	// AIWait (default 60 s).
 	AIFirst int
 	AIWait  time.Duration
+	// Ramp spreads the first games' starts evenly over this time (slot i
+	// starts at i×Ramp/Games), so that a run measures play, not 2,000
+	// connections opened at once. 0 = all at once.
+	Ramp time.Duration
 	// Variant of the human games ("" = chess).
 	Variant string
 	// Seed of the random think times and moves (0 = random).
@@ -237,6 +242,9 @@ func (r *run) over(ctx context.Context) bool {
 
 // slot plays games one after another (one without a Duration).
 func (r *run) slot(ctx context.Context, i int, watchedReady chan<- string) {
+	if r.cfg.Ramp > 0 && r.cfg.Games > 0 {
+		pause(ctx, r.cfg.Ramp*time.Duration(i)/time.Duration(r.cfg.Games))
+	}
 	for n := 0; ; n++ {
 		watched := i == 0 && n == 0 && r.cfg.Spectators > 0
 		r.game(ctx, i, n, watched, watchedReady)
@@ -410,6 +418,70 @@ type serverMsg struct {
 	Legal  []struct {
 		UCI string `json:"uci"`
 	} `json:"legal"`
+	raw []byte // a state read by parseMsg: Legal is decoded by legal()
+}
+
+// parseMsg reads a server message. A state (the big message) is read
+// without decoding it whole: its top-level type, ply, turn and status
+// are found by their keys (a key's quotes cannot occur inside a JSON
+// string, and these keys are unique in a state), the legal moves only
+// when the player is about to move (legal). Anything else is decoded.
+func parseMsg(data []byte) (serverMsg, bool) {
+	var m serverMsg
+	if bytes.HasPrefix(data, []byte(`{"type":"state"`)) {
+		turn, ok1 := jsonString(data, "turn")
+		status, ok2 := jsonString(data, "status")
+		ply, ok3 := jsonInt(data, "ply")
+		if ok1 && ok2 && ok3 {
+			return serverMsg{Type: "state", Turn: turn, Status: status, Ply: ply, raw: data}, true
+		}
+	}
+	return m, json.Unmarshal(data, &m) == nil
+}
+
+// legal decodes the legal moves of a state read by parseMsg and returns
+// their number.
+func (m *serverMsg) legal() int {
+	if m.raw != nil {
+		i := bytes.Index(m.raw, []byte(`"legal":`))
+		if i < 0 || json.NewDecoder(bytes.NewReader(m.raw[i+len(`"legal":`):])).Decode(&m.Legal) != nil {
+			m.Legal = nil
+		}
+		m.raw = nil
+	}
+	return len(m.Legal)
+}
+
+// jsonString returns the string value of the first "key": in data (a
+// value without escapes).
+func jsonString(data []byte, key string) (string, bool) {
+	k := []byte(`"` + key + `":"`)
+	i := bytes.Index(data, k)
+	if i < 0 {
+		return "", false
+	}
+	rest := data[i+len(k):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 || bytes.IndexByte(rest[:j], '\\') >= 0 {
+		return "", false
+	}
+	return string(rest[:j]), true
+}
+
+// jsonInt returns the integer value of the first "key": in data.
+func jsonInt(data []byte, key string) (int, bool) {
+	k := []byte(`"` + key + `":`)
+	i := bytes.Index(data, k)
+	if i < 0 {
+		return 0, false
+	}
+	rest := data[i+len(k):]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(string(rest[:j]))
+	return n, err == nil
 }
 
 // player is one seat's connection.
@@ -436,8 +508,8 @@ func (p *player) play(ctx context.Context) {
 			if err != nil {
 				return
 			}
-			var m serverMsg
-			if json.Unmarshal(data, &m) != nil {
+			m, ok := parseMsg(data)
+			if !ok {
 				continue
 			}
 			select {
@@ -539,7 +611,7 @@ func (p *player) play(ctx context.Context) {
 			if p.r.over(ctx) {
 				return
 			}
-			if latest == nil || len(latest.Legal) == 0 {
+			if latest == nil || latest.legal() == 0 {
 				continue
 			}
 			mv := latest.Legal[p.rng.IntN(len(latest.Legal))].UCI

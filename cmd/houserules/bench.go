@@ -87,6 +87,7 @@ server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
 	f.StringVar(&think, "think", "1s-3s", "think time of a player before each move: min-max (1s-3s), one duration, or 0 (saturation)")
 	f.IntVar(&cfg.Plies, "plies", 40, "plies per game, then a new game (0 = to the end of each game)")
 	f.DurationVar(&cfg.Duration, "duration", 30*time.Second, "length of the run (0 = each game slot plays one game)")
+	f.DurationVar(&cfg.Ramp, "ramp", 0, "spread the games' starts over this time (0 = all at once)")
 	f.IntVar(&cfg.Spectators, "spectators", 0, "spectators on the first game's room (its players' round-trips are reported apart)")
 	f.IntVar(&cfg.AIFirst, "ai-first", 0, "games against the AI (level 0) whose AI moves first: how many got their AI move")
 	f.DurationVar(&cfg.AIWait, "ai-wait", time.Minute, "how long an AI-first game waits for the AI's move")

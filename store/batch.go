@@ -37,6 +37,7 @@ type batcher struct {
 	db   *sql.DB
 	in   chan *batchItem
 	quit chan struct{}
+	done chan struct{} // closed when the loop has returned
 	wg   sync.WaitGroup
 	once sync.Once
 }
@@ -44,7 +45,7 @@ type batcher struct {
 var errClosed = errors.New("store: closed")
 
 func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, in: make(chan *batchItem, maxBatch), quit: make(chan struct{})}
+	b := &batcher{db: db, in: make(chan *batchItem, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
 	b.wg.Add(1)
 	go b.loop()
 	return b
@@ -62,9 +63,20 @@ func (b *batcher) do(ctx context.Context, f func(tx *sql.Tx) error) error {
 	case <-ctx.Done():
 		return fmt.Errorf("store: %w", ctx.Err())
 	}
-	// once queued, the item is always answered: wait for it even when ctx
-	// ends meanwhile (it may already be committed)
-	return <-it.done
+	// once queued, the item is answered: wait for it even when ctx ends
+	// meanwhile (it may already be committed), unless the store closed
+	// before the loop took it
+	select {
+	case err := <-it.done:
+		return err
+	case <-b.done:
+		select {
+		case err := <-it.done:
+			return err
+		default:
+			return errClosed
+		}
+	}
 }
 
 func (b *batcher) close() {
@@ -76,6 +88,7 @@ func (b *batcher) close() {
 
 func (b *batcher) loop() {
 	defer b.wg.Done()
+	defer close(b.done)
 	items := make([]*batchItem, 0, maxBatch)
 	for {
 		select {

@@ -515,10 +515,15 @@ func (d *DB) exists(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
 // exec runs one write statement: through the group commit on SQLite.
 func (d *DB) exec(ctx context.Context, query string, args ...any) error {
 	if d.batch != nil {
-		return d.batch.do(ctx, func(tx *sql.Tx) error {
-			_, err := tx.ExecContext(ctx, query, args...)
-			return err
+		var eerr error // the statement's own error, as db.ExecContext gives it
+		err := d.batch.do(ctx, func(tx *sql.Tx) error {
+			_, eerr = tx.ExecContext(ctx, query, args...)
+			return eerr
 		})
+		if eerr != nil {
+			return eerr
+		}
+		return err
 	}
 	_, err := d.db.ExecContext(ctx, query, args...)
 	return err

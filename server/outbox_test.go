@@ -116,3 +116,41 @@ func TestPresenceNotState(t *testing.T) {
 		t.Errorf("presence after a spectator left: %v, want 19 watchers", m)
 	}
 }
+
+// TestPremovesKeptGame: the premoves from the game kept between states
+// (premoveGame, brought forward move by move) equal those of a game
+// replayed from the start, ply after ply of random games in variants
+// with drops, walls, explosions and promotions; the kept game is brought
+// forward, not built again.
+func TestPremovesKeptGame(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx := context.Background()
+	for _, v := range []string{"chess", "crazyhouse", "duck", "atomic", "shogi"} {
+		id, _, _ := createHuman(t, ts, map[string]any{"variant": v})
+		r, err := ts.srv.hub.room(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.mu.Lock()
+		rng := uint64(7)
+		for ply := 0; ply < 30 && !r.over(); ply++ {
+			before := r.pm
+			kept := fmt.Sprint(r.premoves())
+			if ply > 1 && r.pm != before {
+				t.Errorf("%s ply %d: the kept game was built again (%p, %p)", v, ply, before, r.pm)
+			}
+			r.pm = nil
+			fresh := fmt.Sprint(r.premoves())
+			if kept != fresh {
+				t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, kept, fresh)
+			}
+			legal := r.legalNow().legal
+			rng = rng*6364136223846793005 + 1442695040888963407
+			mv := legal[(rng>>33)%uint64(len(legal))].UCI
+			if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
+				t.Fatalf("%s ply %d: %s: %v", v, ply, mv, aerr)
+			}
+		}
+		r.unlock()
+	}
+}

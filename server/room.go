@@ -42,6 +42,8 @@ type room struct {
 	prods   map[string]production // productions of the ruleset (stateFor), built once
 	pieces  []pieceJSON           // pieceList of the variant (stateFor), built once
 	legal   *legalCache           // legal moves of the position (stateFor)
+	pm      *rules.Game           // the game for premoves (premoveGame), at ply pmPly
+	pmPly   int
 
 	// messages (outbox.go)
 	outbox        []outMsg    // queued under mu, sent by unlock
@@ -340,6 +342,7 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
 	}
 	r.cancelAI()
+	r.pm = nil
 	for len(r.moves) > n {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -29,20 +30,20 @@ type room struct {
 	game    *rules.Game
 	moves   []playedMove
 	clients map[*client]struct{}
-	aiSpent time.Duration         // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
-	draw    string                // colour that offers a draw, or ""
-	gen     int                   // bumped on every change of the move list or status
-	ai      context.CancelFunc    // stops the AI's run (or its pending retry)
-	aiBusy  bool                  // a run or a retry is pending
-	aiRun   uint64                // the current run; bumped on every start and cancel
-	aiFails int                   // AI moves the store refused in a row (retryAI)
-	touched atomic.Int64          // Unix ms of the last request (idle rooms leave memory)
-	flag    *time.Timer           // fires when the running clock runs out
-	rm      rematchState          // rematch offer and new game (rematch.go)
-	prods   map[string]production // productions of the ruleset (stateFor), built once
-	pieces  []pieceJSON           // pieceList of the variant (stateFor), built once
-	legal   *legalCache           // legal moves of the position (stateFor)
-	pm      *rules.Game           // the game for premoves (premoveGame), at ply pmPly
+	aiSpent time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
+	draw    string             // colour that offers a draw, or ""
+	gen     int                // bumped on every change of the move list or status
+	ai      context.CancelFunc // stops the AI's run (or its pending retry)
+	aiBusy  bool               // a run or a retry is pending
+	aiRun   uint64             // the current run; bumped on every start and cancel
+	aiFails int                // AI moves the store refused in a row (retryAI)
+	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
+	flag    *time.Timer        // fires when the running clock runs out
+	rm      rematchState       // rematch offer and new game (rematch.go)
+	prods   json.RawMessage    // productions of the ruleset, encoded (stateFor), built once
+	pieces  []pieceJSON        // pieceList of the variant (stateFor), built once
+	legal   *legalCache        // legal moves of the position (stateFor)
+	pm      *rules.Game        // the game for premoves (premoveGame), at ply pmPly
 	pmPly   int
 
 	// messages (outbox.go)

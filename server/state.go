@@ -95,44 +95,44 @@ type production struct {
 
 // gameState is the "state" message and the body of GET /api/games/{id}.
 type gameState struct {
-	Type        string                `json:"type"` // "state"
-	ID          string                `json:"id"`
-	Variant     string                `json:"variant"`
-	Custom      bool                  `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
-	Presets     string                `json:"presets"`
-	Files       int                   `json:"files"`
-	Ranks       int                   `json:"ranks"`
-	Topology    string                `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
-	BoardStyle  boardStyleJSON        `json:"boardStyle"` // how the board is drawn (boardStyle)
-	StartFEN    string                `json:"startFen"`
-	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
-	Board       string                `json:"board"` // the FEN's board field (piece placement)
-	Turn        string                `json:"turn"`  // side to move
-	Ply         int                   `json:"ply"`   // number of plies played
-	Moves       []playedMove          `json:"moves"`
-	Legal       []legalMove           `json:"legal"`
-	LastMove    *playedMove           `json:"lastMove"`
-	Check       []string              `json:"check"`      // royal squares in check
-	Badges      []badgeJSON           `json:"badges"`     // labels on pieces, from the ruleset's view
-	Marks       []markJSON            `json:"marks"`      // marked squares, from the ruleset's view
-	Hidden      []string              `json:"hidden"`     // squares this seat may not see
-	StatusText  []string              `json:"statusText"` // the ruleset's status lines for this seat
-	Legend      []legendJSON          `json:"legend"`     // what the badges and marks mean
-	Status      string                `json:"status"`     // waiting, active, over
-	Result      string                `json:"result"`
-	Reason      string                `json:"reason"`
-	Seats       map[string]seatState  `json:"seats"`
-	You         string                `json:"you"` // white, black or spectator
-	DrawOffer   string                `json:"drawOffer"`
-	AIThinking  bool                  `json:"aiThinking"`
-	CanTakeback bool                  `json:"canTakeback"`
-	Productions map[string]production `json:"productions"`
-	Pieces      []pieceJSON           `json:"pieces"`            // the variant's piece types by FEN letter
-	Pockets     *pocketsJSON          `json:"pockets,omitempty"` // both pockets, in a variant with pockets
-	Clock       *clockJSON            `json:"clock,omitempty"`   // the chess clock, when the game has one
-	Watchers    int                   `json:"watchers"`          // spectators connected
-	CreatedAt   int64                 `json:"createdAt"`         // Unix ms
-	UpdatedAt   int64                 `json:"updatedAt"`
+	Type        string               `json:"type"` // "state"
+	ID          string               `json:"id"`
+	Variant     string               `json:"variant"`
+	Custom      bool                 `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
+	Presets     string               `json:"presets"`
+	Files       int                  `json:"files"`
+	Ranks       int                  `json:"ranks"`
+	Topology    string               `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
+	BoardStyle  boardStyleJSON       `json:"boardStyle"` // how the board is drawn (boardStyle)
+	StartFEN    string               `json:"startFen"`
+	FEN         string               `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
+	Board       string               `json:"board"` // the FEN's board field (piece placement)
+	Turn        string               `json:"turn"`  // side to move
+	Ply         int                  `json:"ply"`   // number of plies played
+	Moves       []playedMove         `json:"moves"`
+	Legal       []legalMove          `json:"legal"`
+	LastMove    *playedMove          `json:"lastMove"`
+	Check       []string             `json:"check"`      // royal squares in check
+	Badges      []badgeJSON          `json:"badges"`     // labels on pieces, from the ruleset's view
+	Marks       []markJSON           `json:"marks"`      // marked squares, from the ruleset's view
+	Hidden      []string             `json:"hidden"`     // squares this seat may not see
+	StatusText  []string             `json:"statusText"` // the ruleset's status lines for this seat
+	Legend      []legendJSON         `json:"legend"`     // what the badges and marks mean
+	Status      string               `json:"status"`     // waiting, active, over
+	Result      string               `json:"result"`
+	Reason      string               `json:"reason"`
+	Seats       map[string]seatState `json:"seats"`
+	You         string               `json:"you"` // white, black or spectator
+	DrawOffer   string               `json:"drawOffer"`
+	AIThinking  bool                 `json:"aiThinking"`
+	CanTakeback bool                 `json:"canTakeback"`
+	Productions json.RawMessage      `json:"productions"`       // map[string]production, encoded once per room
+	Pieces      []pieceJSON          `json:"pieces"`            // the variant's piece types by FEN letter
+	Pockets     *pocketsJSON         `json:"pockets,omitempty"` // both pockets, in a variant with pockets
+	Clock       *clockJSON           `json:"clock,omitempty"`   // the chess clock, when the game has one
+	Watchers    int                  `json:"watchers"`          // spectators connected
+	CreatedAt   int64                `json:"createdAt"`         // Unix ms
+	UpdatedAt   int64                `json:"updatedAt"`
 
 	// play features (rematch.go)
 	CanAbort     bool          `json:"canAbort"`           // this seat may abort the game
@@ -295,7 +295,8 @@ func (r *room) stateFor(seat string) *gameState {
 	if r.prods == nil {
 		// the same for every state of the room: built once, shared by the
 		// states (read only, also while encoded outside the lock)
-		r.prods, r.pieces = r.productions(), pieceList(v)
+		r.prods, _ = json.Marshal(r.productions())
+		r.pieces = pieceList(v)
 		st.Productions, st.Pieces = r.prods, r.pieces
 	}
 	if st.Moves == nil {

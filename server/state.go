@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -184,7 +185,18 @@ type legendJSON struct {
 // fields (viewByKind); a kind never replaces a field of the state.
 func (st gameState) MarshalJSON() ([]byte, error) {
 	type plain gameState
+	// the productions (long notes, the same in every state of the room)
+	// go in as they were encoded once, not checked and compacted again
+	// as json.Marshal does with a json.RawMessage
+	prods := st.Productions
+	st.Productions = nil
 	b, err := json.Marshal(plain(st))
+	if err == nil && prods != nil {
+		const null = `"productions":null`
+		if i := bytes.Index(b, []byte(null)); i >= 0 {
+			b = slices.Concat(b[:i+len(null)-len("null")], prods, b[i+len(null):])
+		}
+	}
 	if err != nil || len(st.byKind) == 0 {
 		return b, err
 	}

@@ -226,6 +226,13 @@ func (r *room) presenceChanged() {
 	})
 }
 
+// idle drops what a room keeps only to answer its clients quickly (the
+// premove game, the legal moves): called when its last client leaves, so
+// that an idle room holds little memory. They are built again when asked.
+func (r *room) idle() {
+	r.pm, r.legal = nil, nil
+}
+
 // writer writes the client's messages to conn until ctx ends or a write
 // fails, pinging every 30 s.
 func (c *client) writer(ctx context.Context, write func(ctx context.Context, b []byte) error, ping func(ctx context.Context) error) {

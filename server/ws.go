@@ -129,6 +129,9 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	defer func() {
 		r.mu.Lock()
 		delete(r.clients, c)
+		if len(r.clients) == 0 {
+			r.idle()
+		}
 		r.presenceChanged()
 		r.unlock()
 	}()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Group commit for SQLite. SQLite has one writer and, with
@@ -181,4 +182,55 @@ func wrapTxError(err error) error {
 		return err
 	}
 	return fmt.Errorf("store: %w", err)
+}
+
+// checkpointInterval is how often the WAL is copied back into the
+// database file (SQLite file stores).
+const checkpointInterval = time.Second
+
+// checkpointer copies the WAL into the database file from its own
+// connection (PRAGMA wal_checkpoint(PASSIVE): it waits for no reader and
+// no writer), instead of SQLite's automatic checkpoint, which runs in the
+// committing connection: the group commit would stall behind a
+// checkpoint's writes and fsync every thousand pages.
+type checkpointer struct {
+	db   *sql.DB
+	quit chan struct{}
+	wg   sync.WaitGroup
+}
+
+// startCheckpoints turns the writer's automatic checkpoints off and
+// checkpoints every checkpointInterval from a connection of its own.
+func (d *DB) startCheckpoints(path string) error {
+	if _, err := d.db.Exec("PRAGMA wal_autocheckpoint=0"); err != nil {
+		return fmt.Errorf("store: SQLite file %s: wal_autocheckpoint: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("store: open SQLite file %s for checkpoints: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	c := &checkpointer{db: db, quit: make(chan struct{})}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		t := time.NewTicker(checkpointInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-c.quit:
+				return
+			case <-t.C:
+				db.Exec("PRAGMA wal_checkpoint(PASSIVE)") // an error: the next tick tries again
+			}
+		}
+	}()
+	d.ckpt = c
+	return nil
+}
+
+func (c *checkpointer) stop() {
+	close(c.quit)
+	c.wg.Wait()
+	c.db.Close()
 }

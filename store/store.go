@@ -141,6 +141,7 @@ type DB struct {
 	db       *sql.DB // PostgreSQL: the pool; SQLite: the one write connection
 	rdb      *sql.DB // reads: SQLite's read-only pool (batch.go), else db
 	batch    *batcher
+	ckpt     *checkpointer
 	postgres bool
 }
 
@@ -218,6 +219,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			d.rdb.SetMaxIdleConns(readConns)
 		}
 		d.batch = newBatcher(d.db)
+		if path != ":memory:" {
+			if err := d.startCheckpoints(path); err != nil {
+				d.Close()
+				return nil, err
+			}
+		}
 	}
 	return d, nil
 }
@@ -226,6 +233,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 func (d *DB) Close() error {
 	if d.batch != nil {
 		d.batch.close()
+	}
+	if d.ckpt != nil {
+		d.ckpt.stop()
 	}
 	if d.rdb != d.db {
 		d.rdb.Close()

@@ -501,24 +501,7 @@ func (p *player) play(ctx context.Context) {
 	in := make(chan serverMsg, 64)
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go func() {
-		defer close(in)
-		for {
-			_, data, err := p.conn.Read(rctx)
-			if err != nil {
-				return
-			}
-			m, ok := parseMsg(data)
-			if !ok {
-				continue
-			}
-			select {
-			case in <- m:
-			case <-rctx.Done():
-				return
-			}
-		}
-	}()
+	go p.read(rctx, in)
 	var (
 		think    *time.Timer
 		thinkC   <-chan time.Time
@@ -614,17 +597,9 @@ func (p *player) play(ctx context.Context) {
 			if latest == nil || latest.legal() == 0 {
 				continue
 			}
-			mv := latest.Legal[p.rng.IntN(len(latest.Legal))].UCI
 			seq++
-			b, _ := json.Marshal(map[string]any{"type": "move", "move": mv, "ply": latest.Ply, "id": seq})
 			sentAt = time.Now()
-			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := p.conn.Write(wctx, websocket.MessageText, b)
-			wcancel()
-			p.r.mu.Lock()
-			p.r.rep.MovesSent++
-			p.r.mu.Unlock()
-			if err != nil {
+			if err := p.send(ctx, latest, seq); err != nil {
 				p.r.errorf("no_answer", "%s: send: %v", p.color, err)
 				fail()
 				return
@@ -641,6 +616,41 @@ func (p *player) play(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// read passes the player's messages to in until ctx ends or the
+// connection fails (then it closes in).
+func (p *player) read(ctx context.Context, in chan<- serverMsg) {
+	defer close(in)
+	for {
+		_, data, err := p.conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		m, ok := parseMsg(data)
+		if !ok {
+			continue
+		}
+		select {
+		case in <- m:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// send plays a random legal move of state st as message id and counts it
+// as sent.
+func (p *player) send(ctx context.Context, st *serverMsg, id int) error {
+	mv := st.Legal[p.rng.IntN(len(st.Legal))].UCI
+	b, _ := json.Marshal(map[string]any{"type": "move", "move": mv, "ply": st.Ply, "id": id})
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	err := p.conn.Write(wctx, websocket.MessageText, b)
+	p.r.mu.Lock()
+	p.r.rep.MovesSent++
+	p.r.mu.Unlock()
+	return err
 }
 
 // spectate connects Spectators watchers to game id (spread over the

@@ -68,11 +68,12 @@ func TestRunTotals(t *testing.T) {
 }
 
 // TestRunSpectatorsAndAI: 2 games (one watched by 30 spectators, 10
-// plies of the other) and 4 games whose AI moves first: every spectator
-// connects and gets messages, every AI moves.
+// plies of the other) and 4 games whose AI moves first, through two URLs
+// of one server (the two-instance path: white on one, black on the
+// other): every spectator connects and gets messages, every AI moves.
 func TestRunSpectatorsAndAI(t *testing.T) {
 	url := newServer(t, nil)
-	rep, err := loadtest.Run(context.Background(), loadtest.Config{URLs: []string{url}, Games: 2, Plies: 10, Seed: 7,
+	rep, err := loadtest.Run(context.Background(), loadtest.Config{URLs: []string{url, strings.Replace(url, "127.0.0.1", "localhost", 1)}, Games: 2, Plies: 10, Seed: 7,
 		Spectators: 30, AIFirst: 4, ThinkMin: 5 * time.Millisecond, ThinkMax: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

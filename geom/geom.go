@@ -32,11 +32,19 @@ func (s Square) Rank() int { return int(s) / fileShift }
 
 // String returns the square name, e.g. "e4", "l12"; "-" for NoSquare.
 func (s Square) String() string {
-	if s == NoSquare {
-		return "-"
-	}
-	return fmt.Sprintf("%c%d", 'a'+s.File(), s.Rank()+1)
+	return squareNames[s]
 }
+
+// squareNames holds every Square's name (a table: the server names
+// thousands of squares a second in its states).
+var squareNames = func() (n [256]string) {
+	for i := range n {
+		s := Square(i)
+		n[i] = fmt.Sprintf("%c%d", 'a'+s.File(), s.Rank()+1)
+	}
+	n[NoSquare] = "-"
+	return n
+}()
 
 // ParseSquare parses a square name such as "e4" or "j10" for a board of the
 // given size. It returns an error naming the text when it is not a square

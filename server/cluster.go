@@ -162,7 +162,7 @@ func (h *hub) notified(n store.Notification) {
 		return
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.unlock()
 	r.event(n)
 }
 
@@ -185,7 +185,7 @@ func (h *hub) refreshLoaded(ctx context.Context, id string, ply int) {
 		return // a refresh is waiting for the lock: it will read this change too
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	defer r.unlock()
 	r.refreshing.Store(false)
 	if ply >= 0 && ply == len(r.moves) {
 		return
@@ -246,7 +246,7 @@ func (r *room) event(n store.Notification) {
 		was := [2]bool{r.online("white"), r.online("black")}
 		r.remote[n.Instance] = ev
 		if was != [2]bool{r.online("white"), r.online("black")} {
-			r.broadcast()
+			r.presenceChanged()
 		}
 	case evWho:
 		if len(r.clients) > 0 {
@@ -416,9 +416,9 @@ func (h *hub) dropDeadPresence(ctx context.Context) {
 			}
 		}
 		if dropped {
-			r.broadcast()
+			r.presenceChanged()
 		}
-		r.mu.Unlock()
+		r.unlock()
 	}
 }
 
@@ -465,7 +465,7 @@ func (h *hub) pickup() {
 			}
 			r.armFlag()
 			r.scheduleAI()
-			r.mu.Unlock()
+			r.unlock()
 		}
 		cancel()
 	}

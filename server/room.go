@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -44,6 +45,17 @@ type room struct {
 	presSeq uint64             // this instance's presence events of the room
 	// a refresh waits for the lock (cluster.go): more notifications need no other
 	refreshing atomic.Bool
+	prods      json.RawMessage // productions of the ruleset, encoded (stateFor), built once
+	pieces     []pieceJSON     // pieceList of the variant (stateFor), built once
+	legal      *legalCache     // legal moves of the position (stateFor)
+	pm         *rules.Game     // the game for premoves (premoveGame), at ply pmPly
+	pmPly      int
+
+	// messages (outbox.go)
+	outbox        []outMsg    // queued under mu, sent by unlock
+	sendMu        sync.Mutex  // held from before mu is released until the outbox is sent
+	presenceTimer *time.Timer // a presence message is due
+	presenceSent  presence    // the presence the clients last got
 }
 
 // playedMove is one ply of the game as the room knows it.
@@ -348,6 +360,7 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
 	}
 	r.cancelAI()
+	r.pm = nil
 	for len(r.moves) > n {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]
@@ -457,7 +470,7 @@ func (r *room) armFlag() {
 	left := r.remaining(r.sideToMove(), time.Now().UnixMilli())
 	r.flag = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() {
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		if r.gen == gen && r.flagged(time.Now().UnixMilli()) {
 			r.timeForfeit(context.Background())
 		}
@@ -537,7 +550,7 @@ func (r *room) scheduleAI() {
 		uci, spent, err := r.hub.think(ctx, g, level, budget)
 		stop()
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		r.aiSpent += spent
 		r.aiDone(ctx, run, gen, color, level, uci, err)
 	}()
@@ -634,7 +647,7 @@ func (r *room) retryAI() {
 	run := r.aiRun
 	t := time.AfterFunc(d, func() {
 		r.mu.Lock()
-		defer r.mu.Unlock()
+		defer r.unlock()
 		if r.aiRun != run {
 			return
 		}
@@ -677,27 +690,6 @@ func (r *room) copyGame() (*rules.Game, error) {
 		g.Do(pm.move)
 	}
 	return g, nil
-}
-
-// broadcast sends the state to every client (each sees its own seat).
-func (r *room) broadcast() {
-	for c := range r.clients {
-		c.send(r.stateFor(c.seat))
-	}
-}
-
-func (r *room) sendAll(msg any) {
-	for c := range r.clients {
-		c.send(msg)
-	}
-}
-
-func (r *room) sendSeat(seat string, msg any) {
-	for c := range r.clients {
-		if c.seat == seat {
-			c.send(msg)
-		}
-	}
 }
 
 // hub holds the rooms in memory, loading them from the store on demand.
@@ -747,7 +739,7 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 			if h.clustered() {
 				e.r.publish(evWho, nil) // the other instances tell who is online there
 			}
-			e.r.mu.Unlock()
+			e.r.unlock()
 			e.loaded.Store(e.r)
 		}
 	})
@@ -784,7 +776,7 @@ func (h *hub) sweep(idle time.Duration) int {
 			delete(h.rooms, id)
 			n++
 		}
-		r.mu.Unlock()
+		r.unlock()
 	}
 	return n
 }

@@ -164,12 +164,15 @@ func TestRulesetSharedConcurrently(t *testing.T) {
 
 // BenchmarkIdleRoomMemory reports the heap per idle room of a ruleset
 // already in use (1,000 rooms of chess + piece-hp loaded from the store),
-// with the ruleset cache off (each room compiles its own) and on:
+// with the ruleset cache off (each room compiles its own) and on, and
+// (used) rooms whose states were built for both seats and a spectator
+// and whose clients left:
 //
 //	go test ./server -run XXX -bench IdleRoomMemory -benchtime 1x
 func BenchmarkIdleRoomMemory(b *testing.B) {
-	for _, cache := range []bool{false, true} {
-		b.Run(fmt.Sprintf("cache=%v", cache), func(b *testing.B) {
+	for _, tc := range []struct{ cache, used bool }{{false, false}, {true, false}, {true, true}} {
+		cache := tc.cache
+		b.Run(fmt.Sprintf("cache=%v/used=%v", cache, tc.used), func(b *testing.B) {
 			old := compiled
 			defer func() { compiled = old }()
 			compiled = newRulesetCache(0)
@@ -177,7 +180,7 @@ func BenchmarkIdleRoomMemory(b *testing.B) {
 				compiled = newRulesetCache(rulesetCacheSize)
 			}
 			const n = 1000
-			s := newAIServer(b, Config{})
+			s := newAIServer(b, Config{CreatePerMinute: -1}) // no rate limit
 			ids := make([]string, n)
 			for i := range ids {
 				id, err := createBody(s, `{"variant":"chess","presets":"piece-hp","opponent":{"type":"human"}}`)
@@ -196,8 +199,17 @@ func BenchmarkIdleRoomMemory(b *testing.B) {
 			runtime.GC()
 			runtime.ReadMemStats(&m0)
 			for _, id := range ids[1:] {
-				if _, err := s.hub.room(context.Background(), id); err != nil {
+				r, err := s.hub.room(context.Background(), id)
+				if err != nil {
 					b.Fatal(err)
+				}
+				if tc.used {
+					r.mu.Lock()
+					for _, seat := range []string{"white", "black", ""} {
+						(&encoded{msg: r.stateFor(seat)}).bytes()
+					}
+					r.idle()
+					r.unlock()
 				}
 			}
 			runtime.GC()

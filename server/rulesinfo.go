@@ -39,7 +39,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	}
 	room.mu.Lock()
 	rs, variant, ini := room.rs, room.rec.Variant, room.rec.VariantINI
-	room.mu.Unlock()
+	room.unlock()
 	writeJSON(w, 200, rulesOf(rs, variant, ini))
 }
 

@@ -549,7 +549,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	room.mu.Lock()
 	st := room.stateFor(side)
-	room.mu.Unlock()
+	room.unlock()
 	resp := seatResp{ID: rec.ID, Seat: side, Token: tok, SeatURL: "/g/" + rec.ID + "#seat=" + tok,
 		WatchURL: "/g/" + rec.ID, State: st}
 	if rec.Invite != "" {
@@ -602,7 +602,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	// not hold the room)
 	status, resp := func() (int, any) {
 		room.mu.Lock()
-		defer room.mu.Unlock()
+		defer room.unlock()
 		tok := bearer(r)
 		seat := room.seatOf(tok)
 		if tok != "" && seat == "" {
@@ -627,7 +627,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	}
 	room.mu.Lock()
 	pgn := room.pgn()
-	room.mu.Unlock()
+	room.unlock()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", "houserules-"+room.id+".pgn"))
 	io.WriteString(w, pgn)
@@ -652,7 +652,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 // join gives the open seat to the holder of the invite code.
 func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 	room.mu.Lock()
-	defer room.mu.Unlock()
+	defer room.unlock()
 	if room.rec.Invite == "" || invite != room.rec.Invite {
 		return 0, errf(http.StatusForbidden, CodeBadInvite, "the invite code is not this game's")
 	}
@@ -730,7 +730,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	status, resp := func() (int, any) {
 		room.mu.Lock()
-		defer room.mu.Unlock()
+		defer room.unlock()
 		tok := bearer(r)
 		seat := room.seatOf(tok)
 		if tok != "" && seat == "" {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -95,44 +96,44 @@ type production struct {
 
 // gameState is the "state" message and the body of GET /api/games/{id}.
 type gameState struct {
-	Type        string                `json:"type"` // "state"
-	ID          string                `json:"id"`
-	Variant     string                `json:"variant"`
-	Custom      bool                  `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
-	Presets     string                `json:"presets"`
-	Files       int                   `json:"files"`
-	Ranks       int                   `json:"ranks"`
-	Topology    string                `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
-	BoardStyle  boardStyleJSON        `json:"boardStyle"` // how the board is drawn (boardStyle)
-	StartFEN    string                `json:"startFen"`
-	FEN         string                `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
-	Board       string                `json:"board"` // the FEN's board field (piece placement)
-	Turn        string                `json:"turn"`  // side to move
-	Ply         int                   `json:"ply"`   // number of plies played
-	Moves       []playedMove          `json:"moves"`
-	Legal       []legalMove           `json:"legal"`
-	LastMove    *playedMove           `json:"lastMove"`
-	Check       []string              `json:"check"`      // royal squares in check
-	Badges      []badgeJSON           `json:"badges"`     // labels on pieces, from the ruleset's view
-	Marks       []markJSON            `json:"marks"`      // marked squares, from the ruleset's view
-	Hidden      []string              `json:"hidden"`     // squares this seat may not see
-	StatusText  []string              `json:"statusText"` // the ruleset's status lines for this seat
-	Legend      []legendJSON          `json:"legend"`     // what the badges and marks mean
-	Status      string                `json:"status"`     // waiting, active, over
-	Result      string                `json:"result"`
-	Reason      string                `json:"reason"`
-	Seats       map[string]seatState  `json:"seats"`
-	You         string                `json:"you"` // white, black or spectator
-	DrawOffer   string                `json:"drawOffer"`
-	AIThinking  bool                  `json:"aiThinking"`
-	CanTakeback bool                  `json:"canTakeback"`
-	Productions map[string]production `json:"productions"`
-	Pieces      []pieceJSON           `json:"pieces"`            // the variant's piece types by FEN letter
-	Pockets     *pocketsJSON          `json:"pockets,omitempty"` // both pockets, in a variant with pockets
-	Clock       *clockJSON            `json:"clock,omitempty"`   // the chess clock, when the game has one
-	Watchers    int                   `json:"watchers"`          // spectators connected
-	CreatedAt   int64                 `json:"createdAt"`         // Unix ms
-	UpdatedAt   int64                 `json:"updatedAt"`
+	Type        string               `json:"type"` // "state"
+	ID          string               `json:"id"`
+	Variant     string               `json:"variant"`
+	Custom      bool                 `json:"custom,omitempty"` // the variant is a custom ini block (GET /api/games/{id} gives it as "ini")
+	Presets     string               `json:"presets"`
+	Files       int                  `json:"files"`
+	Ranks       int                  `json:"ranks"`
+	Topology    string               `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
+	BoardStyle  boardStyleJSON       `json:"boardStyle"` // how the board is drawn (boardStyle)
+	StartFEN    string               `json:"startFen"`
+	FEN         string               `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
+	Board       string               `json:"board"` // the FEN's board field (piece placement)
+	Turn        string               `json:"turn"`  // side to move
+	Ply         int                  `json:"ply"`   // number of plies played
+	Moves       []playedMove         `json:"moves"`
+	Legal       []legalMove          `json:"legal"`
+	LastMove    *playedMove          `json:"lastMove"`
+	Check       []string             `json:"check"`      // royal squares in check
+	Badges      []badgeJSON          `json:"badges"`     // labels on pieces, from the ruleset's view
+	Marks       []markJSON           `json:"marks"`      // marked squares, from the ruleset's view
+	Hidden      []string             `json:"hidden"`     // squares this seat may not see
+	StatusText  []string             `json:"statusText"` // the ruleset's status lines for this seat
+	Legend      []legendJSON         `json:"legend"`     // what the badges and marks mean
+	Status      string               `json:"status"`     // waiting, active, over
+	Result      string               `json:"result"`
+	Reason      string               `json:"reason"`
+	Seats       map[string]seatState `json:"seats"`
+	You         string               `json:"you"` // white, black or spectator
+	DrawOffer   string               `json:"drawOffer"`
+	AIThinking  bool                 `json:"aiThinking"`
+	CanTakeback bool                 `json:"canTakeback"`
+	Productions json.RawMessage      `json:"productions"`       // map[string]production, encoded once per room
+	Pieces      []pieceJSON          `json:"pieces"`            // the variant's piece types by FEN letter
+	Pockets     *pocketsJSON         `json:"pockets,omitempty"` // both pockets, in a variant with pockets
+	Clock       *clockJSON           `json:"clock,omitempty"`   // the chess clock, when the game has one
+	Watchers    int                  `json:"watchers"`          // spectators connected
+	CreatedAt   int64                `json:"createdAt"`         // Unix ms
+	UpdatedAt   int64                `json:"updatedAt"`
 
 	// play features (rematch.go)
 	CanAbort     bool          `json:"canAbort"`           // this seat may abort the game
@@ -184,7 +185,18 @@ type legendJSON struct {
 // fields (viewByKind); a kind never replaces a field of the state.
 func (st gameState) MarshalJSON() ([]byte, error) {
 	type plain gameState
+	// the productions (long notes, the same in every state of the room)
+	// go in as they were encoded once, not checked and compacted again
+	// as json.Marshal does with a json.RawMessage
+	prods := st.Productions
+	st.Productions = nil
 	b, err := json.Marshal(plain(st))
+	if err == nil && prods != nil {
+		const null = `"productions":null`
+		if i := bytes.Index(b, []byte(null)); i >= 0 {
+			b = slices.Concat(b[:i+len(null)-len("null")], prods, b[i+len(null):])
+		}
+	}
 	if err != nil || len(st.byKind) == 0 {
 		return b, err
 	}
@@ -289,8 +301,15 @@ func (r *room) stateFor(seat string) *gameState {
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
-		Productions: r.productions(),
-		Pieces:      pieceList(v),
+		Productions: r.prods,
+		Pieces:      r.pieces,
+	}
+	if r.prods == nil {
+		// the same for every state of the room: built once, shared by the
+		// states (read only, also while encoded outside the lock)
+		r.prods, _ = json.Marshal(r.productions())
+		r.pieces = pieceList(v)
+		st.Productions, st.Pieces = r.prods, r.pieces
 	}
 	if st.Moves == nil {
 		st.Moves = []playedMove{}
@@ -315,17 +334,8 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	if !r.over() {
-		legal, sans := g.LegalSANs()
-		for i, san := range sans {
-			st.Legal = append(st.Legal, legalOf(p, legal[i], san))
-		}
-		for _, c := range []position.Color{position.White, position.Black} {
-			if g.InCheck(c) {
-				for k := p.PiecesOf(c, position.King); k.Any(); {
-					st.Check = append(st.Check, k.Pop().String())
-				}
-			}
-		}
+		lc := r.legalNow()
+		st.Legal, st.Check = lc.legal, append(st.Check, lc.check...)
 	}
 	for c := range r.clients {
 		if c.seat == "" {
@@ -344,6 +354,38 @@ func (r *room) stateFor(seat string) *gameState {
 		}
 	}
 	return st
+}
+
+// legalCache is the legal moves and checks of the room's position, built
+// once per change of the game (gen) and shared by the states of every
+// view (read only: also while they are encoded outside the lock).
+type legalCache struct {
+	gen, ply int
+	legal    []legalMove
+	check    []string
+}
+
+// legalNow returns the legal moves and royal squares in check of the
+// position (r.mu held).
+func (r *room) legalNow() *legalCache {
+	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
+		return lc
+	}
+	g, p := r.game, r.game.Pos
+	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: []legalMove{}}
+	legal, sans := g.LegalSANs()
+	for i, san := range sans {
+		lc.legal = append(lc.legal, legalOf(p, legal[i], san))
+	}
+	for _, c := range []position.Color{position.White, position.Black} {
+		if g.InCheck(c) {
+			for k := p.PiecesOf(c, position.King); k.Any(); {
+				lc.check = append(lc.check, k.Pop().String())
+			}
+		}
+	}
+	r.legal = lc
+	return lc
 }
 
 func legalOf(p *position.Position, m position.Move, san string) legalMove {

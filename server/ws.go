@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -23,25 +24,22 @@ type clientMsg struct {
 	Ply   *int            `json:"ply,omitempty"`
 }
 
-// client is one WebSocket connection to a room.
+// client is one WebSocket connection to a room. Its messages go out
+// through the room's outbox and its queue (outbox.go).
 type client struct {
-	seat string // "white", "black" or "" (spectator)
+	r    *room
+	seat string // "white", "black" or "" (spectator); under r.mu
 	out  chan []byte
 	kill context.CancelFunc
+
+	mu      sync.Mutex
+	backlog []queued      // messages behind a full out, in order
+	wake    chan struct{} // the backlog has messages
 }
 
-// send queues a message; a client too slow to keep up is disconnected
-// (it reconnects and gets the whole state).
-func (c *client) send(msg any) {
-	b, err := json.Marshal(msg)
-	if err != nil {
-		return
-	}
-	select {
-	case c.out <- b:
-	default:
-		c.kill()
-	}
+// setSeat sets the client's seat (r.mu held).
+func (c *client) setSeat(seat string) {
+	c.seat = seat
 }
 
 // withID adds the id of the client's message to the answer msg, when the
@@ -87,7 +85,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	defer s.conns.done(ip)
 	r.mu.Lock()
 	full := s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns
-	r.mu.Unlock()
+	r.unlock()
 	if full {
 		writeError(w, errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this game has %d connections (players and spectators), the limit", s.cfg.RoomConns)))
 		return
@@ -105,19 +103,19 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	conn.SetReadLimit(hard * 2)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	c := &client{out: make(chan []byte, 64), kill: cancel}
+	c := &client{r: r, out: make(chan []byte, 64), kill: cancel, wake: make(chan struct{}, 1)}
 	lim := s.newWSLimiter()
 
 	r.mu.Lock()
 	if s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns {
 		// filled up since the check above
-		r.mu.Unlock()
+		r.unlock()
 		conn.Close(websocket.StatusTryAgainLater, CodeTooManyConns)
 		return
 	}
 	// A token may come in the query (?token=) or in a hello message.
 	if tok := req.URL.Query().Get("token"); tok != "" {
-		c.seat = r.seatOf(tok)
+		c.setSeat(r.seatOf(tok))
 	}
 	r.clients[c] = struct{}{}
 	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": ProtocolVersion})
@@ -125,41 +123,24 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		// as for a wrong token in hello (PROTOCOL.md)
 		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
 	}
-	r.broadcast() // the others see this seat online
+	c.send(r.stateFor(c.seat))
+	r.presenceChanged() // the others see this seat online, or one more watcher
 	r.publishPresence()
-	r.mu.Unlock()
+	r.unlock()
 	defer func() {
 		r.mu.Lock()
 		delete(r.clients, c)
-		r.broadcast()
+		if len(r.clients) == 0 {
+			r.idle()
+		}
+		r.presenceChanged()
 		r.publishPresence()
-		r.mu.Unlock()
+		r.unlock()
 	}()
 
-	go func() { // writer
+	go func() {
 		defer cancel()
-		ping := time.NewTicker(30 * time.Second)
-		defer ping.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case b := <-c.out:
-				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-				err := conn.Write(wctx, websocket.MessageText, b)
-				wcancel()
-				if err != nil {
-					return
-				}
-			case <-ping.C:
-				pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
-				err := conn.Ping(pctx)
-				pcancel()
-				if err != nil {
-					return
-				}
-			}
-		}
+		c.writer(ctx, func(ctx context.Context, b []byte) error { return conn.Write(ctx, websocket.MessageText, b) }, conn.Ping)
 	}()
 
 	for {
@@ -182,12 +163,14 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 				conn.Close(websocket.StatusPolicyViolation, CodeTooManyMessages)
 				return
 			}
+			r.mu.Lock()
 			c.send(errorMsg(nil, errf(0, CodeTooManyMessages, fmt.Sprintf("over %g messages a second (a burst of %d): this message was not read; the connection closes if this goes on", s.cfg.WSPerSecond, s.cfg.WSBurst))))
+			r.unlock()
 			continue
 		}
 		r.mu.Lock()
 		s.handleMsg(ctx, r, c, typ, data)
-		r.mu.Unlock()
+		r.unlock()
 	}
 }
 
@@ -289,7 +272,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		if m.Token != "" && seat == "" {
 			aerr = errf(0, CodeBadToken, "this token is not a seat of this game: you are watching")
 		}
-		c.seat = seat
+		c.setSeat(seat)
 		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
 		r.broadcast()
 		r.publishPresence()

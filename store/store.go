@@ -138,7 +138,10 @@ func TokenMatches(tok, hash string) bool {
 
 // DB is an open store.
 type DB struct {
-	db       *sql.DB
+	db       *sql.DB // PostgreSQL: the pool; SQLite: the one write connection
+	rdb      *sql.DB // reads: SQLite's read-only pool (batch.go), else db
+	batch    *batcher
+	ckpt     *checkpointer
 	postgres bool
 	dsn      string // for Listen's own connection (PostgreSQL)
 	instance string // names the writer in notifications (cluster.go)
@@ -189,9 +192,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		} else {
 			d.db, err = sql.Open("sqlite", "file:"+path+"?"+q)
 		}
-		// One connection: SQLite has one writer anyway, and this keeps
+		// One write connection: SQLite has one writer anyway (every write
+		// goes through the group commit of batch.go), and this keeps
 		// ":memory:" one database.
-		d.db.SetMaxOpenConns(1)
+		if err == nil {
+			d.db.SetMaxOpenConns(1)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: open: %w", err)
@@ -208,11 +214,42 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		d.db.Close()
 		return nil, err
 	}
+	d.rdb = d.db
+	if sqlite {
+		if path != ":memory:" {
+			// reads run on their own read-only connections beside the writer (WAL)
+			d.rdb, err = sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_pragma=foreign_keys(1)")
+			if err != nil {
+				d.db.Close()
+				return nil, fmt.Errorf("store: open SQLite file %s for reading: %w", path, err)
+			}
+			d.rdb.SetMaxOpenConns(readConns)
+			d.rdb.SetMaxIdleConns(readConns)
+		}
+		d.batch = newBatcher(d.db)
+		if path != ":memory:" {
+			if err := d.startCheckpoints(path); err != nil {
+				d.Close()
+				return nil, err
+			}
+		}
+	}
 	return d, nil
 }
 
-// Close closes the store.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the store (SQLite: after the writes queued are committed).
+func (d *DB) Close() error {
+	if d.batch != nil {
+		d.batch.close()
+	}
+	if d.ckpt != nil {
+		d.ckpt.stop()
+	}
+	if d.rdb != d.db {
+		d.rdb.Close()
+	}
+	return d.db.Close()
+}
 
 // Backend names the backend: "sqlite" or "postgres".
 func (d *DB) Backend() string {
@@ -264,7 +301,7 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 	if g.Status == "" {
 		g.Status = StatusActive
 	}
-	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO games
+	err := d.exec(ctx, d.q(`INSERT INTO games
 		(id, variant, variant_ini, presets, start_fen, chess960,
 		 white_kind, white_level, white_token, black_kind, black_level, black_token,
 		 invite, status, result, reason, plies, created_at, updated_at,
@@ -285,7 +322,7 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	g := &Game{}
 	var c960 int
 	var created, updated int64
-	err := d.db.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
+	err := d.rdb.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
 		clock_initial, clock_increment, white_ms, black_ms, clock_since FROM games WHERE id = ?`), id).Scan(
@@ -301,7 +338,7 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	}
 	g.Chess960 = c960 != 0
 	g.CreatedAt, g.UpdatedAt = fromMS(created), fromMS(updated)
-	rows, err := d.db.QueryContext(ctx, d.q(`SELECT ply, uci, san, fen_after, created_at FROM moves
+	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT ply, uci, san, fen_after, created_at FROM moves
 		WHERE game_id = ? ORDER BY ply`), id)
 	if err != nil {
 		return nil, fmt.Errorf("store: moves of %s: %w", id, err)
@@ -469,7 +506,7 @@ func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
 	}
-	rows, err := d.db.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, reason, plies, updated_at
+	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, reason, plies, updated_at
 		FROM games WHERE (status = ? AND reason <> ?) OR plies > 0 ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list games: %w", err)
@@ -500,7 +537,30 @@ func (d *DB) exists(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
 	return true, nil
 }
 
+// exec runs one write statement: through the group commit on SQLite.
+func (d *DB) exec(ctx context.Context, query string, args ...any) error {
+	if d.batch != nil {
+		var eerr error // the statement's own error, as db.ExecContext gives it
+		err := d.batch.do(ctx, func(tx *sql.Tx) error {
+			_, eerr = tx.ExecContext(ctx, query, args...)
+			return eerr
+		})
+		if eerr != nil {
+			return eerr
+		}
+		return err
+	}
+	_, err := d.db.ExecContext(ctx, query, args...)
+	return err
+}
+
+// tx runs f in a transaction: its own on PostgreSQL, a savepoint of the
+// next group transaction on SQLite (batch.go). Either way it returns after
+// f's writes are committed (or rolled back on an error).
 func (d *DB) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	if d.batch != nil {
+		return d.batch.do(ctx, f)
+	}
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)

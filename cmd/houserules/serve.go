@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -22,7 +23,7 @@ import (
 )
 
 func serveCmd() *cobra.Command {
-	var addr, db string
+	var addr, db, pprofAddr string
 	var cfg server.Config
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -52,6 +53,11 @@ instances").`,
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return err
+			}
+			if pprofAddr != "" {
+				if err := servePprof(pprofAddr); err != nil {
+					return err
+				}
 			}
 			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 			// The first line names the address (tests read it; --addr :0 picks a free port).
@@ -89,8 +95,27 @@ instances").`,
 	f.DurationVar(&cfg.AIGameBudget, "ai-game-time", server.DefaultAIGameBudget, "AI think time per game; then it plays at 100 ms a move")
 	f.StringVar(&cfg.Instance, "instance", "", "name of this process among several on one PostgreSQL, unique among them (default: random; logged at start)")
 	f.DurationVar(&cfg.Lease, "lease", server.DefaultLease, "several instances on PostgreSQL: the AI lease, and how often each instance picks up the games nobody looks after (an AI to move, a clock run out)")
+	f.StringVar(&pprofAddr, "pprof", "", "serve Go's profiler (net/http/pprof: /debug/pprof/) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd
+}
+
+// servePprof serves net/http/pprof's handlers on their own listener at
+// addr (not on the play server's mux).
+func servePprof(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--pprof %s: %w", addr, err)
+	}
+	m := http.NewServeMux()
+	m.HandleFunc("/debug/pprof/", pprof.Index)
+	m.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	m.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	m.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	m.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	fmt.Fprintf(os.Stderr, "houserules: profiler on http://%s/debug/pprof/\n", displayAddr(ln.Addr()))
+	go (&http.Server{Handler: m, ReadHeaderTimeout: 10 * time.Second}).Serve(ln)
+	return nil
 }
 
 // displayAddr names a wildcard listener by localhost, so the line is a

@@ -289,6 +289,16 @@ export class GameView {
         }
         if (this.state) this.setState(this.state); // undo an optimistic move
         break;
+      case 'presence':
+        // who is connected changed (sent at most every 100 ms): the same
+        // state object, so the clocks keep their reference time
+        if (this.state) {
+          this.state.seats.white.online = m.online.white;
+          this.state.seats.black.online = m.online.black;
+          this.state.watchers = m.watchers;
+          this.setState(this.state);
+        }
+        break;
       case 'game_over':
         break; // the end dialog says it (gameend.ts)
       case 'draw_declined':

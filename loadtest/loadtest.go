@@ -1,0 +1,754 @@
+// Package loadtest drives a running houserules play server (houserules
+// serve) as many WebSocket clients would: N concurrent games of two human
+// players each, each player thinking a random time and then playing a
+// random legal move taken from the state message; spectators on one room;
+// games whose AI moves first. It measures the move round-trip (the move
+// sent → its ack, PROTOCOL.md), moves per second, errors by code and,
+// given the server's process id, its RSS and CPU (from /proc).
+//
+// `houserules bench serve` is its command line; tests call Run against an
+// in-process server.
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Config is one load run.
+type Config struct {
+	// URLs are the servers' base URLs (http://host:port). With more than
+	// one (instances of one database), game i is created on URLs[i%n],
+	// its white player connects there and its black player on the next.
+	URLs []string
+	// Games is the number of concurrent games of two human players.
+	Games int
+	// ThinkMin and ThinkMax bound each player's think time before a move
+	// (uniform; both 0 = saturation: a move as soon as the state arrives).
+	ThinkMin, ThinkMax time.Duration
+	// Plies per game: a game ends after this many plies (or earlier by the
+	// rules) and, while Duration runs, its slot starts a new one. 0 = play
+	// each game to its end.
+	Plies int
+	// Duration of the run; 0 = each slot plays one game and stops.
+	Duration time.Duration
+	// Spectators connect to the room of game slot 0's first game (which,
+	// with a Duration, plays to its end, ignoring Plies); its players'
+	// round-trips are also reported apart (Report.Watched).
+	Spectators int
+	// AIFirst games are created against the AI (level 0) with the human
+	// as black: the report counts how many got their AI move within
+	// AIWait (default 60 s).
+	AIFirst int
+	AIWait  time.Duration
+	// Ramp spreads the first games' starts evenly over this time (slot i
+	// starts at i×Ramp/Games), so that a run measures play, not 2,000
+	// connections opened at once. 0 = all at once.
+	Ramp time.Duration
+	// Variant of the human games ("" = chess).
+	Variant string
+	// Seed of the random think times and moves (0 = random).
+	Seed uint64
+	// AckTimeout: a move without an answer after this long counts as
+	// error "no_answer" (default 30 s).
+	AckTimeout time.Duration
+	// PID of the server process, for its RSS and CPU (0 = not measured).
+	PID int
+	// Log, when not nil, gets a line per notable event (a failed game).
+	Log func(format string, args ...any)
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Elapsed      time.Duration
+	GamesStarted int            // human games created and joined
+	GamesOver    int            // of them, ended by the rules before their ply limit
+	MovesSent    int            // move messages sent by the players
+	MovesAcked   int            // of them, answered with ack
+	Errors       map[string]int // error codes answered (WebSocket error messages and HTTP errors; "no_answer", "dial", "http" for the others)
+	Latency      Latency        // move round-trip of every acked move
+	Watched      Latency        // the same for the players of the watched room (Spectators > 0)
+	// Spectators connected and the messages they received (states and
+	// presence messages).
+	SpectatorsConnected int
+	SpectatorMsgs       int64
+	AIFirst, AIMoved    int           // games whose AI moves first; of them, those that got its move
+	AIFirstMax          time.Duration // the longest wait for an AI's first move
+	// Limits: the server's limits that answered (their error codes, e.g.
+	// too_many_connections, rate_limited, too_many_messages) with counts.
+	Limits map[string]int
+	Server *ServerStats // nil without a PID
+}
+
+// MovesPerSecond is the acked moves over the elapsed time.
+func (r *Report) MovesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.MovesAcked) / r.Elapsed.Seconds()
+}
+
+// ErrorCount is the number of errors of every code.
+func (r *Report) ErrorCount() int {
+	n := 0
+	for _, v := range r.Errors {
+		n += v
+	}
+	return n
+}
+
+// limitCodes are the server's limit error codes (PROTOCOL.md "Limits").
+var limitCodes = map[string]bool{"too_many_connections": true, "rate_limited": true, "too_many_messages": true,
+	"message_too_large": true, "fen_too_long": true, "too_many_presets": true, "ini_too_large": true}
+
+// run is the shared state of one run.
+type run struct {
+	cfg  Config
+	hc   *http.Client
+	stop time.Time // no new move after it (zero: none)
+
+	mu      sync.Mutex
+	errs    map[string]int
+	rtts    []time.Duration
+	watched []time.Duration
+	rep     Report
+	specMsg atomic.Int64
+}
+
+func (r *run) errorf(code string, format string, args ...any) {
+	r.mu.Lock()
+	r.errs[code]++
+	r.mu.Unlock()
+	if r.cfg.Log != nil {
+		r.cfg.Log(code+": "+format, args...)
+	}
+}
+
+func (r *run) url(i int) string { return strings.TrimRight(r.cfg.URLs[i%len(r.cfg.URLs)], "/") }
+
+// Run runs the load described by cfg until it is done or ctx ends.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if len(cfg.URLs) == 0 {
+		return nil, errors.New("loadtest: no server URL")
+	}
+	if cfg.Duration == 0 && cfg.Plies == 0 && cfg.Games > 0 {
+		return nil, errors.New("loadtest: give a duration or a ply count (each game would be played to its end)")
+	}
+	if cfg.ThinkMax < cfg.ThinkMin {
+		return nil, fmt.Errorf("loadtest: think time %v-%v: the maximum is below the minimum", cfg.ThinkMin, cfg.ThinkMax)
+	}
+	if cfg.AckTimeout <= 0 {
+		cfg.AckTimeout = 30 * time.Second
+	}
+	if cfg.AIWait <= 0 {
+		cfg.AIWait = 60 * time.Second
+	}
+	if cfg.Variant == "" {
+		cfg.Variant = "chess"
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = rand.Uint64()
+	}
+	tr := &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 0}
+	r := &run{cfg: cfg, hc: &http.Client{Transport: tr, Timeout: 60 * time.Second}, errs: map[string]int{}}
+	defer tr.CloseIdleConnections()
+	var before *procSample
+	if cfg.PID > 0 {
+		s, err := sampleProc(cfg.PID)
+		if err != nil {
+			return nil, err
+		}
+		before = s
+	}
+	began := time.Now()
+	if cfg.Duration > 0 {
+		r.stop = began.Add(cfg.Duration)
+	}
+	var wg, swg sync.WaitGroup
+	watchedReady := make(chan string, 1)
+	for i := range cfg.Games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.slot(ctx, i, watchedReady)
+		}()
+	}
+	sctx, scancel := context.WithCancel(ctx) // the spectators stay until the games end
+	defer scancel()
+	if cfg.Spectators > 0 {
+		swg.Add(1)
+		go func() {
+			defer swg.Done()
+			var id string
+			select {
+			case id = <-watchedReady:
+			case <-sctx.Done():
+				return
+			}
+			r.spectate(sctx, id)
+		}()
+	}
+	for i := range cfg.AIFirst {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.aiFirst(ctx, i)
+		}()
+	}
+	wg.Wait()
+	scancel()
+	swg.Wait()
+	rep := r.rep
+	rep.Elapsed = time.Since(began)
+	rep.Errors = r.errs
+	rep.Latency = latencyOf(r.rtts)
+	rep.Watched = latencyOf(r.watched)
+	rep.SpectatorMsgs = r.specMsg.Load()
+	rep.AIFirst = cfg.AIFirst
+	rep.Limits = map[string]int{}
+	for c, n := range r.errs {
+		if limitCodes[c] {
+			rep.Limits[c] = n
+		}
+	}
+	if before != nil {
+		after, err := sampleProc(cfg.PID)
+		if err == nil {
+			rep.Server = statsOf(before, after)
+		}
+	}
+	return &rep, ctx.Err()
+}
+
+// over reports whether the run's time is up.
+func (r *run) over(ctx context.Context) bool {
+	return ctx.Err() != nil || (!r.stop.IsZero() && time.Now().After(r.stop))
+}
+
+// slot plays games one after another (one without a Duration).
+func (r *run) slot(ctx context.Context, i int, watchedReady chan<- string) {
+	if r.cfg.Ramp > 0 && r.cfg.Games > 0 {
+		pause(ctx, r.cfg.Ramp*time.Duration(i)/time.Duration(r.cfg.Games))
+	}
+	for n := 0; ; n++ {
+		watched := i == 0 && n == 0 && r.cfg.Spectators > 0
+		r.game(ctx, i, n, watched, watchedReady)
+		if r.cfg.Duration == 0 || r.over(ctx) {
+			return
+		}
+	}
+}
+
+// seatResp is the part of POST /api/games and /join answers read here.
+type seatResp struct {
+	ID        string `json:"id"`
+	Token     string `json:"token"`
+	InviteURL string `json:"inviteUrl"`
+}
+
+// post sends a JSON request and decodes a 200 answer into out; an error
+// answer is counted by its code and returned.
+func (r *run) post(ctx context.Context, u string, body any, out any) error {
+	b, _ := json.Marshal(body)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(string(b)))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := r.hc.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			r.errorf("http", "POST %s: %v", u, err)
+		}
+		return err
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
+		code := errorCode(data)
+		r.errorf(code, "POST %s: HTTP %d %s", u, resp.StatusCode, data)
+		return fmt.Errorf("POST %s: %s", u, code)
+	}
+	return json.Unmarshal(data, out)
+}
+
+// errorCode reads the code of an error answer ({"error":{"code":…}}).
+func errorCode(body []byte) string {
+	var e struct {
+		Error struct {
+			Code string `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &e) == nil && e.Error.Code != "" {
+		return e.Error.Code
+	}
+	return "http"
+}
+
+// game creates one human game on instance i, joins it from the next
+// instance and plays it with two players.
+func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady chan<- string) {
+	var w, b seatResp
+	if err := r.post(ctx, r.url(i)+"/api/games", map[string]any{"variant": r.cfg.Variant, "side": "white", "opponent": map[string]any{"type": "human"}}, &w); err != nil {
+		pause(ctx, time.Second) // e.g. rate_limited: do not spin
+		return
+	}
+	_, code, _ := strings.Cut(w.InviteURL, "#invite=")
+	if err := r.post(ctx, r.url(i+1)+"/api/games/"+w.ID+"/join", map[string]any{"invite": code}, &b); err != nil {
+		pause(ctx, time.Second)
+		return
+	}
+	r.mu.Lock()
+	r.rep.GamesStarted++
+	r.mu.Unlock()
+	plies := r.cfg.Plies
+	if watched && r.cfg.Duration > 0 {
+		plies = 0
+	}
+	gctx, gcancel := context.WithCancel(ctx)
+	defer gcancel()
+	g := &gameRun{plies: plies, abort: gcancel}
+	seed := r.cfg.Seed + uint64(i)*1_000_003 + uint64(n)*7919
+	players := []*player{
+		{r: r, g: g, color: "white", watched: watched, rng: rand.New(rand.NewPCG(seed, 1))},
+		{r: r, g: g, color: "black", watched: watched, rng: rand.New(rand.NewPCG(seed, 2))},
+	}
+	urls := []string{r.url(i), r.url(i + 1)}
+	toks := []string{w.Token, b.Token}
+	var conns []*websocket.Conn
+	for k, p := range players {
+		c, err := r.dial(ctx, urls[k], w.ID, toks[k])
+		if err != nil {
+			for _, c := range conns {
+				c.CloseNow()
+			}
+			return
+		}
+		p.conn = c
+		conns = append(conns, c)
+	}
+	if watched {
+		watchedReady <- w.ID
+	}
+	var wg sync.WaitGroup
+	for _, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.play(gctx)
+		}()
+	}
+	wg.Wait()
+	for _, c := range conns {
+		c.Close(websocket.StatusNormalClosure, "")
+	}
+	if g.over.Load() {
+		r.mu.Lock()
+		r.rep.GamesOver++
+		r.mu.Unlock()
+	}
+}
+
+// dial opens the WebSocket of game id with a seat token ("" = spectator).
+func (r *run) dial(ctx context.Context, base, id, token string) (*websocket.Conn, error) {
+	u := strings.Replace(base, "http", "ws", 1) + "/api/games/" + id + "/ws"
+	if token != "" {
+		u += "?token=" + url.QueryEscape(token)
+	}
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	c, resp, err := websocket.Dial(dctx, u, &websocket.DialOptions{HTTPClient: r.hc})
+	if err != nil {
+		code := "dial"
+		if resp != nil && resp.Body != nil {
+			data, _ := io.ReadAll(resp.Body)
+			code = errorCode(data)
+			if code == "http" {
+				code = "dial"
+			}
+		}
+		if ctx.Err() == nil {
+			r.errorf(code, "connect to %s: %v", u, err)
+		}
+		return nil, err
+	}
+	c.SetReadLimit(16 << 20)
+	return c, nil
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// gameRun is what the two players of a game share.
+type gameRun struct {
+	plies int // stop at this ply (0 = the end of the game)
+	over  atomic.Bool
+	abort context.CancelFunc // ends both players (one of them failed)
+}
+
+// serverMsg is the part of the server's messages the players read.
+type serverMsg struct {
+	Type   string          `json:"type"`
+	ID     json.RawMessage `json:"id"` // the game's ID in a state, the move's in an ack or error
+	Code   string          `json:"code"`
+	Ply    int             `json:"ply"`
+	Turn   string          `json:"turn"`
+	Status string          `json:"status"`
+	Legal  []struct {
+		UCI string `json:"uci"`
+	} `json:"legal"`
+	raw []byte // a state read by parseMsg: Legal is decoded by legal()
+}
+
+// parseMsg reads a server message. A state (the big message) is read
+// without decoding it whole: its top-level type, ply, turn and status
+// are found by their keys (a key's quotes cannot occur inside a JSON
+// string, and these keys are unique in a state), the legal moves only
+// when the player is about to move (legal). Anything else is decoded.
+func parseMsg(data []byte) (serverMsg, bool) {
+	var m serverMsg
+	if bytes.HasPrefix(data, []byte(`{"type":"state"`)) {
+		turn, ok1 := jsonString(data, "turn")
+		status, ok2 := jsonString(data, "status")
+		ply, ok3 := jsonInt(data, "ply")
+		if ok1 && ok2 && ok3 {
+			return serverMsg{Type: "state", Turn: turn, Status: status, Ply: ply, raw: data}, true
+		}
+	}
+	return m, json.Unmarshal(data, &m) == nil
+}
+
+// legal decodes the legal moves of a state read by parseMsg and returns
+// their number.
+func (m *serverMsg) legal() int {
+	if m.raw != nil {
+		i := bytes.Index(m.raw, []byte(`"legal":`))
+		if i < 0 || json.NewDecoder(bytes.NewReader(m.raw[i+len(`"legal":`):])).Decode(&m.Legal) != nil {
+			m.Legal = nil
+		}
+		m.raw = nil
+	}
+	return len(m.Legal)
+}
+
+// jsonString returns the string value of the first "key": in data (a
+// value without escapes).
+func jsonString(data []byte, key string) (string, bool) {
+	k := []byte(`"` + key + `":"`)
+	i := bytes.Index(data, k)
+	if i < 0 {
+		return "", false
+	}
+	rest := data[i+len(k):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 || bytes.IndexByte(rest[:j], '\\') >= 0 {
+		return "", false
+	}
+	return string(rest[:j]), true
+}
+
+// jsonInt returns the integer value of the first "key": in data.
+func jsonInt(data []byte, key string) (int, bool) {
+	k := []byte(`"` + key + `":`)
+	i := bytes.Index(data, k)
+	if i < 0 {
+		return 0, false
+	}
+	rest := data[i+len(k):]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(string(rest[:j]))
+	return n, err == nil
+}
+
+// player is one seat's connection.
+type player struct {
+	r       *run
+	g       *gameRun
+	color   string
+	watched bool
+	rng     *rand.Rand
+	conn    *websocket.Conn
+}
+
+// play reads the player's messages and moves when it is its turn, until
+// the game ends, reaches its ply limit or the run's time is up (a move
+// in flight is waited for).
+func (p *player) play(ctx context.Context) {
+	in := make(chan serverMsg, 64)
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go p.read(rctx, in)
+	var (
+		think    *time.Timer
+		thinkC   <-chan time.Time
+		latest   *serverMsg
+		sentAt   time.Time
+		inflight = -1 // id of the move waiting for its answer
+		seq      = 0
+		moved    = -1 // the ply of the last move sent
+		refused  = 0  // moves answered with an error in this game
+		tick     = time.NewTicker(250 * time.Millisecond)
+	)
+	defer tick.Stop()
+	stopThink := func() {
+		if think != nil {
+			think.Stop()
+			think, thinkC = nil, nil
+		}
+	}
+	defer stopThink()
+	schedule := func() {
+		m := latest
+		if m == nil || m.Turn != p.color || m.Status != "active" || m.Ply <= moved || inflight >= 0 || thinkC != nil || p.r.over(ctx) {
+			return
+		}
+		d := p.r.cfg.ThinkMin
+		if span := p.r.cfg.ThinkMax - p.r.cfg.ThinkMin; span > 0 {
+			d += time.Duration(p.rng.Int64N(int64(span)))
+		}
+		think = time.NewTimer(d)
+		thinkC = think.C
+	}
+	fail := func() {
+		p.g.abort()
+	}
+	for {
+		select {
+		case m, ok := <-in:
+			if !ok {
+				if inflight >= 0 && ctx.Err() == nil {
+					p.r.errorf("no_answer", "game connection closed with a move in flight")
+				}
+				fail()
+				return
+			}
+			switch m.Type {
+			case "state":
+				if m.Status == "over" {
+					p.g.over.Store(true)
+				}
+				if m.Status == "over" || (p.g.plies > 0 && m.Ply >= p.g.plies) {
+					if inflight < 0 {
+						return
+					}
+					continue
+				}
+				latest = &m
+				schedule()
+			case "ack", "error":
+				if m.Type == "error" {
+					p.r.errorf(m.Code, "%s: error %s", p.color, m.Code)
+				}
+				if inflight >= 0 && string(m.ID) == strconv.Itoa(inflight) {
+					if m.Type == "ack" {
+						rtt := time.Since(sentAt)
+						p.r.mu.Lock()
+						p.r.rep.MovesAcked++
+						p.r.rtts = append(p.r.rtts, rtt)
+						if p.watched {
+							p.r.watched = append(p.r.watched, rtt)
+						}
+						p.r.mu.Unlock()
+					}
+					inflight = -1
+					if p.r.over(ctx) || p.g.over.Load() {
+						return
+					}
+					if m.Type == "error" {
+						// try again on the state as it is (at most 3 times a game)
+						if refused++; refused > 3 {
+							fail()
+							return
+						}
+						moved = -1
+						schedule()
+					}
+				}
+			}
+		case <-thinkC:
+			think, thinkC = nil, nil
+			if p.r.over(ctx) {
+				return
+			}
+			if latest == nil || latest.legal() == 0 {
+				continue
+			}
+			seq++
+			sentAt = time.Now()
+			if err := p.send(ctx, latest, seq); err != nil {
+				p.r.errorf("no_answer", "%s: send: %v", p.color, err)
+				fail()
+				return
+			}
+			inflight, moved = seq, latest.Ply
+		case <-tick.C:
+			if inflight >= 0 && time.Since(sentAt) > p.r.cfg.AckTimeout {
+				p.r.errorf("no_answer", "%s: no answer to a move after %v", p.color, p.r.cfg.AckTimeout)
+				fail()
+				return
+			}
+			if inflight < 0 && p.r.over(ctx) {
+				return
+			}
+		}
+	}
+}
+
+// read passes the player's messages to in until ctx ends or the
+// connection fails (then it closes in).
+func (p *player) read(ctx context.Context, in chan<- serverMsg) {
+	defer close(in)
+	for {
+		_, data, err := p.conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		m, ok := parseMsg(data)
+		if !ok {
+			continue
+		}
+		select {
+		case in <- m:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// send plays a random legal move of state st as message id and counts it
+// as sent.
+func (p *player) send(ctx context.Context, st *serverMsg, id int) error {
+	mv := st.Legal[p.rng.IntN(len(st.Legal))].UCI
+	b, _ := json.Marshal(map[string]any{"type": "move", "move": mv, "ply": st.Ply, "id": id})
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	err := p.conn.Write(wctx, websocket.MessageText, b)
+	p.r.mu.Lock()
+	p.r.rep.MovesSent++
+	p.r.mu.Unlock()
+	return err
+}
+
+// spectate connects Spectators watchers to game id (spread over the
+// URLs) and reads their messages until the run ends.
+func (r *run) spectate(ctx context.Context, id string) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 64) // connects in flight
+	for k := range r.cfg.Spectators {
+		sem <- struct{}{}
+		if r.over(ctx) {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := r.dial(ctx, r.url(k), id, "")
+			<-sem
+			if err != nil {
+				return
+			}
+			r.mu.Lock()
+			r.rep.SpectatorsConnected++
+			r.mu.Unlock()
+			defer c.CloseNow()
+			for {
+				if _, _, err := c.Read(ctx); err != nil {
+					return
+				}
+				r.specMsg.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// aiFirst creates a game against the AI with the human as black and waits
+// for the AI's first move.
+func (r *run) aiFirst(ctx context.Context, i int) {
+	var s seatResp
+	began := time.Now()
+	if err := r.post(ctx, r.url(i)+"/api/games", map[string]any{"variant": r.cfg.Variant, "side": "black", "opponent": map[string]any{"type": "ai", "level": 0}}, &s); err != nil {
+		return
+	}
+	c, err := r.dial(ctx, r.url(i), s.ID, s.Token)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	wctx, cancel := context.WithTimeout(ctx, r.cfg.AIWait)
+	defer cancel()
+	for {
+		_, data, err := c.Read(wctx)
+		if err != nil {
+			r.errorf("ai_no_move", "game %s: no AI move after %v", s.ID, r.cfg.AIWait)
+			return
+		}
+		var m serverMsg
+		if json.Unmarshal(data, &m) == nil && m.Type == "state" && m.Ply >= 1 {
+			d := time.Since(began)
+			r.mu.Lock()
+			r.rep.AIMoved++
+			r.rep.AIFirstMax = max(r.rep.AIFirstMax, d)
+			r.mu.Unlock()
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+	}
+}
+
+// Latency is a distribution of round-trips.
+type Latency struct {
+	N                  int
+	P50, P95, P99, Max time.Duration
+}
+
+func latencyOf(d []time.Duration) Latency {
+	if len(d) == 0 {
+		return Latency{}
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
+	return Latency{N: len(s), P50: at(0.50), P95: at(0.95), P99: at(0.99), Max: s[len(s)-1]}
+}
+
+func (l Latency) String() string {
+	if l.N == 0 {
+		return "no moves"
+	}
+	return fmt.Sprintf("n=%d p50=%v p95=%v p99=%v max=%v", l.N, round(l.P50), round(l.P95), round(l.P99), round(l.Max))
+}
+
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}

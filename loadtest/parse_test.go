@@ -1,0 +1,57 @@
+package loadtest
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestParseMsg: a state is read by its keys (the values a full decode
+// gives), its legal moves when asked; other messages are decoded.
+func TestParseMsg(t *testing.T) {
+	state := `{"type":"state","id":"ab12","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 {}","turn":"black","ply":1,` +
+		`"moves":[{"uci":"e2e4","san":"e4","by":"white","fen":"x"}],"legal":[{"uci":"e7e5","san":"e5"},{"uci":"g8f6","san":"Nf6"}],"statusText":[],"status":"active","seats":{"white":{"kind":"human"}}}`
+	m, ok := parseMsg([]byte(state))
+	if !ok || m.Type != "state" || m.Turn != "black" || m.Ply != 1 || m.Status != "active" || m.raw == nil {
+		t.Fatalf("state: %+v %v", m, ok)
+	}
+	if n := m.legal(); n != 2 || m.Legal[1].UCI != "g8f6" {
+		t.Fatalf("legal: %d %+v", n, m.Legal)
+	}
+	m, ok = parseMsg([]byte(`{"type":"ack","ply":7,"id":3}`))
+	if !ok || m.Type != "ack" || m.Ply != 7 || string(m.ID) != "3" || m.raw != nil {
+		t.Fatalf("ack: %+v %v", m, ok)
+	}
+	m, ok = parseMsg([]byte(`{"type":"error","code":"stale_ply","id":"x"}`))
+	if !ok || m.Code != "stale_ply" || string(m.ID) != `"x"` {
+		t.Fatalf("error: %+v %v", m, ok)
+	}
+	if _, ok := parseMsg([]byte(`{"type":"state","turn":"wh\"ite","ply":1,"status":"active"`)); ok {
+		t.Fatal("a truncated state with an escaped turn was read")
+	}
+}
+
+// FuzzParseMsg: parseMsg and legal never panic, and a state read by its
+// keys has the type, turn and ply a full decode of the same well-formed
+// message gives when its keys are not repeated inside it.
+func FuzzParseMsg(f *testing.F) {
+	f.Add([]byte(`{"type":"state","turn":"white","ply":0,"legal":[{"uci":"e2e4"}],"status":"active"}`))
+	f.Add([]byte(`{"type":"ack","ply":1,"id":1}`))
+	f.Add([]byte(`{"type":"state","turn":"white","ply":12345678901234567890,"status":"x"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, ok := parseMsg(data)
+		if !ok {
+			return
+		}
+		m.legal()
+		if m.Type != "state" {
+			return
+		}
+		var full serverMsg
+		if json.Unmarshal(data, &full) == nil && full.Type == "state" && full.Turn == m.Turn && full.Ply != m.Ply {
+			var probe map[string]json.RawMessage
+			if json.Unmarshal(data, &probe) == nil && len(probe) == 4 {
+				t.Errorf("ply %d, a full decode %d: %s", m.Ply, full.Ply, data)
+			}
+		}
+	})
+}

@@ -275,6 +275,9 @@ func (r *room) refresh(ctx context.Context) error {
 		k++
 	}
 	movesChanged := k != len(r.moves) || k != len(rec.Moves)
+	if k < len(r.moves) {
+		r.pm = nil // moves taken back: the premove game is not brought forward (premoveGame)
+	}
 	for len(r.moves) > k {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]

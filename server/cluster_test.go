@@ -168,9 +168,19 @@ func TestClusterTwoInstances(t *testing.T) {
 	dialWS(t, b.URL, br["id"].(string), br["token"].(string)) // welcome as white
 	// black leaves B: A's spectator sees black offline
 	bl.conn.Close(websocket.StatusNormalClosure, "")
-	sa.expect(func(m map[string]any) bool {
-		return m["type"] == "state" && m["seats"].(map[string]any)["black"].(map[string]any)["online"] == false
-	})
+	sa.expect(func(m map[string]any) bool { return seatOnline(m, "black") == false })
+}
+
+// seatOnline returns whether seat is online by a state or a presence
+// message (nil for other messages).
+func seatOnline(m map[string]any, seat string) any {
+	switch m["type"] {
+	case "state":
+		return m["seats"].(map[string]any)[seat].(map[string]any)["online"]
+	case "presence":
+		return m["online"].(map[string]any)[seat]
+	}
+	return nil
 }
 
 // TestClusterSameMove: the white seat is open on A and on B; its move is
@@ -586,12 +596,9 @@ func TestClusterPresenceAfterKill(t *testing.T) {
 	id, wt, bt := createHuman(t, a, map[string]any{"variant": "chess"})
 	dialWS(t, a.URL, id, wt)
 	bl := dialWS(t, b.URL, id, bt)
-	online := func(m map[string]any, seat string) any {
-		return m["seats"].(map[string]any)[seat].(map[string]any)["online"]
-	}
-	bl.expect(func(m map[string]any) bool { return m["type"] == "state" && online(m, "white") == true })
+	bl.expect(func(m map[string]any) bool { return seatOnline(m, "white") == true })
 	if err := procA.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	bl.expect(func(m map[string]any) bool { return m["type"] == "state" && online(m, "white") == false })
+	bl.expect(func(m map[string]any) bool { return seatOnline(m, "white") == false })
 }

@@ -253,6 +253,11 @@ func TestLease(t *testing.T) {
 	if !orphan() {
 		t.Fatal("the AI game to move after a two-move turn is not an orphan")
 	}
+	// over: no instance should pick up this made-up game (server tests may
+	// share the database)
+	if err := a.Finish(ctx, id, Ending{Result: "1/2-1/2", Reason: "test"}, nil); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestClusterSQLite: with SQLite the cluster calls do nothing and the

@@ -1,0 +1,47 @@
+#!/bin/bash
+# The play server's load benchmarks (issue 45) with two instances on one
+# PostgreSQL: two `houserules serve --db $DB` processes, white's players on
+# the first, black's on the second (houserules bench serve --url A,B), so
+# every move crosses instances through PostgreSQL LISTEN/NOTIFY.
+#
+#   DB=postgres://… bench/serve-load-two.sh [humans|saturation|spectators|aifirst|all]
+#
+# The CPU and RSS of both servers are printed after each run (ps). The
+# database should be a throw-away one: the runs leave their games in it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${DB:?set DB to a postgres:// DSN}"
+HR=${HR:-/tmp/houserules-bench}
+if [ "$HR" = /tmp/houserules-bench ]; then go build -o "$HR" ./cmd/houserules; fi
+limits="--create-per-minute 1000000 --client-conns 100000 --room-conns 100000"
+PA=18471 PB=18472
+pids=()
+start() { # serve flags
+	pids=()
+	for p in $PA $PB; do
+		"$HR" serve --db "$DB" --addr "127.0.0.1:$p" $limits "$@" >/tmp/serve-two-$p.log 2>&1 &
+		pids+=($!)
+	done
+	for p in $PA $PB; do
+		for _ in $(seq 100); do curl -sf "http://127.0.0.1:$p/api/health" >/dev/null && break; sleep 0.1; done
+	done
+}
+stop() {
+	echo "servers (pid rss_kB cpu_time):"; ps -o pid=,rss=,cputime= -p "${pids[0]},${pids[1]}" || true
+	kill "${pids[@]}" 2>/dev/null || true
+	wait "${pids[@]}" 2>/dev/null || true
+}
+run() { # name, serve flags, bench flags…
+	local name=$1 flags=$2
+	shift 2
+	start $flags
+	echo "== $name, two instances ($(uptime | sed 's/.*load/load/'))"
+	echo "\$ houserules bench serve --url A,B $*"
+	"$HR" bench serve --url "http://127.0.0.1:$PA,http://127.0.0.1:$PB" --pid "${pids[0]}" "$@" 2>&1 | grep -v ' level=INFO '
+	stop
+}
+what=${1:-all}
+[[ $what == all || $what == humans ]] && run humans "" --games 1000 --think 1s-3s --plies 40 --ramp 5s --duration 60s --seed 1
+[[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 50 --think 0 --plies 40 --duration 30s --seed 1
+[[ $what == all || $what == spectators ]] && run spectators "" --games 1 --spectators 2000 --think 500ms-1s --plies 0 --duration 40s --seed 1
+[[ $what == all || $what == aifirst ]] && run aifirst "" --games 0 --ai-first 300 --ai-wait 120s --seed 1

@@ -132,7 +132,10 @@ func (d *DB) Work(ctx context.Context, o WorkOptions) (*Worker, error) {
 		Logger:               quietLogger(),
 		Queues:               map[string]river.QueueConfig{Queue: {MaxWorkers: o.Jobs}},
 		Workers:              workers,
-		JobTimeout:           -1, // a pair at a high level may take minutes
+		// River rescues only jobs past their timeout (never one without:
+		// JobTimeout -1); the timeout cancels the job's context, which
+		// PlayPair does not read: a slow pair still ends and counts
+		JobTimeout:           o.RescueAfter / 2,
 		RescueStuckJobsAfter: o.RescueAfter,
 		FetchPollInterval:    200 * time.Millisecond,
 	})

@@ -128,10 +128,10 @@ func (d *DB) Work(ctx context.Context, o WorkOptions) (*Worker, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &pairWorker{db: d, name: o.Name, w: w, onGames: o.OnGames})
 	c, err := d.newClient(&river.Config{
-		ID:                   o.Name,
-		Logger:               quietLogger(),
-		Queues:               map[string]river.QueueConfig{Queue: {MaxWorkers: o.Jobs}},
-		Workers:              workers,
+		ID:      o.Name,
+		Logger:  quietLogger(),
+		Queues:  map[string]river.QueueConfig{Queue: {MaxWorkers: o.Jobs}},
+		Workers: workers,
 		// River rescues only jobs past their timeout (never one without:
 		// JobTimeout -1); the timeout cancels the job's context, which
 		// PlayPair does not read: a slow pair still ends and counts

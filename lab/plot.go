@@ -2,9 +2,11 @@ package lab
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -158,8 +160,8 @@ func (r *Report) LengthPlots() ([]*plot.Plot, error) {
 	return out, nil
 }
 
-// saveSVG draws plots in a grid of cols columns of cell size into file.
-func saveSVG(file string, plots []*plot.Plot, cols int, cellW, cellH vg.Length) error {
+// writeSVG draws plots in a grid of cols columns of cell size as SVG.
+func writeSVG(w io.Writer, plots []*plot.Plot, cols int, cellW, cellH vg.Length) error {
 	rows := (len(plots) + cols - 1) / cols
 	if len(plots) < cols {
 		cols = max(1, len(plots))
@@ -185,11 +187,37 @@ func saveSVG(file string, plots []*plot.Plot, cols int, cellW, cellH vg.Length) 
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if _, err := img.WriteTo(&buf); err != nil {
+	_, err := img.WriteTo(w)
+	return err
+}
+
+// ErrNoPlot: SVG was asked for a name that is none of the plots.
+var ErrNoPlot = errors.New("no such plot (score.svg, results.svg, lengths.svg)")
+
+// SVG writes the plot named ScoreSVG, ResultsSVG or LengthsSVG to w;
+// ErrNoPlot for another name.
+func (r *Report) SVG(name string, w io.Writer) error {
+	wide := vg.Length(max(12, 1.6*float64(len(r.Summaries)))) * vg.Centimeter
+	var p *plot.Plot
+	var err error
+	switch name {
+	case ScoreSVG:
+		p, err = r.ScorePlot()
+	case ResultsSVG:
+		p, err = r.ResultsPlot()
+	case LengthsSVG:
+		ps, err := r.LengthPlots()
+		if err != nil {
+			return err
+		}
+		return writeSVG(w, ps, 3, 9*vg.Centimeter, 7*vg.Centimeter)
+	default:
+		return ErrNoPlot
+	}
+	if err != nil {
 		return err
 	}
-	return os.WriteFile(file, buf.Bytes(), 0o644)
+	return writeSVG(w, []*plot.Plot{p}, 1, wide, 12*vg.Centimeter)
 }
 
 // WriteSVGs writes ScoreSVG, ResultsSVG and LengthsSVG into dir (created
@@ -198,33 +226,15 @@ func (r *Report) WriteSVGs(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	wide := vg.Length(max(12, 1.6*float64(len(r.Summaries)))) * vg.Centimeter
-	score, err := r.ScorePlot()
-	if err != nil {
-		return nil, err
-	}
-	results, err := r.ResultsPlot()
-	if err != nil {
-		return nil, err
-	}
-	lengths, err := r.LengthPlots()
-	if err != nil {
-		return nil, err
-	}
 	var files []string
-	for _, f := range []struct {
-		name  string
-		plots []*plot.Plot
-		cols  int
-		w, h  vg.Length
-	}{
-		{ScoreSVG, []*plot.Plot{score}, 1, wide, 12 * vg.Centimeter},
-		{ResultsSVG, []*plot.Plot{results}, 1, wide, 12 * vg.Centimeter},
-		{LengthsSVG, lengths, 3, 9 * vg.Centimeter, 7 * vg.Centimeter},
-	} {
-		path := filepath.Join(dir, f.name)
-		if err := saveSVG(path, f.plots, f.cols, f.w, f.h); err != nil {
+	for _, name := range []string{ScoreSVG, ResultsSVG, LengthsSVG} {
+		var buf bytes.Buffer
+		path := filepath.Join(dir, name)
+		if err := r.SVG(name, &buf); err != nil {
 			return nil, fmt.Errorf("lab: %s: %w", path, err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return nil, err
 		}
 		files = append(files, path)
 	}

@@ -24,6 +24,7 @@ import (
 
 	"houserules/rules"
 	"houserules/search"
+	"houserules/lab"
 	"houserules/store"
 	"houserules/variants"
 )
@@ -58,6 +59,9 @@ type Config struct {
 	// TrustProxy: the server is behind a proxy that appends the client's
 	// address to X-Forwarded-For; its last address is the client.
 	TrustProxy bool
+	// Lab is the balance lab's database (serve --lab): the Lab page and
+	// /api/lab (lab.go); nil = none.
+	Lab *lab.DB
 }
 
 // Server serves the API, the WebSocket rooms and the front end.
@@ -170,6 +174,7 @@ func (s *Server) routes() {
 			files.ServeHTTP(w, r)
 		})
 	}
+	s.labRoutes(m) // the balance lab's page and API (lab.go), with serve --lab
 	s.mux = m
 }
 

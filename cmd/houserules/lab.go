@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"houserules/lab"
+	"houserules/server"
 	"houserules/store"
 )
 
@@ -346,4 +347,25 @@ func labCancelCmd() *cobra.Command {
 	}
 	labDBFlag(cmd, &db)
 	return cmd
+}
+
+// serveLab opens the lab on the play server's database for serve --lab
+// and works its queue with jobs pairs at once; stop stops the worker.
+func serveLab(ctx context.Context, db string, jobs int, cfg *server.Config) (stop func(), err error) {
+	d, err := lab.Open(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	w, err := d.Work(ctx, lab.WorkOptions{Jobs: jobs})
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	cfg.Lab = d
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		w.Stop(sctx)
+		d.Close()
+	}, nil
 }

@@ -22,9 +22,9 @@ import (
 	"sync"
 	"time"
 
+	"houserules/lab"
 	"houserules/rules"
 	"houserules/search"
-	"houserules/lab"
 	"houserules/store"
 	"houserules/variants"
 )

@@ -79,6 +79,7 @@ var labMigrations = []string{
 		termination TEXT NOT NULL,
 		plies       INTEGER NOT NULL,
 		opening     INTEGER NOT NULL,
+		start_fen   TEXT NOT NULL,
 		moves       TEXT NOT NULL,
 		worker      TEXT NOT NULL,
 		finished_at BIGINT NOT NULL,
@@ -313,9 +314,9 @@ func (d *DB) SaveGames(ctx context.Context, jobID int64, worker string, games []
 	now := time.Now().UnixMilli()
 	added := 0
 	for _, g := range games {
-		r, err := tx.ExecContext(ctx, d.q(`INSERT INTO lab_games (job_id, idx, study_id, ruleset, pair, result, reason, termination, plies, opening, moves, worker, finished_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
-			jobID, g.Index, g.StudyID, g.Ruleset, g.Pair, g.Result, g.Reason, g.Termination, g.Plies, g.Opening,
+		r, err := tx.ExecContext(ctx, d.q(`INSERT INTO lab_games (job_id, idx, study_id, ruleset, pair, result, reason, termination, plies, opening, start_fen, moves, worker, finished_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`),
+			jobID, g.Index, g.StudyID, g.Ruleset, g.Pair, g.Result, g.Reason, g.Termination, g.Plies, g.Opening, g.StartFEN,
 			strings.Join(g.Moves, " "), worker, now)
 		if err != nil {
 			return 0, fmt.Errorf("lab: save games: %w", err)
@@ -331,7 +332,7 @@ func (d *DB) SaveGames(ctx context.Context, jobID int64, worker string, games []
 
 // Games reads a study's games, by ruleset, pair and index.
 func (d *DB) Games(ctx context.Context, studyID int64) ([]Game, error) {
-	rows, err := d.sql.QueryContext(ctx, d.q(`SELECT job_id, idx, ruleset, pair, result, reason, termination, plies, opening, moves, worker
+	rows, err := d.sql.QueryContext(ctx, d.q(`SELECT job_id, idx, ruleset, pair, result, reason, termination, plies, opening, start_fen, moves, worker
 		FROM lab_games WHERE study_id = ? ORDER BY ruleset, pair, idx`), studyID)
 	if err != nil {
 		return nil, fmt.Errorf("lab: games: %w", err)
@@ -341,11 +342,32 @@ func (d *DB) Games(ctx context.Context, studyID int64) ([]Game, error) {
 	for rows.Next() {
 		g := Game{StudyID: studyID}
 		var moves string
-		if err := rows.Scan(&g.JobID, &g.Index, &g.Ruleset, &g.Pair, &g.Result, &g.Reason, &g.Termination, &g.Plies, &g.Opening, &moves, &g.Worker); err != nil {
+		if err := rows.Scan(&g.JobID, &g.Index, &g.Ruleset, &g.Pair, &g.Result, &g.Reason, &g.Termination, &g.Plies, &g.Opening, &g.StartFEN, &moves, &g.Worker); err != nil {
 			return nil, fmt.Errorf("lab: games: %w", err)
 		}
 		g.Moves = strings.Fields(moves)
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+// ErrNoGame: no lab game has the job ID and index asked for.
+var ErrNoGame = errors.New("no such lab game")
+
+// Game reads the game idx (0 or 1) of job jobID; ErrNoGame if there is
+// none. Its StudyID names the study.
+func (d *DB) Game(ctx context.Context, jobID int64, idx int) (*Game, error) {
+	g := &Game{JobID: jobID, Index: idx}
+	var moves string
+	err := d.sql.QueryRowContext(ctx, d.q(`SELECT study_id, ruleset, pair, result, reason, termination, plies, opening, start_fen, moves, worker
+		FROM lab_games WHERE job_id = ? AND idx = ?`), jobID, idx).Scan(&g.StudyID, &g.Ruleset, &g.Pair, &g.Result, &g.Reason,
+		&g.Termination, &g.Plies, &g.Opening, &g.StartFEN, &moves, &g.Worker)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("lab: game %d/%d: %w", jobID, idx, ErrNoGame)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lab: game %d/%d: %w", jobID, idx, err)
+	}
+	g.Moves = strings.Fields(moves)
+	return g, nil
 }

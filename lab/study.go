@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"math/rand"
 	"strings"
 	"sync"
 	"time"
@@ -121,6 +122,7 @@ type Game struct {
 	Termination string   `json:"termination"`
 	Plies       int      `json:"plies"`
 	Opening     int      `json:"opening"`
+	StartFEN    string   `json:"start_fen,omitempty"` // "" = the variant's
 	Moves       []string `json:"moves"`
 	Worker      string   `json:"worker"`
 }
@@ -203,6 +205,10 @@ func PlayPair(s *Study, r, p int) ([2]Game, error) {
 	} else {
 		cfg.MoveTime = time.Duration(s.MoveTime) * time.Millisecond
 	}
+	// RunMatch draws the pair's start position first from a generator
+	// seeded with cfg.Seed (a shuffled back rank, a preset's random set-up;
+	// "" = the variant's): the same draw gives the FEN to store
+	start := res.Ruleset.StartFEN("", res.Chess960, rand.New(rand.NewSource(cfg.Seed)))
 	a, b := arena.NewBuiltin(s.Level), arena.NewBuiltin(s.Level)
 	m, err := arena.RunMatch(a, b, cfg)
 	if err != nil {
@@ -213,7 +219,47 @@ func PlayPair(s *Study, r, p int) ([2]Game, error) {
 	}
 	for i, rec := range m.Games {
 		out[i] = Game{Index: i, StudyID: s.ID, Ruleset: r, Pair: p, Result: rec.Result, Reason: rec.Reason,
-			Termination: rec.Termination, Plies: len(rec.Moves), Opening: rec.Opening, Moves: rec.Moves}
+			Termination: rec.Termination, Plies: len(rec.Moves), Opening: rec.Opening, StartFEN: start, Moves: rec.Moves}
 	}
 	return out, nil
+}
+
+// Replay is a lab game replayed under its ruleset: the variant's name
+// and presets as resolved, the start FEN, and per ply the move's UCI and
+// SAN text and the FEN after it (what the play server stores of a game).
+type Replay struct {
+	Variant, Presets, StartFEN string
+	Chess960                   bool
+	UCI, SAN, FENAfter         []string
+}
+
+// ReplayGame replays g of study s. A shuffle variant's games start from
+// a shuffled back rank that is not stored: they do not replay (an error).
+func ReplayGame(s *Study, g *Game) (*Replay, error) {
+	if g.Ruleset < 0 || g.Ruleset >= len(s.Rulesets) {
+		return nil, fmt.Errorf("lab: game %d/%d: no ruleset %d in study %d", g.JobID, g.Index, g.Ruleset, s.ID)
+	}
+	res, err := resolve(s.Variant, s.Rulesets[g.Ruleset])
+	if err != nil {
+		return nil, err
+	}
+	rg, err := rules.NewGame(res.Ruleset, g.StartFEN, res.Chess960)
+	if err != nil {
+		return nil, err
+	}
+	r := &Replay{Variant: res.Name, StartFEN: rg.FEN(), Chess960: res.Chess960}
+	if s.Rulesets[g.Ruleset] != NoRules {
+		r.Presets = s.Rulesets[g.Ruleset]
+	}
+	for i, mv := range g.Moves {
+		m, err := rg.ParseMove(mv)
+		if err != nil {
+			return nil, fmt.Errorf("lab: game %d/%d ply %d (%s) does not replay: %v", g.JobID, g.Index, i+1, mv, err)
+		}
+		r.UCI = append(r.UCI, rg.Pos.UCI(m))
+		r.SAN = append(r.SAN, rg.SAN(m))
+		rg.Do(m)
+		r.FENAfter = append(r.FENAfter, rg.FEN())
+	}
+	return r, nil
 }

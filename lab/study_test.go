@@ -79,3 +79,33 @@ func TestPlayPairReplays(t *testing.T) {
 		t.Errorf("PlayPair(2, 0) = %v", err)
 	}
 }
+
+// TestReplayGame: a played pair replays under its ruleset, on a board
+// with a shuffled back rank too (chess960: the stored start FEN), and a
+// move that is not legal is refused with its ply.
+func TestReplayGame(t *testing.T) {
+	for _, variant := range []string{"chess", "fischerandom"} {
+		s := &Study{ID: 3, Variant: variant, Rulesets: []string{"wrap-board"}, Games: 2, Level: 20, Nodes: 40, MaxPlies: 30, Openings: 2, Seed: 9}
+		pair, err := PlayPair(s, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range pair {
+			r, err := ReplayGame(s, &pair[i])
+			if err != nil {
+				t.Fatalf("%s game %d: %v", variant, i, err)
+			}
+			if len(r.SAN) != pair[i].Plies || len(r.FENAfter) != pair[i].Plies || r.Presets != "wrap-board" || r.StartFEN == "" {
+				t.Errorf("%s game %d: %+v", variant, i, r)
+			}
+			if (variant == "chess") != (pair[i].StartFEN == "") {
+				t.Errorf("%s game %d: start FEN %q", variant, i, pair[i].StartFEN)
+			}
+		}
+	}
+	s := &Study{ID: 3, Variant: "chess", Rulesets: []string{"-"}, Games: 2}
+	_, err := ReplayGame(s, &Game{JobID: 4, Index: 1, Moves: []string{"e2e4", "e2e4"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "lab: game 4/1 ply 2 (e2e4) does not replay") {
+		t.Errorf("ReplayGame = %v", err)
+	}
+}

@@ -3,11 +3,13 @@ package server
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	"houserules/lab"
+	"houserules/store"
 )
 
 // Limits of a study started from the web page (the CLI has none).
@@ -33,7 +35,10 @@ type labReq struct {
 // labRoutes registers the Lab page and its API when the server has a lab
 // (serve --lab): GET/POST /api/lab/studies, GET /api/lab/studies/{id}
 // (progress and results), GET /api/lab/studies/{id}/plots/{name} (the
-// SVG plots), POST /api/lab/studies/{id}/cancel.
+// SVG plots), POST /api/lab/studies/{id}/cancel, GET
+// /api/lab/studies/{id}/games (the games, without moves) and POST
+// /api/lab/games/{job}/{idx}/open (a lab game as a finished game of the
+// store, for the game page).
 func (s *Server) labRoutes(m *http.ServeMux) {
 	if s.cfg.Lab == nil {
 		return
@@ -43,6 +48,8 @@ func (s *Server) labRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/lab/studies/{id}", s.handleLabGet)
 	m.HandleFunc("GET /api/lab/studies/{id}/plots/{name}", s.handleLabPlot)
 	m.HandleFunc("POST /api/lab/studies/{id}/cancel", s.handleLabCancel)
+	m.HandleFunc("GET /api/lab/studies/{id}/games", s.handleLabGames)
+	m.HandleFunc("POST /api/lab/games/{job}/{idx}/open", s.handleLabOpen)
 	if s.cfg.Static != nil {
 		m.HandleFunc("GET /lab", func(w http.ResponseWriter, r *http.Request) { s.serveIndex(w) })
 	}
@@ -177,4 +184,110 @@ func (s *Server) handleLabCancel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "cancelled": n})
+}
+
+// labGameJSON is a lab game in GET /api/lab/studies/{id}/games.
+type labGameJSON struct {
+	Job         int64  `json:"job"`
+	Index       int    `json:"index"`
+	Ruleset     int    `json:"ruleset"`
+	Pair        int    `json:"pair"`
+	Result      string `json:"result"`
+	Reason      string `json:"reason"`
+	Termination string `json:"termination"`
+	Plies       int    `json:"plies"`
+}
+
+func (s *Server) handleLabGames(w http.ResponseWriter, r *http.Request) {
+	id := s.labStudy(w, r)
+	if id == 0 {
+		return
+	}
+	games, err := s.cfg.Lab.Games(r.Context(), id)
+	if err != nil {
+		writeError(w, errf(http.StatusInternalServerError, CodeInternal, err.Error()))
+		return
+	}
+	out := make([]labGameJSON, len(games))
+	for i, g := range games {
+		out[i] = labGameJSON{g.JobID, g.Index, g.Ruleset, g.Pair, g.Result, g.Reason, g.Termination, g.Plies}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// handleLabOpen stores lab game {job}/{idx} as a finished game between two
+// AI seats (once; its ID is lab-{job}-{idx}) so that the game page
+// (/g/{id}) shows it, and answers its ID.
+func (s *Server) handleLabOpen(w http.ResponseWriter, r *http.Request) {
+	job, err1 := strconv.ParseInt(r.PathValue("job"), 10, 64)
+	idx, err2 := strconv.Atoi(r.PathValue("idx"))
+	if err1 != nil || err2 != nil {
+		writeError(w, errf(http.StatusNotFound, CodeNotFound, "no lab game "+r.PathValue("job")+"/"+r.PathValue("idx")))
+		return
+	}
+	gameID := fmt.Sprintf("lab-%d-%d", job, idx)
+	ctx := r.Context()
+	if _, err := s.cfg.Store.GetGame(ctx, gameID); err == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"id": gameID})
+		return
+	}
+	g, err := s.cfg.Lab.Game(ctx, job, idx)
+	if errors.Is(err, lab.ErrNoGame) {
+		writeError(w, errf(http.StatusNotFound, CodeNotFound, err.Error()))
+		return
+	}
+	if err != nil {
+		writeError(w, errf(http.StatusInternalServerError, CodeInternal, err.Error()))
+		return
+	}
+	st, err := s.cfg.Lab.Study(ctx, g.StudyID)
+	if err != nil {
+		writeError(w, errf(http.StatusInternalServerError, CodeInternal, err.Error()))
+		return
+	}
+	rep, err := lab.ReplayGame(st, g)
+	if err != nil {
+		writeError(w, errf(http.StatusInternalServerError, CodeInternal, err.Error()))
+		return
+	}
+	if aerr := s.storeLabGame(r, gameID, st, g, rep); aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": gameID})
+}
+
+// storeLabGame writes the replayed game to the store: created, its moves
+// appended, the last with the game's result (an adjudicated draw is
+// over by the lab's reason).
+func (s *Server) storeLabGame(r *http.Request, gameID string, st *lab.Study, g *lab.Game, rep *lab.Replay) *apiError {
+	ctx := r.Context()
+	rec := &store.Game{ID: gameID, Variant: rep.Variant, Presets: rep.Presets, StartFEN: rep.StartFEN, Chess960: rep.Chess960,
+		White: store.Seat{Kind: store.AI, Level: st.Level}, Black: store.Seat{Kind: store.AI, Level: st.Level}, Status: store.StatusActive}
+	if err := s.cfg.Store.CreateGame(ctx, rec); err != nil {
+		if _, gerr := s.cfg.Store.GetGame(ctx, gameID); gerr == nil {
+			return nil // opened at the same time by another request
+		}
+		return errf(http.StatusInternalServerError, CodeStorage, err.Error())
+	}
+	reason := g.Reason
+	if g.Termination != "normal" && g.Termination != "" {
+		reason = g.Termination + ": " + g.Reason
+	}
+	end := store.Ending{Result: g.Result, Reason: reason}
+	for i := range rep.UCI {
+		var e *store.Ending
+		if i == len(rep.UCI)-1 {
+			e = &end
+		}
+		if err := s.cfg.Store.AppendMove(ctx, gameID, store.Move{Ply: i, UCI: rep.UCI[i], SAN: rep.SAN[i], FENAfter: rep.FENAfter[i]}, e, nil); err != nil {
+			return errf(http.StatusInternalServerError, CodeStorage, err.Error())
+		}
+	}
+	if len(rep.UCI) == 0 {
+		if err := s.cfg.Store.Finish(ctx, gameID, end, nil); err != nil {
+			return errf(http.StatusInternalServerError, CodeStorage, err.Error())
+		}
+	}
+	return nil
 }

@@ -60,6 +60,30 @@ func TestLabAPI(t *testing.T) {
 			t.Errorf("%s: %d %s %.100q", name, resp.StatusCode, resp.Header.Get("Content-Type"), b)
 		}
 	}
+	// the games, and one opened as an ordinary finished game
+	code, m = call(t, "GET", ts.URL+"/api/lab/studies/1/games", "", nil)
+	games := m["games"].([]any)
+	if code != 200 || len(games) != 4 {
+		t.Fatalf("games: %d %v", code, m)
+	}
+	g0 := games[0].(map[string]any)
+	if g0["job"] != 1.0 || g0["index"] != 0.0 || g0["ruleset"] != 0.0 || g0["pair"] != 0.0 {
+		t.Errorf("first game %v", g0)
+	}
+	for range 2 { // the second open finds the stored game
+		code, m = call(t, "POST", ts.URL+"/api/lab/games/1/0/open", "", nil)
+		if code != 200 || m["id"] != "lab-1-0" {
+			t.Fatalf("open: %d %v", code, m)
+		}
+	}
+	code, m = call(t, "GET", ts.URL+"/api/games/lab-1-0", "", nil)
+	st := m["state"].(map[string]any)
+	if code != 200 || st["status"] != "over" || st["result"] != g0["result"] || st["ply"] != g0["plies"] || len(st["moves"].([]any)) != int(g0["plies"].(float64)) {
+		t.Errorf("the opened game: %d status %v result %v ply %v; want over %v %v", code, st["status"], st["result"], st["ply"], g0["result"], g0["plies"])
+	}
+	if code, m = call(t, "POST", ts.URL+"/api/lab/games/1/5/open", "", nil); code != 404 || errCode(m) != CodeNotFound {
+		t.Errorf("open a game that is not there: %d %v", code, m)
+	}
 	code, m = call(t, "GET", ts.URL+"/api/lab/studies", "", nil)
 	if code != 200 || len(m["studies"].([]any)) != 1 {
 		t.Errorf("list: %d %v", code, m)

@@ -2,10 +2,11 @@
 // start a study of two rulesets × 6 games at 40 nodes a move from the form,
 // see the progress bar move from the first poll to 12 of 12 games, then the
 // results table (one row per ruleset, 6 games each) and the three SVG plots
-// loaded and naming both rulesets. Screenshot: web/e2e/output/lab.png.
+// loaded and naming both rulesets; a game of the study opens in the game
+// page (/g/lab-…), over, with all its plies. Screenshot: web/e2e/output/lab.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ctx, newPage, shot, start, stop } from './lib.mjs';
+import { ctx, newPage, shot, start, stop, waitState } from './lib.mjs';
 
 before(() => start(['--lab', '1']));
 after(stop);
@@ -54,6 +55,15 @@ test('a study started from the Lab page runs to its plots', async () => {
   }
   assert.match(await page.locator('#lab-studies').textContent(), /Study 1 chess: piece-hp ; - — 12\/12 games/);
   await shot(page, 'lab');
+  // a game of the study opens in the game page, over, with its moves
+  await page.locator('details.lab-games').first().locator('summary').click();
+  const first = page.locator('details.lab-games').first().locator('li').first();
+  const plies = Number((await first.textContent()).match(/, (\d+) plies/)[1]);
+  await first.locator('button.lab-open').click();
+  await page.waitForURL(/\/g\/lab-\d+-0$/, { timeout: 15000 });
+  const st = await waitState(page, 's.status === "over"');
+  assert.equal(st.ply, plies);
+  assert.equal(st.moves.length, plies);
   await page.close();
 });
 

@@ -3,7 +3,8 @@
 // level, node budget), watch its progress live (games done of asked, jobs
 // by state, games per worker), and see the results when it ends: the table
 // with 95% intervals and the three SVG plots drawn by the server
-// (/api/lab/studies/{id}/plots/…). /lab?study=ID shows a study again.
+// (/api/lab/studies/{id}/plots/…), and the games, each opening in the game
+// page. /lab?study=ID shows a study again.
 import { api, ApiError, el } from './util';
 
 interface Interval {
@@ -44,6 +45,16 @@ interface StudyView {
   progress: Progress;
   finished: boolean;
   report: { rulesets: Summary[] };
+}
+
+interface LabGame {
+  job: number;
+  index: number;
+  ruleset: number;
+  pair: number;
+  result: string;
+  reason: string;
+  plies: number;
 }
 
 const PLOTS: [string, string][] = [
@@ -111,6 +122,31 @@ export async function renderLab(app: HTMLElement): Promise<() => void> {
     });
   }
 
+  // gameLists are the study's games per ruleset, each with a button that
+  // opens it in the game page (stored there once as a finished game).
+  async function gameLists(v: StudyView): Promise<HTMLElement[]> {
+    const id = v.progress.study.id;
+    const { games } = await api<{ games: LabGame[] }>('GET', `/api/lab/studies/${id}/games`);
+    return v.progress.study.rulesets.map((name, r) => {
+      const items = games.filter((g) => g.ruleset === r).map((g) => {
+        const b = el('button', { type: 'button', class: 'lab-open', 'data-game': `${g.job}-${g.index}`, text: 'view' });
+        b.addEventListener('click', async () => {
+          b.disabled = true;
+          try {
+            const o = await api<{ id: string }>('POST', `/api/lab/games/${g.job}/${g.index}/open`);
+            history.pushState(null, '', '/g/' + o.id);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          } catch (e) {
+            error.textContent = e instanceof Error ? e.message : String(e);
+            b.disabled = false;
+          }
+        });
+        return el('li', {}, `pair ${g.pair + 1}, game ${g.index + 1}: ${g.result} ${g.reason}, ${g.plies} plies `, b);
+      });
+      return el('details', { class: 'lab-games' }, el('summary', { text: `${name === '-' ? 'no house rules' : name}: ${items.length} games` }), el('ul', {}, ...items));
+    });
+  }
+
   function showResults(v: StudyView) {
     const id = v.progress.study.id;
     const rows = v.report.rulesets.map((s) => el('tr', {},
@@ -125,7 +161,9 @@ export async function renderLab(app: HTMLElement): Promise<() => void> {
       el('table', { id: 'lab-table', class: 'lab-table' }, head, ...rows),
       ...PLOTS.map(([name, alt]) => el('figure', {},
         el('img', { id: 'lab-plot-' + name, src: `/api/lab/studies/${id}/plots/${name}.svg?games=${stamp}`, alt }),
-        el('figcaption', { text: alt }))));
+        el('figcaption', { text: alt }))),
+      el('h2', { text: 'Games' }));
+    gameLists(v).then((lists) => results.append(...lists)).catch(() => undefined);
   }
 
   async function follow(id: number) {

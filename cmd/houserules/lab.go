@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -271,13 +273,11 @@ func printStatus(w io.Writer, ps []*lab.Progress, detail bool) {
 		if state == "running" && p.Finished() {
 			state = "done"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d/%d\t%s\t%d\t%v\n", s.ID, state, p.Done, p.Total, s.Variant, len(s.Rulesets), p.Jobs)
+		fmt.Fprintf(tw, "%d\t%s\t%d/%d\t%s\t%d\t%s\n", s.ID, state, p.Done, p.Total, s.Variant, len(s.Rulesets), countsText(p.Jobs))
 	}
 	tw.Flush()
 	if detail && len(ps) == 1 {
-		for name, n := range ps[0].Workers {
-			fmt.Fprintf(w, "worker %s: %d games\n", name, n)
-		}
+		fmt.Fprintf(w, "games by worker: %s\n", countsText(ps[0].Workers))
 	}
 }
 
@@ -368,4 +368,21 @@ func serveLab(ctx context.Context, db string, jobs int, cfg *server.Config) (sto
 		w.Stop(sctx)
 		d.Close()
 	}, nil
+}
+
+// countsText is "completed 6, running 1", sorted by name ("none" if empty).
+func countsText(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }

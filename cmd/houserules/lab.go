@@ -76,23 +76,23 @@ func labRunCmd() *cobra.Command {
 			if err := d.Enqueue(ctx, &s); err != nil {
 				return err
 			}
-			fmt.Fprintf(os.Stderr, "study %d: %d jobs, %d games (seed %d)\n", s.ID, s.Pairs()*len(s.Rulesets), s.Total(), s.Seed)
+			fmt.Fprintf(cmd.ErrOrStderr(), "study %d: %d jobs, %d games (seed %d)\n", s.ID, s.Pairs()*len(s.Rulesets), s.Total(), s.Seed)
 			if noWork {
-				fmt.Println(s.ID)
+				fmt.Fprintln(cmd.OutOrStdout(), s.ID)
 				return nil
 			}
 			w, err := d.Work(ctx, lab.WorkOptions{Jobs: jobs})
 			if err != nil {
 				return err
 			}
-			p, werr := waitWithBar(ctx, d, s.ID, quiet)
+			_, werr := waitWithBar(ctx, d, s.ID, quiet)
 			sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			w.Stop(sctx)
 			if werr != nil {
 				return werr
 			}
-			return writeReport(ctx, d, s.ID, p, out, "table")
+			return writeReport(ctx, cmd.OutOrStdout(), d, s.ID, out, "table")
 		},
 	}
 	f := cmd.Flags()
@@ -140,19 +140,19 @@ func waitWithBar(ctx context.Context, d *lab.DB, id int64, quiet bool) (*lab.Pro
 }
 
 // writeReport prints the study's report as a table, CSV or JSON on
-// stdout, and the HTML report into html if set.
-func writeReport(ctx context.Context, d *lab.DB, id int64, p *lab.Progress, html, format string) error {
+// w, and the HTML report into html if set.
+func writeReport(ctx context.Context, w io.Writer, d *lab.DB, id int64, html, format string) error {
 	r, err := d.BuildReport(ctx, id)
 	if err != nil {
 		return err
 	}
 	switch format {
 	case "csv":
-		err = r.WriteCSV(os.Stdout)
+		err = r.WriteCSV(w)
 	case "json":
-		err = r.WriteJSON(os.Stdout)
+		err = r.WriteJSON(w)
 	default:
-		err = r.WriteTable(os.Stdout)
+		err = r.WriteTable(w)
 	}
 	if err != nil {
 		return err
@@ -251,11 +251,11 @@ func labStatusCmd() *cobra.Command {
 				ps = append(ps, p)
 			}
 			if asJSON {
-				e := json.NewEncoder(os.Stdout)
+				e := json.NewEncoder(cmd.OutOrStdout())
 				e.SetIndent("", "  ")
 				return e.Encode(ps)
 			}
-			printStatus(os.Stdout, ps, len(args) == 1)
+			printStatus(cmd.OutOrStdout(), ps, len(args) == 1)
 			return nil
 		},
 	}
@@ -309,7 +309,7 @@ func labReportCmd() *cobra.Command {
 			} else if asJSON {
 				format = "json"
 			}
-			return writeReport(ctx, d, id, nil, html, format)
+			return writeReport(ctx, cmd.OutOrStdout(), d, id, html, format)
 		},
 	}
 	labDBFlag(cmd, &db)
@@ -341,7 +341,7 @@ func labCancelCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Printf("study %d cancelled: %d jobs\n", id, n)
+			fmt.Fprintf(cmd.OutOrStdout(), "study %d cancelled: %d jobs\n", id, n)
 			return nil
 		},
 	}

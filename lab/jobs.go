@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Queue is the River queue of the lab's jobs.
@@ -57,12 +58,29 @@ func (d *DB) Enqueue(ctx context.Context, s *Study) error {
 		if err != nil {
 			return fmt.Errorf("lab: enqueue study %d: %w", s.ID, err)
 		}
-		for i, r := range res {
-			a := batch[i].Args.(PairArgs)
-			if err := d.recordJob(ctx, r.Job.ID, a); err != nil {
-				return err
-			}
+		if err := d.recordJobs(ctx, batch, res); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// recordJobs notes the jobs inserted for a batch, in one transaction.
+func (d *DB) recordJobs(ctx context.Context, batch []river.InsertManyParams, res []*rivertype.JobInsertResult) error {
+	tx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("lab: record jobs: %w", err)
+	}
+	defer tx.Rollback()
+	for i, r := range res {
+		a := batch[i].Args.(PairArgs)
+		if _, err := tx.ExecContext(ctx, d.q(`INSERT INTO lab_jobs (job_id, study_id, ruleset, pair) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`),
+			r.Job.ID, a.Study, a.Ruleset, a.Pair); err != nil {
+			return fmt.Errorf("lab: record job %d: %w", r.Job.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("lab: record jobs: %w", err)
 	}
 	return nil
 }

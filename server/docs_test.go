@@ -14,9 +14,13 @@ func TestDocsCoverRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile("server.go")
-	if err != nil {
-		t.Fatal(err)
+	var src []byte
+	for _, f := range []string{"server.go", "lab.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(src, b...)
 	}
 	for _, m := range regexp.MustCompile(`HandleFunc\("(GET|POST) (/api/[^"]+)"`).FindAllStringSubmatch(string(src), -1) {
 		path, method := m[2], strings.ToLower(m[1])

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"houserules/lab"
 	"houserules/rules"
 	"houserules/search"
 	"houserules/store"
@@ -65,6 +66,9 @@ type Config struct {
 	// looks after (default DefaultLease).
 	Instance string
 	Lease    time.Duration
+	// Lab is the balance lab's database (serve --lab): the Lab page and
+	// /api/lab (lab.go); nil = none.
+	Lab *lab.DB
 }
 
 // DefaultLease is Config.Lease's default.
@@ -196,6 +200,7 @@ func (s *Server) routes() {
 			files.ServeHTTP(w, r)
 		})
 	}
+	s.labRoutes(m) // the balance lab's page and API (lab.go), with serve --lab
 	s.mux = m
 }
 

@@ -25,7 +25,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "houserules:", err)
 		os.Exit(2)
 	}
-	root.AddCommand(perftCmd(), movesCmd(), fenCmd(), statusCmd(), checkCmd(), variantsCmd(), rulesCmd(), serveCmd(), benchCmd(), uciCmd(), playCmd(), matchCmd())
+	root.AddCommand(perftCmd(), movesCmd(), fenCmd(), statusCmd(), checkCmd(), variantsCmd(), rulesCmd(), serveCmd(), benchCmd(), uciCmd(), playCmd(), matchCmd(), labCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "houserules:", err)
 		os.Exit(2)

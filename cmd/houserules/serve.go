@@ -25,6 +25,7 @@ import (
 func serveCmd() *cobra.Command {
 	var addr, db, pprofAddr string
 	var cfg server.Config
+	var labJobs int
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: web app, HTTP API and WebSocket rooms (games stored in SQLite or PostgreSQL)",
@@ -48,6 +49,13 @@ instances").`,
 			}
 			defer st.Close()
 			cfg.Store, cfg.Static, cfg.Logger, cfg.Mover = st, web.Dist(), log, server.NewSearchMover(0, 16)
+			if labJobs > 0 {
+				stopLab, err := serveLab(ctx, db, labJobs, &cfg)
+				if err != nil {
+					return err
+				}
+				defer stopLab()
+			}
 			srv := server.New(cfg)
 			defer srv.Close()
 			ln, err := net.Listen("tcp", addr)
@@ -82,6 +90,7 @@ instances").`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on (host:port; :0 = a free port)")
 	cmd.Flags().StringVar(&db, "db", store.DefaultFile, "SQLite file, or a postgres:// URL")
+	cmd.Flags().IntVar(&labJobs, "lab", 0, "the Lab page (/lab, /api/lab): balance studies in --db, played here by this many jobs at once (0: no Lab)")
 	// limits (PROTOCOL.md "Limits"); -1 turns one off
 	f := cmd.Flags()
 	f.IntVar(&cfg.CreatePerMinute, "create-per-minute", server.DefaultCreatePerMinute, "games created per client (remote IP) per minute, in a burst of as many (error rate_limited)")

@@ -17,15 +17,16 @@ mkdirSync(outDir, { recursive: true });
 export const ctx = { base: '', browser: null, server: null, tmp: '' };
 
 // start builds (or takes HOUSERULES_BIN) and starts the server on a free
-// port over a fresh database, and launches Chromium.
-export async function start() {
+// port over a fresh database, and launches Chromium; serveArgs are more
+// flags for serve (lab.mjs: --lab 1).
+export async function start(serveArgs = []) {
   ctx.tmp = mkdtempSync(join(tmpdir(), 'houserules-e2e-'));
   let bin = process.env.HOUSERULES_BIN;
   if (!bin) {
     bin = join(ctx.tmp, 'houserules');
     execFileSync('go', ['build', '-o', bin, './cmd/houserules'], { cwd: repo, stdio: 'inherit' });
   }
-  ctx.server = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(ctx.tmp, 'e2e.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  ctx.server = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(ctx.tmp, 'e2e.db'), ...(Array.isArray(serveArgs) ? serveArgs : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   ctx.base = await new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('serve did not start')), 30000);
     ctx.server.stdout.on('data', (d) => {

@@ -1,10 +1,11 @@
 // houserules web app: a start page (variant, house rules, opponent), a
 // game page per game (/g/{id}), the custom variant page (/custom) and the
-// board editor (/editor).
+// board editor (/editor) and the balance lab (/lab, with serve --lab).
 import { renderHome } from './home';
 import { renderGame } from './game';
 import { renderCustom } from './custom';
 import { renderEditor } from './editor';
+import { renderLab } from './lab';
 import { el } from './util';
 
 const app = document.getElementById('app')!;
@@ -18,6 +19,7 @@ async function route() {
     if (m) cleanup = renderGame(app, m[1]);
     else if (location.pathname === '/custom') cleanup = await renderCustom(app);
     else if (location.pathname === '/editor') cleanup = await renderEditor(app);
+    else if (location.pathname === '/lab') cleanup = await renderLab(app);
     else await renderHome(app);
   } catch (e) {
     app.replaceChildren(el('p', { class: 'error', text: 'Could not load: ' + (e instanceof Error ? e.message : String(e)) }));

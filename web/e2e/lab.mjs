@@ -13,7 +13,10 @@ after(stop);
 
 test('a study started from the Lab page runs to its plots', async () => {
   const page = await newPage(1200, 1000);
-  await page.goto(ctx.base + '/lab');
+  // the home page links to the Lab when the server runs it
+  await page.goto(ctx.base + '/');
+  await page.locator('#lab-link a').click();
+  await page.waitForURL(/\/lab$/);
   await page.locator('#lab-rulesets').fill('piece-hp;-');
   await page.locator('#lab-games').fill('6');
   await page.locator('#lab-nodes').fill('40');

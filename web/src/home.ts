@@ -251,11 +251,21 @@ class HomePage {
     if (params.get('clock') && [...this.clock.options].some((o) => o.value === params.get('clock'))) this.clock.value = params.get('clock')!;
   }
 
+  // labLink is the link to the balance lab, shown when the server runs it
+  // (serve --lab: GET /api/lab/studies answers)
+  labLink(): HTMLElement {
+    const p = el('p', { class: 'custom-link', id: 'lab-link' }, el('a', { href: '/lab', 'data-link': true, text: 'Balance lab: does a house rule favour White? (AI self-play studies)' }));
+    p.style.display = 'none';
+    fetch('/api/lab/studies').then((r) => { if (r.ok) p.style.display = ''; }).catch(() => {});
+    return p;
+  }
+
   // form is the three cards (variant, house rules, opponent) with the submit
   form(): HTMLElement {
     const form = el('form', { class: 'new-game', id: 'new-game' },
       el('section', { class: 'card' }, el('h2', { text: '1. Variant' }), this.select, this.variantInfo, this.pieces.el,
-        el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' })), this.setup),
+        el('p', { class: 'custom-link' }, el('a', { href: '/custom', 'data-link': true, id: 'custom-link', text: 'Custom variant (paste variants.ini)' })), this.setup,
+        this.labLink()),
       el('section', { class: 'card' }, el('h2', { text: '2. House rules' }), this.rulesBox, this.verdict, this.explainDetails),
       el('section', { class: 'card' }, el('h2', { text: '3. Opponent' }),
         el('div', { class: 'row' }, el('label', { for: 'opp-ai' }, this.oppAI, ' Computer '), this.level),

@@ -276,7 +276,9 @@ func (r *room) refresh(ctx context.Context) error {
 	}
 	movesChanged := k != len(r.moves) || k != len(rec.Moves)
 	if k < len(r.moves) {
-		r.pm = nil // moves taken back: the premove game is not brought forward (premoveGame)
+		// moves taken back: the premove game is only brought forward
+		// (premoveGame), the encoded move list only grows (movesJSON)
+		r.pm, r.movesEnc, r.movesEncN = nil, nil, 0
 	}
 	for len(r.moves) > k {
 		r.game.Undo()

@@ -129,7 +129,7 @@ func previewOf(rs *rules.Ruleset) *previewJSON {
 	fen := g.FEN()
 	board, _, _ := strings.Cut(fen, " ")
 	st := &gameState{Board: board}
-	setView(st, g, "")
+	setView(st, g, nil, "")
 	return &previewJSON{FEN: fen, Board: st.Board, Pockets: st.Pockets}
 }
 

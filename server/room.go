@@ -50,6 +50,8 @@ type room struct {
 	legal      *legalCache     // legal moves of the position (stateFor)
 	pm         *rules.Game     // the game for premoves (premoveGame), at ply pmPly
 	pmPly      int
+	movesEnc   []byte // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
+	movesEncN  int
 
 	// messages (outbox.go)
 	outbox        []outMsg    // queued under mu, sent by unlock
@@ -360,7 +362,7 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
 	}
 	r.cancelAI()
-	r.pm = nil
+	r.pm, r.movesEnc, r.movesEncN = nil, nil, 0 // kept for the moves played: built again
 	for len(r.moves) > n {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]

@@ -300,6 +300,18 @@ func TestAIGame(t *testing.T) {
 	if n := len(storedMoves(t, ts.DB, id)); n != 4 {
 		t.Errorf("stored %d plies after takeback, want 4", n)
 	}
+	// another move than the one taken back, and the AI's reply: the
+	// state's move list (encoded once per move, movesJSON) is the stored one
+	// again at the same length as before the takeback
+	w.send(map[string]any{"type": "move", "move": st["legal"].([]any)[1].(map[string]any)["uci"]})
+	st = w.expectState(6)
+	var listed []string
+	for _, m := range st["moves"].([]any) {
+		listed = append(listed, m.(map[string]any)["uci"].(string))
+	}
+	if stored := storedMoves(t, ts.DB, id); !reflect.DeepEqual(listed, stored) || st["lastMove"].(map[string]any)["uci"] != stored[5] {
+		t.Errorf("state's moves %v (last %v), stored %v", listed, st["lastMove"], stored)
+	}
 	w.send(map[string]any{"type": "draw_offer"})
 	if m := w.expect(func(m map[string]any) bool { return m["type"] == "draw_declined" }); m["by"] != "black" {
 		t.Errorf("draw vs AI: %v", m)

@@ -110,7 +110,7 @@ type gameState struct {
 	Board       string               `json:"board"` // the FEN's board field (piece placement)
 	Turn        string               `json:"turn"`  // side to move
 	Ply         int                  `json:"ply"`   // number of plies played
-	Moves       []playedMove         `json:"moves"`
+	Moves       json.RawMessage      `json:"moves"` // [playedMove…]: the room's encoded list (movesJSON), or this view's masked one
 	Legal       []legalMove          `json:"legal"`
 	LastMove    *playedMove          `json:"lastMove"`
 	Check       []string             `json:"check"`      // royal squares in check
@@ -221,7 +221,7 @@ func (st gameState) MarshalJSON() ([]byte, error) {
 // Besides the lists, each badge kind K is a field K (square → value) and
 // KMax (piece letter → the value a fresh piece has), and each mark kind K
 // a field K (its squares): the shape clients of the first protocol read.
-func setView(st *gameState, g *rules.Game, seat string) {
+func setView(st *gameState, g *rules.Game, ms []playedMove, seat string) {
 	p := g.Pos
 	v := g.View(rules.ParseSeat(seat))
 	st.Badges, st.Marks, st.Legend = []badgeJSON{}, []markJSON{}, []legendJSON{}
@@ -236,14 +236,19 @@ func setView(st *gameState, g *rules.Game, seat string) {
 		b := p.V.Board()
 		st.Board = maskBoard(st.Board, b.Files, b.Ranks, v.Hidden)
 		st.FEN = maskFEN(st.FEN, b.Files, b.Ranks, v.Hidden)
-		for i := range st.Moves {
-			m := &st.Moves[i]
+		moves := append([]playedMove{}, ms...)
+		for i := range moves {
+			m := &moves[i]
 			m.FEN = maskFEN(m.FEN, b.Files, b.Ranks, v.Hidden)
 			if m.By != seat {
 				// the opponent's moves are not named either: their squares,
 				// SAN and production would tell what the fog hides
 				m.UCI, m.SAN, m.Production, m.From, m.To = "", "?", "", "", ""
 			}
+		}
+		st.Moves, _ = json.Marshal(moves)
+		if st.LastMove != nil {
+			st.LastMove = &moves[len(moves)-1]
 		}
 		keep := func(sq geom.Square) bool { return !v.Hidden.Has(sq) }
 		v.Badges = slices.DeleteFunc(v.Badges, func(b rules.Badge) bool { return !keep(b.Square) })
@@ -297,7 +302,7 @@ func (r *room) stateFor(seat string) *gameState {
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Custom: r.rec.VariantINI != "", Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
-		Ply: len(r.moves), Moves: append([]playedMove{}, r.moves...), Legal: []legalMove{}, Check: []string{},
+		Ply: len(r.moves), Legal: []legalMove{}, Check: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
@@ -311,14 +316,12 @@ func (r *room) stateFor(seat string) *gameState {
 		r.pieces = pieceList(v)
 		st.Productions, st.Pieces = r.prods, r.pieces
 	}
-	if st.Moves == nil {
-		st.Moves = []playedMove{}
-	}
 	if seat == "" {
 		st.You = "spectator"
 	}
-	if n := len(st.Moves); n > 0 {
-		st.LastMove = &st.Moves[n-1] // a copy: the state may be encoded after the room is unlocked
+	if n := len(r.moves); n > 0 {
+		last := r.moves[n-1] // a copy: the state may be encoded after the room is unlocked
+		st.LastMove = &last
 	}
 	st.Seats = map[string]seatState{}
 	for _, c := range []string{"white", "black"} {
@@ -342,7 +345,8 @@ func (r *room) stateFor(seat string) *gameState {
 			st.Watchers++
 		}
 	}
-	setView(st, g, seat)
+	st.Moves = r.movesJSON()
+	setView(st, g, r.moves, seat)
 	r.playExtras(st, seat)
 	if r.clockOn() {
 		now := time.Now().UnixMilli()
@@ -683,5 +687,34 @@ func squareNames(s geom.Set) []string {
 		out = []string{}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// movesJSON returns the room's move list encoded ([playedMove…]), built
+// once per move: the encoding of the moves played so far is kept
+// (r.movesEnc, without the closing bracket) and each new move appended
+// to it, so a state does not encode the whole game again. The result is
+// a copy the caller may keep after the room is unlocked. A move list
+// that shrank (a takeback, a refresh) is encoded again from the start.
+func (r *room) movesJSON() json.RawMessage {
+	if r.movesEncN > len(r.moves) {
+		r.movesEnc, r.movesEncN = nil, 0
+	}
+	if r.movesEnc == nil {
+		r.movesEnc = append(r.movesEnc, '[')
+	}
+	for ; r.movesEncN < len(r.moves); r.movesEncN++ {
+		b, err := json.Marshal(&r.moves[r.movesEncN])
+		if err != nil {
+			panic(err) // strings only: cannot fail
+		}
+		if r.movesEncN > 0 {
+			r.movesEnc = append(r.movesEnc, ',')
+		}
+		r.movesEnc = append(r.movesEnc, b...)
+	}
+	out := make(json.RawMessage, len(r.movesEnc)+1)
+	copy(out, r.movesEnc)
+	out[len(out)-1] = ']'
 	return out
 }

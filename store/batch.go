@@ -21,6 +21,13 @@ import (
 // them run beside the writer). PostgreSQL keeps a transaction per call
 // (DB.tx): it groups the WAL flushes of concurrent commits itself.
 
+// The savepoint of each item of a group transaction.
+const (
+	sqlSavepoint  = "SAVEPOINT item"
+	sqlRelease    = "RELEASE item"
+	sqlRollbackTo = "ROLLBACK TO item"
+)
+
 // maxBatch is the most writes one transaction takes.
 const maxBatch = 256
 
@@ -36,6 +43,7 @@ type batchItem struct {
 // batcher is the SQLite writer: one goroutine owns the write connection.
 type batcher struct {
 	db   *sql.DB
+	d    *DB // its prepared statements (txExec)
 	in   chan *batchItem
 	quit chan struct{}
 	done chan struct{} // closed when the loop has returned
@@ -45,8 +53,8 @@ type batcher struct {
 
 var errClosed = errors.New("store: closed")
 
-func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, in: make(chan *batchItem, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
+func newBatcher(db *sql.DB, d *DB) *batcher {
+	b := &batcher{db: db, d: d, in: make(chan *batchItem, maxBatch), quit: make(chan struct{}), done: make(chan struct{})}
 	b.wg.Add(1)
 	go b.loop()
 	return b
@@ -141,13 +149,13 @@ func (b *batcher) run(items []*batchItem) {
 			errs[i] = fmt.Errorf("store: %w", err)
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT item"); err != nil {
+		if _, err := b.d.txExec(ctx, tx, sqlSavepoint); err != nil {
 			errs[i] = fmt.Errorf("store: savepoint: %w", err)
 			continue
 		}
 		if err := it.f(tx); err != nil {
 			errs[i] = wrapTxError(err)
-			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO item"); rerr != nil {
+			if _, rerr := b.d.txExec(ctx, tx, sqlRollbackTo); rerr != nil {
 				// the transaction cannot be trusted any more: fail them all
 				tx.Rollback()
 				for j := range errs {
@@ -161,7 +169,7 @@ func (b *batcher) run(items []*batchItem) {
 		} else {
 			ok++
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE item"); err != nil && errs[i] == nil {
+		if _, err := b.d.txExec(ctx, tx, sqlRelease); err != nil && errs[i] == nil {
 			errs[i] = fmt.Errorf("store: release savepoint: %w", err)
 		}
 	}

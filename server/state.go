@@ -186,15 +186,21 @@ type legendJSON struct {
 func (st gameState) MarshalJSON() ([]byte, error) {
 	type plain gameState
 	// the productions (long notes, the same in every state of the room)
-	// go in as they were encoded once, not checked and compacted again
-	// as json.Marshal does with a json.RawMessage
-	prods := st.Productions
-	st.Productions = nil
+	// and the move list (encoded once per move, movesJSON) go in as they
+	// were encoded, not checked and compacted again as json.Marshal does
+	// with a json.RawMessage (a key's quote cannot occur unescaped inside
+	// a JSON string: the first match is the field)
+	prods, moves := st.Productions, st.Moves
+	st.Productions, st.Moves = nil, nil
 	b, err := json.Marshal(plain(st))
-	if err == nil && prods != nil {
-		const null = `"productions":null`
-		if i := bytes.Index(b, []byte(null)); i >= 0 {
-			b = slices.Concat(b[:i+len(null)-len("null")], prods, b[i+len(null):])
+	for _, f := range []struct {
+		null string
+		raw  []byte
+	}{{`"productions":null`, prods}, {`"moves":null`, moves}} {
+		if err == nil && f.raw != nil {
+			if i := bytes.Index(b, []byte(f.null)); i >= 0 {
+				b = slices.Concat(b[:i+len(f.null)-len("null")], f.raw, b[i+len(f.null):])
+			}
 		}
 	}
 	if err != nil || len(st.byKind) == 0 {

@@ -111,7 +111,7 @@ type gameState struct {
 	Turn        string               `json:"turn"`  // side to move
 	Ply         int                  `json:"ply"`   // number of plies played
 	Moves       json.RawMessage      `json:"moves"` // [playedMove…]: the room's encoded list (movesJSON), or this view's masked one
-	Legal       []legalMove          `json:"legal"`
+	Legal       json.RawMessage      `json:"legal"` // [legalMove…], encoded once per position (legalCache)
 	LastMove    *playedMove          `json:"lastMove"`
 	Check       []string             `json:"check"`      // royal squares in check
 	Badges      []badgeJSON          `json:"badges"`     // labels on pieces, from the ruleset's view
@@ -185,18 +185,19 @@ type legendJSON struct {
 // fields (viewByKind); a kind never replaces a field of the state.
 func (st gameState) MarshalJSON() ([]byte, error) {
 	type plain gameState
-	// the productions (long notes, the same in every state of the room)
-	// and the move list (encoded once per move, movesJSON) go in as they
+	// the productions (long notes, the same in every state of the room),
+	// the move list (encoded once per move, movesJSON) and the legal moves
+	// (once per position, legalNow) go in as they
 	// were encoded, not checked and compacted again as json.Marshal does
 	// with a json.RawMessage (a key's quote cannot occur unescaped inside
 	// a JSON string: the first match is the field)
-	prods, moves := st.Productions, st.Moves
-	st.Productions, st.Moves = nil, nil
+	prods, moves, legal := st.Productions, st.Moves, st.Legal
+	st.Productions, st.Moves, st.Legal = nil, nil, nil
 	b, err := json.Marshal(plain(st))
 	for _, f := range []struct {
 		null string
 		raw  []byte
-	}{{`"productions":null`, prods}, {`"moves":null`, moves}} {
+	}{{`"productions":null`, prods}, {`"moves":null`, moves}, {`"legal":null`, legal}} {
 		if err == nil && f.raw != nil {
 			if i := bytes.Index(b, []byte(f.null)); i >= 0 {
 				b = slices.Concat(b[:i+len(f.null)-len("null")], f.raw, b[i+len(f.null):])
@@ -308,7 +309,7 @@ func (r *room) stateFor(seat string) *gameState {
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Custom: r.rec.VariantINI != "", Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
-		Ply: len(r.moves), Legal: []legalMove{}, Check: []string{},
+		Ply: len(r.moves), Legal: json.RawMessage("[]"), Check: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
@@ -344,7 +345,7 @@ func (r *room) stateFor(seat string) *gameState {
 	}
 	if !r.over() {
 		lc := r.legalNow()
-		st.Legal, st.Check = lc.legal, append(st.Check, lc.check...)
+		st.Legal, st.Check = lc.enc, append(st.Check, lc.check...)
 	}
 	for c := range r.clients {
 		if c.seat == "" {
@@ -372,6 +373,7 @@ func (r *room) stateFor(seat string) *gameState {
 type legalCache struct {
 	gen, ply int
 	legal    []legalMove
+	enc      json.RawMessage // legal, encoded
 	check    []string
 }
 
@@ -393,6 +395,10 @@ func (r *room) legalNow() *legalCache {
 				lc.check = append(lc.check, k.Pop().String())
 			}
 		}
+	}
+	var err error
+	if lc.enc, err = json.Marshal(lc.legal); err != nil {
+		panic(err) // strings only: cannot fail
 	}
 	r.legal = lc
 	return lc

@@ -194,15 +194,8 @@ func (st gameState) MarshalJSON() ([]byte, error) {
 	prods, moves, legal := st.Productions, st.Moves, st.Legal
 	st.Productions, st.Moves, st.Legal = nil, nil, nil
 	b, err := json.Marshal(plain(st))
-	for _, f := range []struct {
-		null string
-		raw  []byte
-	}{{`"productions":null`, prods}, {`"moves":null`, moves}, {`"legal":null`, legal}} {
-		if err == nil && f.raw != nil {
-			if i := bytes.Index(b, []byte(f.null)); i >= 0 {
-				b = slices.Concat(b[:i+len(f.null)-len("null")], f.raw, b[i+len(f.null):])
-			}
-		}
+	if err == nil {
+		b = spliceRaw(b, []rawField{{`"moves":null`, moves}, {`"legal":null`, legal}, {`"productions":null`, prods}})
 	}
 	if err != nil || len(st.byKind) == 0 {
 		return b, err
@@ -222,6 +215,41 @@ func (st gameState) MarshalJSON() ([]byte, error) {
 		fields[k] = raw
 	}
 	return json.Marshal(fields)
+}
+
+// rawField is a field encoded as null whose value goes in as raw.
+type rawField struct {
+	null string // `"key":null`
+	raw  []byte // nil: left null
+}
+
+// spliceRaw replaces each field's `"key":null` in b by its raw value, in
+// one copy; fields are given in the order they appear in b, each found
+// after the previous one.
+func spliceRaw(b []byte, fields []rawField) []byte {
+	n, from := len(b), 0
+	at := make([]int, len(fields))
+	for k, f := range fields {
+		at[k] = -1
+		if f.raw == nil {
+			continue
+		}
+		if i := bytes.Index(b[from:], []byte(f.null)); i >= 0 {
+			at[k] = from + i + len(f.null) - len("null")
+			from = at[k] + len("null")
+			n += len(f.raw) - len("null")
+		}
+	}
+	out := make([]byte, 0, n)
+	last := 0
+	for k, f := range fields {
+		if at[k] < 0 {
+			continue
+		}
+		out = append(append(out, b[last:at[k]]...), f.raw...)
+		last = at[k] + len("null")
+	}
+	return append(out, b[last:]...)
 }
 
 // setView fills the view fields of st from the ruleset's view for seat.

@@ -127,3 +127,20 @@ func TestFogHidesOpponentMoves(t *testing.T) {
 		t.Errorf("white sees Black's last move %v", lm)
 	}
 }
+
+// TestSpliceRaw: the encoded move list, legal moves and productions go
+// into a state in place of their nulls, in one copy; a field left nil
+// stays null; a key inside a string value is not taken for the field.
+func TestSpliceRaw(t *testing.T) {
+	b := []byte(`{"moves":null,"san":"\"legal\":null","legal":null,"x":1,"productions":null}`)
+	got := string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[{"uci":"e2e4"}]`)}, {`"legal":null`, nil}, {`"productions":null`, []byte(`{}`)}}))
+	want := `{"moves":[{"uci":"e2e4"}],"san":"\"legal\":null","legal":null,"x":1,"productions":{}}`
+	if got != want {
+		t.Errorf("spliceRaw = %s\nwant %s", got, want)
+	}
+	got = string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[]`)}, {`"legal":null`, []byte(`[1]`)}, {`"productions":null`, nil}}))
+	want = `{"moves":[],"san":"\"legal\":null","legal":[1],"x":1,"productions":null}`
+	if got != want {
+		t.Errorf("spliceRaw = %s\nwant %s", got, want)
+	}
+}

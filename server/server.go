@@ -186,11 +186,16 @@ func (s *Server) serveIndex(w http.ResponseWriter) {
 
 // decode reads a JSON body of at most MaxMessage bytes into v.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxMessage)))
+	return s.decodeN(w, r, v, s.cfg.MaxMessage)
+}
+
+// decodeN reads a JSON body of at most limit bytes into v.
+func (s *Server) decodeN(w http.ResponseWriter, r *http.Request, v any, limit int) *apiError {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(limit)))
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return errf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", s.cfg.MaxMessage))
+			return errf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", limit))
 		}
 		return errf(http.StatusBadRequest, CodeBadJSON, "could not read the body: "+err.Error())
 	}
@@ -373,7 +378,7 @@ type rulesetReq struct {
 
 func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	var req rulesetReq
-	if aerr := s.decode(w, r, &req); aerr != nil {
+	if aerr := s.decodeN(w, r, &req, s.rulesetBodyLimit()); aerr != nil {
 		writeError(w, aerr)
 		return
 	}

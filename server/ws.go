@@ -134,13 +134,35 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		r.mu.Unlock()
 	}()
 
+	// The writer sends the queue; a close the reader asks for (closeWith)
+	// goes after what was queued before it (the answers to the messages
+	// read, the error that explains the close), for at most 2 s.
+	closeReq := make(chan closeMsg, 1)
+	writerDone := make(chan struct{})
 	go func() { // writer
+		defer close(writerDone)
 		defer cancel()
 		ping := time.NewTicker(30 * time.Second)
 		defer ping.Stop()
 		for {
 			select {
 			case <-ctx.Done():
+				return
+			case cm := <-closeReq:
+				dctx, dcancel := context.WithTimeout(ctx, 2*time.Second)
+				defer dcancel()
+			drain:
+				for {
+					select {
+					case b := <-c.out:
+						if conn.Write(dctx, websocket.MessageText, b) != nil {
+							break drain
+						}
+					default:
+						break drain
+					}
+				}
+				conn.Close(cm.code, cm.reason)
 				return
 			case b := <-c.out:
 				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
@@ -159,11 +181,16 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 			}
 		}
 	}()
+	closeWith := func(code websocket.StatusCode, reason string) {
+		closeReq <- closeMsg{code, reason}
+		<-writerDone
+		conn.Close(code, reason) // when the writer had stopped first
+	}
 
 	for {
 		typ, data, err := readMessage(ctx, conn, hard)
 		if errors.Is(err, errTooLarge) {
-			conn.Close(websocket.StatusMessageTooBig, CodeTooLarge)
+			closeWith(websocket.StatusMessageTooBig, CodeTooLarge)
 			return
 		}
 		if err != nil {
@@ -177,7 +204,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		}
 		if ok, closeIt := lim.take(); !ok {
 			if closeIt {
-				conn.Close(websocket.StatusPolicyViolation, CodeTooManyMessages)
+				closeWith(websocket.StatusPolicyViolation, CodeTooManyMessages)
 				return
 			}
 			c.send(errorMsg(nil, errf(0, CodeTooManyMessages, fmt.Sprintf("over %g messages a second (a burst of %d): this message was not read; the connection closes if this goes on", s.cfg.WSPerSecond, s.cfg.WSBurst))))
@@ -187,6 +214,12 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		s.handleMsg(ctx, r, c, typ, data)
 		r.mu.Unlock()
 	}
+}
+
+// closeMsg is a close the reader asks the writer for.
+type closeMsg struct {
+	code   websocket.StatusCode
+	reason string
 }
 
 // errTooLarge: a message over the hard limit.

@@ -51,6 +51,9 @@ func (cfg *Config) limits() {
 	if cfg.AIGameBudget == 0 {
 		cfg.AIGameBudget = DefaultAIGameBudget
 	}
+	if cfg.ExpireEmpty == 0 {
+		cfg.ExpireEmpty = DefaultExpireEmpty
+	}
 }
 
 // clientIP is the client a request counts against: its remote IP, or,

@@ -55,6 +55,10 @@ type Config struct {
 	MaxPresets      int           // house rules in one list
 	MaxINI          int           // bytes of a custom ini block
 	AIGameBudget    time.Duration // AI think time per game (then 100 ms a move)
+	// ExpireEmpty: a game with no move that nobody finished, not updated
+	// for this long, is deleted (checked every minute); its invite link
+	// stops working (DefaultExpireEmpty).
+	ExpireEmpty time.Duration
 	// TrustProxy: the server is behind a proxy that appends the client's
 	// address to X-Forwarded-For; its last address is the client.
 	TrustProxy bool
@@ -100,6 +104,7 @@ func New(cfg Config) *Server {
 		aiSlots: newSlotQueue(cfg.AISlots), rooms: map[string]*roomEntry{}}
 	s.routes()
 	go s.hub.sweeper(10 * time.Minute)
+	go s.hub.expirer(cfg.ExpireEmpty, time.Minute)
 	return s
 }
 

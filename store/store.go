@@ -496,3 +496,44 @@ func (d *DB) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
 	}
 	return nil
 }
+
+// expireBatch is how many games one statement of DeleteExpired deletes
+// (each its own short transaction: a sweep never holds a long lock).
+const expireBatch = 500
+
+// DeleteExpired deletes the games abandoned empty: no move (plies = 0),
+// not finished (waiting for the second player, or active at ply 0) and
+// not updated (created, joined, moved) since before; the games named in
+// keep stay (the server's rooms with a client connected or the AI
+// thinking). Games with a move or a result are never deleted. It returns
+// how many games it deleted, in batches of expireBatch; ctx ends it
+// between batches.
+func (d *DB) DeleteExpired(ctx context.Context, before time.Time, keep ...string) (int, error) {
+	// the conditions are on the deleted row too: PostgreSQL checks them
+	// again on a row a move updated meanwhile (it is not deleted)
+	q := `DELETE FROM games WHERE plies = 0 AND status <> 'over' AND updated_at < ? AND id IN (SELECT id FROM games
+		WHERE plies = 0 AND status <> 'over' AND updated_at < ?`
+	args := []any{ms(before), ms(before)}
+	if len(keep) > 0 {
+		q += ` AND id NOT IN (?` + strings.Repeat(`,?`, len(keep)-1) + `)`
+		for _, id := range keep {
+			args = append(args, id)
+		}
+	}
+	q = d.q(q + fmt.Sprintf(` LIMIT %d)`, expireBatch))
+	total := 0
+	for {
+		res, err := d.db.ExecContext(ctx, q, args...)
+		if err != nil {
+			return total, fmt.Errorf("store: delete expired games: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return total, fmt.Errorf("store: delete expired games: %w", err)
+		}
+		total += int(n)
+		if n < expireBatch {
+			return total, nil
+		}
+	}
+}

@@ -45,6 +45,9 @@ directory) or a postgres:// URL.`,
 			}
 			defer st.Close()
 			cfg.Store, cfg.Static, cfg.Logger, cfg.Mover = st, web.Dist(), log, server.NewSearchMover(0, 16)
+			if cfg.ExpireEmpty == 0 {
+				cfg.ExpireEmpty = -1 // --expire-empty 0: never
+			}
 			srv := server.New(cfg)
 			defer srv.Close()
 			ln, err := net.Listen("tcp", addr)
@@ -82,6 +85,7 @@ directory) or a postgres:// URL.`,
 	f.IntVar(&cfg.MaxPresets, "max-presets", server.DefaultMaxPresets, "house rules in one list (error too_many_presets)")
 	f.IntVar(&cfg.MaxINI, "max-ini", server.DefaultMaxINI, "bytes of a custom ini block (error ini_too_large)")
 	f.DurationVar(&cfg.AIGameBudget, "ai-game-time", server.DefaultAIGameBudget, "AI think time per game; then it plays at 100 ms a move")
+	f.DurationVar(&cfg.ExpireEmpty, "expire-empty", server.DefaultExpireEmpty, "delete the games with no move that nobody finished, not updated (created, joined) for this long; their invite links stop working (0 = never)")
 	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd
 }

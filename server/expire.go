@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"time"
-
 )
 
 // DefaultExpireEmpty is how long a game with no move that nobody finished
@@ -91,4 +90,3 @@ func (h *hub) expirer(age, period time.Duration) {
 		}
 	}
 }
-

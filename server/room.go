@@ -77,7 +77,7 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start FEN: %v", id, err)
 	}
-	r := &room{hub: h, id: id, rec: rec, rs: rs, game: g, clients: map[*client]struct{}{}}
+	r := &room{hub: h, id: id, rec: rec, rs: rs, game: g, clients: map[*client]struct{}{}, rm: loadRematch(rec)}
 	for _, sm := range rec.Moves {
 		m, err := g.ParseMove(sm.UCI)
 		if err != nil {
@@ -131,17 +131,19 @@ func (r *room) describe(m position.Move) playedMove {
 	return pm
 }
 
-// seatOf returns the colour whose token tok is, or "".
+// seatOf returns the colour whose token tok is, or "" (r.mu held). The
+// room notes the token for a rematch (noteToken).
 func (r *room) seatOf(tok string) string {
+	seat := ""
 	switch {
 	case tok == "":
-		return ""
 	case store.TokenMatches(tok, r.rec.White.TokenHash):
-		return "white"
+		seat = "white"
 	case store.TokenMatches(tok, r.rec.Black.TokenHash):
-		return "black"
+		seat = "black"
 	}
-	return ""
+	r.noteToken(seat, tok)
+	return seat
 }
 
 func (r *room) seat(color string) *store.Seat {

@@ -60,6 +60,12 @@ var migrations = []string{
 		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE white_level END WHERE white_kind = 'ai';
 	UPDATE games SET black_level = CASE black_level WHEN 1 THEN 0 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 9
 		WHEN 5 THEN 12 WHEN 6 THEN 15 WHEN 7 THEN 18 WHEN 8 THEN 20 ELSE black_level END WHERE black_kind = 'ai';`,
+	// 4: the rematch of a finished game survives a restart: the colour
+	// offering one ('' = none), the hash its seat token will have in the
+	// rematch game, and the ID of the rematch game once agreed.
+	`ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN rematch_hash TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

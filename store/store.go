@@ -98,6 +98,12 @@ type Game struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	Moves      []Move // in ply order (GetGame fills it)
+	// the rematch of a finished game (SetRematch): the colour offering
+	// one ("" = none), the hash its seat token will have in the rematch
+	// game, and the rematch game's ID once agreed
+	RematchOffer string
+	RematchHash  string
+	RematchID    string
 }
 
 // Summary is a row of ListGames.
@@ -274,11 +280,11 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	err := d.db.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
-		clock_initial, clock_increment, white_ms, black_ms, clock_since FROM games WHERE id = ?`), id).Scan(
+		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
 		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
-		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since)
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -411,6 +417,29 @@ func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
 			return err
 		}
 		return d.setClock(ctx, tx, id, &c)
+	})
+}
+
+// SetRematch stores the rematch of finished game id: the colour offering
+// one ("" = none), the hash of the offerer's seat token in the rematch
+// game (hex SHA-256, as Seat.TokenHash; "" without an offer) and the
+// rematch game's ID ("" until agreed). It returns ErrNotFound for an
+// unknown game and ErrConflict when the game is not over (a rematch
+// follows a finished game).
+func (d *DB) SetRematch(ctx context.Context, id, offer, offerHash, rematchID string) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET rematch_offer = ?, rematch_hash = ?, rematch_id = ?
+			WHERE id = ? AND status = 'over'`), offer, offerHash, rematchID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			if _, err := d.exists(ctx, tx, id); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w: game %s is not over: no rematch", ErrConflict, id)
+		}
+		return nil
 	})
 }
 

@@ -369,6 +369,9 @@ func hostileNonReader(t *testing.T, ts *testServer) {
 		defer r.mu.Unlock()
 		return len(r.clients)
 	}
+	for deadline := time.Now().Add(10 * time.Second); clients() != 3 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond) // the server adds a client after the handshake
+	}
 	if n := clients(); n != 3 {
 		t.Fatalf("%d clients in the room, want 3", n)
 	}

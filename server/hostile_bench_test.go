@@ -36,16 +36,18 @@ func BenchmarkAttack(b *testing.B) {
 	s := New(cfg)
 	hs := httptest.NewServer(s)
 	defer func() { hs.CloseClientConnections(); s.Close(); hs.Close(); db.Close() }()
-	target, _, _, err := createHumanAs(hs.URL, "10.9.0.1")
-	if err != nil {
-		b.Fatal(err)
+	var targets [3]string // the flooded room, the malformed messages' one, the full one
+	for i := range targets {
+		if targets[i], _, _, err = createHumanAs(hs.URL, "10.9.0.1"); err != nil {
+			b.Fatal(err)
+		}
 	}
 	const phase = 3 * time.Second
 	var quiet, attacked quietResult
 	for range b.N {
 		quiet, attacked = quietResult{}, quietResult{}
 		measure(b, hs.URL, phase, &quiet, nil)
-		measure(b, hs.URL, phase, &attacked, func(stop <-chan struct{}, wg *sync.WaitGroup) { attack(hs.URL, target, stop, wg) })
+		measure(b, hs.URL, phase, &attacked, func(stop <-chan struct{}, wg *sync.WaitGroup) { attack(hs.URL, targets, stop, wg) })
 	}
 	q, a := quiet.p99(), attacked.p99()
 	b.ReportMetric(float64(q.Microseconds())/1000, "quiet_p99_ms")
@@ -73,12 +75,13 @@ func measure(b *testing.B, base string, d time.Duration, res *quietResult, start
 	}
 }
 
-// attack starts the attackers on game target until stop: a message
-// flooder, a sender of oversized and malformed messages, a connection
-// flood on a full room and a game-creation flood, each redialling (as a
-// new client) when closed or refused.
-func attack(base, target string, stop <-chan struct{}, wg *sync.WaitGroup) {
-	u := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + target + "/ws"
+// attack starts the attackers until stop, each on its own game of
+// targets: a message flooder, a sender of oversized and malformed
+// messages, a connection flood on a full room, and a game-creation flood;
+// each redials (as a new client) when closed or refused. The attackers
+// run in this process, on the server's cores.
+func attack(base string, targets [3]string, stop <-chan struct{}, wg *sync.WaitGroup) {
+	u := func(id string) string { return "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws" }
 	stopped := func() bool {
 		select {
 		case <-stop:
@@ -87,10 +90,10 @@ func attack(base, target string, stop <-chan struct{}, wg *sync.WaitGroup) {
 			return false
 		}
 	}
-	dial := func(ip string) *websocket.Conn {
+	dial := func(id, ip string) *websocket.Conn {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: http.Header{"X-Forwarded-For": {ip}}})
+		conn, _, err := websocket.Dial(ctx, u(id), &websocket.DialOptions{HTTPHeader: http.Header{"X-Forwarded-For": {ip}}})
 		if err != nil {
 			return nil
 		}
@@ -104,12 +107,12 @@ func attack(base, target string, stop <-chan struct{}, wg *sync.WaitGroup) {
 		}()
 		return conn
 	}
-	sender := func(name string, msgs [][]byte) {
+	sender := func(id, name string, msgs [][]byte) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for n := 0; !stopped(); n++ {
-				conn := dial(fmt.Sprintf("10.%s.%d.%d", name, n/250, n%250))
+				conn := dial(id, fmt.Sprintf("10.%s.%d.%d", name, n/250, n%250))
 				if conn == nil {
 					time.Sleep(10 * time.Millisecond)
 					continue
@@ -123,8 +126,8 @@ func attack(base, target string, stop <-chan struct{}, wg *sync.WaitGroup) {
 			}
 		}()
 	}
-	sender("1", [][]byte{[]byte(`{"type":"ping"}`)})
-	sender("7", [][]byte{
+	sender(targets[0], "1", [][]byte{[]byte(`{"type":"ping"}`)})
+	sender(targets[1], "7", [][]byte{
 		[]byte(`{"type":"ping","id":"` + strings.Repeat("x", 9000) + `"}`),
 		[]byte(`{"type":`), []byte(`{"type":"ping","type":"move","move":"e2e4"}`),
 		[]byte(`{"type":"move","move":5}`), []byte(`{"type":"nuke"}`), []byte(`{"type":"move","move":"e2e4"}`),
@@ -134,7 +137,7 @@ func attack(base, target string, stop <-chan struct{}, wg *sync.WaitGroup) {
 		defer wg.Done()
 		var open []*websocket.Conn
 		for n := 0; !stopped(); n++ {
-			if c := dial(fmt.Sprintf("10.3.%d.%d", n/250, n%250)); c != nil {
+			if c := dial(targets[2], fmt.Sprintf("10.3.%d.%d", n/250, n%250)); c != nil {
 				open = append(open, c)
 			}
 		}

@@ -257,7 +257,12 @@ func finishQuiet(peers [3]*peer, last int) error {
 // createHumanAs creates a human game as client ip and takes the second
 // seat: the game ID and the white and black tokens.
 func createHumanAs(base, ip string) (id, white, black string, err error) {
-	code, g, err := postAs(base+"/api/games", ip, `{"opponent":{"type":"human"},"side":"white"}`)
+	return createVariantAs(base, ip, "chess")
+}
+
+// createVariantAs is createHumanAs for a game of variant.
+func createVariantAs(base, ip, variant string) (id, white, black string, err error) {
+	code, g, err := postAs(base+"/api/games", ip, `{"variant":"`+variant+`","opponent":{"type":"human"},"side":"white"}`)
 	if err != nil || code != 201 {
 		return "", "", "", fmt.Errorf("create: %d %v %v", code, g, err)
 	}

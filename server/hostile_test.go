@@ -64,6 +64,7 @@ func TestHostileClients(t *testing.T) {
 	t.Run("connections", func(t *testing.T) { hostileConnections(t, ts) })
 	t.Run("creation", func(t *testing.T) { hostileCreation(t, ts) })
 	t.Run("inputs", func(t *testing.T) { hostileInputs(t, ts) })
+	t.Run("hello", func(t *testing.T) { hostileHello(t, ts) })
 	t.Run("nonreader", func(t *testing.T) { hostileNonReader(t, ts) })
 	// the attacks moved nothing
 	for _, id := range []string{target, other} {
@@ -348,7 +349,8 @@ func hostileInputs(t *testing.T, ts *testServer) {
 // players of its room get every state, in order) and drops it once its
 // queue is full.
 func hostileNonReader(t *testing.T, ts *testServer) {
-	id, wt, bt, err := createHumanAs(ts.URL, "10.6.0.1")
+	// Grand chess: its state is 10 KB
+	id, wt, bt, err := createVariantAs(ts.URL, "10.6.0.1", "grand")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,26 +377,21 @@ func hostileNonReader(t *testing.T, ts *testServer) {
 	if n := clients(); n != 3 {
 		t.Fatalf("%d clients in the room, want 3", n)
 	}
-	// every hello sends the state (5.4 KB) to every client of the room:
-	// rounds of a connection sending 39 hellos and a ping (its burst), a move every
-	// other round, until the non-reader's socket buffers (up to 4 MB on
-	// loopback) and its queue are full and the server drops it
-	const churns = 1
+	line := strings.Fields("a3a4 a8a7 b3b4 b8b7 c3c4 c8c7 d3d4 d8d7 g3g4 g8g7 h3h4 h8h7 i3i4 i8i7 j3j4 j8j7 e3e4 e8e7 f3f4 f8f7")
+	// every connection and disconnection sends the state (10 KB) to
+	// every client of the room: rounds of 6 connections opened and closed,
+	// a move every other round, until the non-reader's socket buffers (up
+	// to 4 MB on loopback) and its queue are full and the server drops it
+	const churns = 6
 	ply, round := 0, 0
-	for ; round < 60 && clients() > 2; round++ {
+	for ; round < 80 && clients() > 2; round++ {
 		var conns []*websocket.Conn
 		for i := range churns {
-			churn := rawDial(t, ts, id, fmt.Sprintf("10.6.%d.%d", round+1, i), nil)
-			conns = append(conns, churn)
-			go func() { // the burst: 39 hellos and the ping below
-				for range DefaultWSBurst - 1 {
-					churn.Write(context.Background(), websocket.MessageText, []byte(`{"type":"hello"}`))
-				}
-			}()
+			conns = append(conns, rawDial(t, ts, id, fmt.Sprintf("10.6.%d.%d", round+1, i), nil))
 		}
-		if round%2 == 0 && ply < len(quietLine) {
+		if round%2 == 0 && ply < len(line) {
 			mover := []*peer{w, b}[ply%2]
-			if err := mover.send(map[string]any{"type": "move", "move": quietLine[ply], "ply": ply}); err != nil {
+			if err := mover.send(map[string]any{"type": "move", "move": line[ply], "ply": ply}); err != nil {
 				t.Fatal(err)
 			}
 			if m, err := mover.wait(func(m map[string]any) bool { return m["type"] == "ack" || m["type"] == "error" }); err != nil || m["type"] != "ack" {
@@ -402,28 +399,17 @@ func hostileNonReader(t *testing.T, ts *testServer) {
 			}
 			ply++
 		}
-		// the round's hellos are answered (pong after them) before the
-		// next round, so that the room never holds more than 10
 		for _, c := range conns {
-			c.Write(context.Background(), websocket.MessageText, []byte(`{"type":"ping"}`))
-		}
-		for _, c := range conns {
-			for {
-				_, data, err := c.Read(context.Background())
-				if err != nil || strings.Contains(string(data), `"pong"`) || strings.Contains(string(data), `"error"`) {
-					break
-				}
-			}
-			c.Close(websocket.StatusNormalClosure, "")
+			c.CloseNow()
 		}
 		for clients() > 3 {
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(2 * time.Millisecond)
 		}
 	}
 	if n := clients(); n != 2 {
 		t.Errorf("%d clients in the room after %d rounds, want 2: the non-reader dropped", n, round)
 	}
-	t.Logf("the non-reader was dropped after %d rounds of %d hellos", round, DefaultWSBurst-1)
+	t.Logf("the non-reader was dropped after %d rounds of %d connections", round, churns)
 	for _, p := range []*peer{w, b} {
 		if _, err := p.wait(func(m map[string]any) bool { return m["type"] == "state" && m["ply"] == float64(ply) }); err != nil {
 			t.Fatal(err)
@@ -432,4 +418,44 @@ func hostileNonReader(t *testing.T, ts *testServer) {
 			t.Errorf("a player of the non-reader's room: %v", err)
 		}
 	}
+}
+
+// Hellos that change nothing are answered to their sender only: a client
+// cannot make every client of a room get a state by repeating hello.
+func hostileHello(t *testing.T, ts *testServer) {
+	id, _, bt, err := createHumanAs(ts.URL, "10.8.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := dialWS(t, ts.URL, id, ""), dialWS(t, ts.URL, id, "")
+	watchers2 := func(m map[string]any) bool { return isState(m) && m["watchers"] == 2.0 }
+	a.expect(watchers2)
+	b.expect(watchers2)
+	for range 3 {
+		a.send(map[string]any{"type": "hello"})
+		a.expect(func(m map[string]any) bool { return m["type"] == "welcome" && m["you"] == "spectator" })
+		a.expect(isState)
+	}
+	a.send(map[string]any{"type": "ping", "id": "a"})
+	a.expect(func(m map[string]any) bool { return m["type"] == "pong" })
+	b.send(map[string]any{"type": "ping", "id": "b"})
+	states := 0
+	b.expect(func(m map[string]any) bool {
+		if isState(m) {
+			states++
+		}
+		return m["type"] == "pong"
+	})
+	if states != 0 {
+		t.Errorf("another client got %d states from 3 hellos that changed nothing, want 0", states)
+	}
+	// a hello that takes a seat is seen by the others
+	a.send(map[string]any{"type": "hello", "token": bt})
+	b.expect(func(m map[string]any) bool {
+		if !isState(m) {
+			return false
+		}
+		seats := m["seats"].(map[string]any)
+		return seats["black"].(map[string]any)["online"] == true && m["watchers"] == 1.0
+	})
 }

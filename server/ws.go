@@ -320,9 +320,16 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		if m.Token != "" && seat == "" {
 			aerr = errf(0, CodeBadToken, "this token is not a seat of this game: you are watching")
 		}
+		prev := c.seat
 		c.seat = seat
 		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
-		r.broadcast()
+		if seat != prev {
+			r.broadcast() // the others see the seat online (or the watchers change)
+		} else {
+			// nothing changed for the others: only this client gets the
+			// state (a hello must not make every client of the room get one)
+			c.send(r.stateFor(seat))
+		}
 	case "move":
 		if aerr = missingMove(m.Move); aerr != nil {
 			break

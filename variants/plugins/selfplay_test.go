@@ -8,7 +8,7 @@ import (
 )
 
 // TestPluginSelfPlay: the AI plays 20 games of every plugin against itself
-// (2 with -short) through the match runner (`houserules match`), 300 nodes
+// (2 with -short or -race) through the match runner (`houserules match`), 300 nodes
 // a move after a 4-ply random opening. The runner checks every move the
 // AI picks against the ruleset's legal moves (an illegal one loses as a
 // "rules infraction"); a game still going after 200 plies is adjudicated
@@ -17,7 +17,9 @@ import (
 // or missing move.
 func TestPluginSelfPlay(t *testing.T) {
 	games, maxPlies := 20, 200
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
+		// (under -race: the arena's concurrency is raced by its own tests;
+		// 2 games a plugin keep the runner's goroutines raced here too)
 		games, maxPlies = 2, 120
 	}
 	for _, p := range variants.Plugins() {

@@ -22,9 +22,8 @@ func (r *room) emptyAndIdle(cut time.Time) bool {
 // a client connected or the AI thinking is kept (and so is its game).
 // It returns how many games were deleted.
 func (h *hub) expire(ctx context.Context, before time.Time) (int, error) {
-	h.mu.Lock()
 	var keep []string
-	for id, e := range h.rooms {
+	for id, e := range h.entries() {
 		r := e.r
 		if r == nil {
 			// being loaded: a request wants it
@@ -37,7 +36,6 @@ func (h *hub) expire(ctx context.Context, before time.Time) (int, error) {
 		}
 		r.mu.Unlock()
 	}
-	h.mu.Unlock()
 	n, err := h.store.DeleteExpired(ctx, before, keep...)
 	if n == 0 {
 		return n, err
@@ -46,24 +44,44 @@ func (h *hub) expire(ctx context.Context, before time.Time) (int, error) {
 	for _, id := range keep {
 		kept[id] = true
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for id, e := range h.rooms {
+	for id, e := range h.entries() {
 		r := e.r
 		if r == nil || kept[id] {
 			continue
 		}
 		r.mu.Lock()
 		if r.emptyAndIdle(before) {
-			delete(h.rooms, id) // its game is gone: a request now answers not_found
 			r.cancelAI()
 			if r.flag != nil {
 				r.flag.Stop()
 			}
+			h.drop(id, e) // its game is gone: a request now answers not_found
 		}
 		r.mu.Unlock()
 	}
 	return n, err
+}
+
+// entries returns a copy of the room cache. A room's lock is never taken
+// under h.mu: a room holding its lock asks the hub for its rematch, so the
+// order is r.mu, then h.mu.
+func (h *hub) entries() map[string]*roomEntry {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make(map[string]*roomEntry, len(h.rooms))
+	for id, e := range h.rooms {
+		out[id] = e
+	}
+	return out
+}
+
+// drop removes entry e of game id from the cache (unless replaced since).
+func (h *hub) drop(id string, e *roomEntry) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rooms[id] == e {
+		delete(h.rooms, id)
+	}
 }
 
 // expirer runs expire every period (the games not updated for age) until

@@ -747,18 +747,16 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 // for the time the server was down, not for time that passed while it
 // ran).
 func (h *hub) sweep(idle time.Duration) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	n := 0
 	cut := time.Now().Add(-idle).UnixMilli()
-	for id, e := range h.rooms {
+	for id, e := range h.entries() { // (not under h.mu: a room holding its lock may ask the hub for its rematch)
 		r := e.r
 		if r == nil || r.touched.Load() > cut {
 			continue
 		}
 		r.mu.Lock()
 		if len(r.clients) == 0 && !r.aiBusy && !r.clockRunning() {
-			delete(h.rooms, id)
+			h.drop(id, e) // (h.mu under r.mu, the order startRematch takes them in)
 			n++
 		}
 		r.mu.Unlock()

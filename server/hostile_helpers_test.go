@@ -162,7 +162,8 @@ func (q *quietResult) p99() time.Duration {
 }
 
 // quietGames runs n slots until stop is closed; each slot plays quietLine
-// in a fresh game (white, black and a spectator, client 192.0.2.<slot>),
+// in a fresh game (white, black and a spectator, client 192.<slot>.<game>
+// so that no limit of one client counts them together),
 // a move every pause, then starts another game. Each move must be
 // acknowledged at its ply, the opponent and the spectator must see its
 // state, and at the end of a game every peer's states are in order, with
@@ -174,13 +175,13 @@ func quietGames(base string, n int, pause time.Duration, stop <-chan struct{}, r
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ip := fmt.Sprintf("192.0.2.%d", slot+1)
-			for {
+			for game := 0; ; game++ {
 				select {
 				case <-stop:
 					return
 				default:
 				}
+				ip := fmt.Sprintf("192.%d.%d.%d", slot+1, game/250, game%250)
 				if err := quietGame(base, ip, pause, stop, res); err != nil {
 					res.fail(fmt.Errorf("quiet slot %d: %w", slot, err))
 					return

@@ -142,7 +142,11 @@ func variantFor(t testing.TB, r row) *position.Variant {
 	var v *position.Variant
 	var err error
 	if r.source == "ini" {
-		v, err = loadAllIni(t).Lookup(r.variant)
+		// a copy: the file's variants are shared by the parallel rows, and
+		// position.New compiles an uncompiled one (a data race under -race)
+		if v, err = loadAllIni(t).Lookup(r.variant); err == nil {
+			v = v.Clone()
+		}
 	} else {
 		v, err = variants.Get(r.variant)
 	}

@@ -124,9 +124,12 @@ func selfPlayVariants() []string {
 // TestSelfPlayRobustness plays games at a tiny budget over random rulesets
 // (random catalogue variant + random compatible presets): no illegal move,
 // no panic, and every finished game has a result the rules define. 50 games
-// by default; HOUSERULES_SELFPLAY_GAMES=500 for the full run.
+// by default (3 under -race); HOUSERULES_SELFPLAY_GAMES=500 for the full run.
 func TestSelfPlayRobustness(t *testing.T) {
 	games := 50
+	if raceEnabled {
+		games = 3 // single-goroutine: the race detector finds nothing here
+	}
 	if s := os.Getenv("HOUSERULES_SELFPLAY_GAMES"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {

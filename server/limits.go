@@ -51,6 +51,9 @@ func (cfg *Config) limits() {
 	if cfg.AIGameBudget == 0 {
 		cfg.AIGameBudget = DefaultAIGameBudget
 	}
+	if cfg.ExpireEmpty == 0 {
+		cfg.ExpireEmpty = DefaultExpireEmpty
+	}
 }
 
 // clientIP is the client a request counts against: its remote IP, or,
@@ -158,11 +161,20 @@ func (c *conns) done(ip string) {
 	}
 }
 
+// rulesetBodyLimit is the size limit of a request with a ruleset (game
+// creation, the ruleset and position checks), in bytes: the message limit
+// plus the ini and FEN limits, so that a body may hold an ini block and a
+// FEN at their limits (else ini_too_large and fen_too_long could not be
+// reached: the body would be refused first, as message_too_large).
+func (s *Server) rulesetBodyLimit() int {
+	return s.cfg.MaxMessage + max(s.cfg.MaxINI, 0) + max(s.cfg.MaxFEN, 0)
+}
+
 // readRuleset decodes a request body into v, applies the size limits to
 // its ruleset part rr (and fen), and resolves the ruleset; on a refusal it
 // has written the error and returns nil.
 func (s *Server) readRuleset(w http.ResponseWriter, r *http.Request, v any, rr *rulesetReq, fen *string) *variants.Resolved {
-	if aerr := s.decode(w, r, v); aerr != nil {
+	if aerr := s.decodeN(w, r, v, s.rulesetBodyLimit()); aerr != nil {
 		writeError(w, aerr)
 		return nil
 	}

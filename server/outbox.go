@@ -235,7 +235,8 @@ func (r *room) idle() {
 
 // writer writes the client's messages to conn until ctx ends or a write
 // fails, pinging every 30 s.
-func (c *client) writer(ctx context.Context, write func(ctx context.Context, b []byte) error, ping func(ctx context.Context) error) {
+func (c *client) writer(ctx context.Context, write func(ctx context.Context, b []byte) error, ping func(ctx context.Context) error,
+	closeReq <-chan closeMsg, closeConn func(closeMsg)) {
 	t := time.NewTicker(30 * time.Second)
 	defer t.Stop()
 	do := func(b []byte) bool {
@@ -246,6 +247,29 @@ func (c *client) writer(ctx context.Context, write func(ctx context.Context, b [
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case cm := <-closeReq:
+			// what was queued before the close goes first, for at most 2 s
+			dctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			send := func(b []byte) bool { return write(dctx, b) == nil }
+		drain:
+			for {
+				select {
+				case b := <-c.out:
+					if !send(b) {
+						break drain
+					}
+				default:
+					for _, q := range c.takeBacklog() {
+						if !send(q.b) {
+							break
+						}
+					}
+					break drain
+				}
+			}
+			cancel()
+			closeConn(cm)
 			return
 		case b := <-c.out:
 			if !do(b) {

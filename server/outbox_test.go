@@ -31,7 +31,7 @@ func TestSpectatorsCoalescedSeatsKeepAll(t *testing.T) {
 				cancel()
 			}
 			return nil
-		}, func(context.Context) error { return nil })
+		}, func(context.Context) error { return nil }, nil, nil)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("spectator %v: wrote %q, want %q", tc.spectator, got, tc.want)
 		}

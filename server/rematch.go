@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"time"
 
 	"houserules/position"
 	"houserules/rules"
@@ -17,11 +18,90 @@ import (
 
 // rematchState is a room's rematch: the colour offering one, and once it
 // is agreed the new game and its seat tokens (by colour in the new game).
-// The tokens stay in memory only, to hand each seat its own (PROTOCOL.md).
+// The offer and the new game's ID are stored (store.SetRematch: they
+// survive a restart); the tokens stay in memory, to hand each seat its
+// own (PROTOCOL.md). The new game's ID follows from this game's
+// (rematchGameID) and a seat's token there from its token here
+// (rematchToken): the offerer's, known when it offers, is stored as the
+// hash it will have (offerHash), the other seat's is known when it
+// accepts; after a restart the room computes a seat's new token again
+// when that seat comes back with its token here (noteToken).
 type rematchState struct {
-	offer  string
-	id     string
-	tokens map[string]string
+	offer     string
+	offerHash string // the hash of the offerer's token in the rematch game
+	id        string
+	tokens    map[string]string
+	known     map[string]string // seat token (plaintext) by colour in this game, as presented (seatOf)
+	checked   map[string]bool   // colour in the new game whose token was looked for after a restart
+}
+
+// rematchGameID is the ID of the rematch of game id (12 hex digits).
+func rematchGameID(id string) string {
+	return store.HashToken("houserules rematch of " + id)[:12]
+}
+
+// rematchToken is the seat token in rematch game newID of the holder of
+// seat token tok in the game before: hex SHA-256 of both, 32 digits. Only
+// who holds tok can compute it; the store keeps its hash only.
+func rematchToken(tok, newID string) string {
+	return store.HashToken("houserules rematch " + newID + " " + tok)[:32]
+}
+
+// noteToken is called when token tok proved seat (seatOf; r.mu held): the
+// room remembers it for a rematch, and gives back the seat's token in the
+// rematch game after a restart (when it was derived from tok).
+func (r *room) noteToken(seat, tok string) {
+	if seat == "" {
+		return
+	}
+	if r.rm.known == nil {
+		r.rm.known = map[string]string{}
+	}
+	r.rm.known[seat] = tok
+	nc := otherColor(seat)
+	if r.rm.id == "" || r.rm.tokens[nc] != "" || r.rm.checked[nc] {
+		return
+	}
+	if r.rm.checked == nil {
+		r.rm.checked = map[string]bool{}
+	}
+	r.rm.checked[nc] = true
+	ctx, cancel := context.WithTimeout(r.hub.ctx, 5*time.Second)
+	defer cancel()
+	g, err := r.hub.store.GetGame(ctx, r.rm.id)
+	if err != nil {
+		return // expired (nobody moved), or the store fails: no token
+	}
+	hash := g.White.TokenHash
+	if nc == "black" {
+		hash = g.Black.TokenHash
+	}
+	if cand := rematchToken(tok, r.rm.id); store.TokenMatches(cand, hash) {
+		if r.rm.tokens == nil {
+			r.rm.tokens = map[string]string{}
+		}
+		r.rm.tokens[nc] = cand
+	}
+}
+
+// loadRematch is the rematch of a stored game.
+func loadRematch(rec *store.Game) rematchState {
+	return rematchState{offer: rec.RematchOffer, offerHash: rec.RematchHash, id: rec.RematchID}
+}
+
+// setOffer stores and sets the rematch offer (colour, or ""), with the
+// hash the offerer's token will have in the rematch game.
+func (r *room) setOffer(ctx context.Context, offer string) *apiError {
+	hash := ""
+	if tok := r.rm.known[offer]; offer != "" && store.TokenMatches(tok, r.seat(offer).TokenHash) {
+		hash = store.HashToken(rematchToken(tok, rematchGameID(r.id)))
+	}
+	if err := r.hub.store.SetRematch(ctx, r.id, offer, hash, r.rm.id); err != nil {
+		r.hub.log.Error("store rematch offer", "game", r.id, "err", err)
+		return errf(http.StatusServiceUnavailable, CodeStorage, "the rematch offer could not be stored; try again")
+	}
+	r.rm.offer, r.rm.offerHash = offer, hash
+	return nil
 }
 
 // rematchJSON is the state's "rematch": the new game, and for a seat its
@@ -116,7 +196,9 @@ func (r *room) offerRematch(ctx context.Context, seat string) *apiError {
 	case r.seat(other).Kind == store.AI || r.rm.offer == other:
 		return r.startRematch(ctx)
 	}
-	r.rm.offer = seat
+	if aerr := r.setOffer(ctx, seat); aerr != nil {
+		return aerr
+	}
 	r.publishRematch("")
 	r.broadcast()
 	return nil
@@ -136,7 +218,9 @@ func (r *room) answerRematch(ctx context.Context, seat string, accept bool) *api
 		return r.startRematch(ctx)
 	}
 	by := r.rm.offer
-	r.rm.offer = ""
+	if aerr := r.setOffer(ctx, ""); aerr != nil {
+		return aerr
+	}
 	r.publishRematch(seat)
 	r.sendSeat(by, map[string]any{"type": "rematch_declined", "by": seat})
 	r.broadcast()
@@ -145,12 +229,15 @@ func (r *room) answerRematch(ctx context.Context, seat string, accept bool) *api
 
 // startRematch creates the new game: the same variant, ini, house rules,
 // start position (a shuffled start stays the same, so the swap is fair),
-// clock and AI level, colours swapped. Each human seat gets a new token;
-// every connected client gets "rematch" (a seat with its own token).
+// clock and AI level, colours swapped. Each human seat gets a new token,
+// derived from its token here (rematchState); the new game's ID is stored
+// with this game (so its link survives a restart); every connected client
+// gets "rematch" (a seat with its own token).
 func (r *room) startRematch(ctx context.Context) *apiError {
 	old := r.rec
 	k := old.Clock
-	rec := &store.Game{ID: store.NewToken()[:12], Variant: old.Variant, VariantINI: old.VariantINI, Presets: old.Presets,
+	newID := rematchGameID(r.id)
+	rec := &store.Game{ID: newID, Variant: old.Variant, VariantINI: old.VariantINI, Presets: old.Presets,
 		StartFEN: old.StartFEN, Chess960: old.Chess960, Status: store.StatusActive,
 		Clock: store.Clock{InitialMS: k.InitialMS, IncrementMS: k.IncrementMS, WhiteMS: k.InitialMS, BlackMS: k.InitialMS}}
 	tokens := map[string]string{}
@@ -159,8 +246,16 @@ func (r *room) startRematch(ctx context.Context) *apiError {
 		ns := store.Seat{Kind: s.Kind, Level: s.Level}
 		nc := otherColor(c)
 		if s.Kind == store.Human {
-			tok := store.NewToken()
-			ns.TokenHash, tokens[nc] = store.HashToken(tok), tok
+			switch known := r.rm.known[c]; {
+			case store.TokenMatches(known, s.TokenHash):
+				tok := rematchToken(known, newID)
+				ns.TokenHash, tokens[nc] = store.HashToken(tok), tok
+			case c == r.rm.offer && r.rm.offerHash != "":
+				ns.TokenHash = r.rm.offerHash // it gets its token when it comes back (noteToken)
+			default: // not seen since a restart, and not the offerer (cannot be): a token in memory only
+				tok := store.NewToken()
+				ns.TokenHash, tokens[nc] = store.HashToken(tok), tok
+			}
 		}
 		if nc == "white" {
 			rec.White = ns
@@ -169,10 +264,18 @@ func (r *room) startRematch(ctx context.Context) *apiError {
 		}
 	}
 	if err := r.hub.store.CreateGame(ctx, rec); err != nil {
-		r.hub.log.Error("create rematch", "game", r.id, "err", err)
+		// created by an attempt whose link was not stored: the same game
+		if _, gerr := r.hub.store.GetGame(ctx, newID); gerr != nil {
+			r.hub.log.Error("create rematch", "game", r.id, "err", err)
+			return errf(http.StatusServiceUnavailable, CodeStorage, "the rematch could not be stored; try again")
+		}
+	}
+	if err := r.hub.store.SetRematch(ctx, r.id, "", "", rec.ID); err != nil {
+		// the new game, never played, expires (DeleteExpired)
+		r.hub.log.Error("store rematch link", "game", r.id, "err", err)
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the rematch could not be stored; try again")
 	}
-	r.rm = rematchState{id: rec.ID, tokens: tokens}
+	r.rm = rematchState{id: rec.ID, tokens: tokens, known: r.rm.known}
 	r.publishRematch("")
 	if _, err := r.hub.room(ctx, rec.ID); err != nil { // loads it: the AI starts when it has white
 		r.hub.log.Error("load rematch", "game", rec.ID, "err", err)

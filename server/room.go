@@ -96,7 +96,7 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start FEN: %v", id, err)
 	}
-	r := &room{hub: h, id: id, rec: rec, rs: rs, game: g, clients: map[*client]struct{}{}}
+	r := &room{hub: h, id: id, rec: rec, rs: rs, game: g, clients: map[*client]struct{}{}, rm: loadRematch(rec)}
 	for _, sm := range rec.Moves {
 		m, err := g.ParseMove(sm.UCI)
 		if err != nil {
@@ -152,17 +152,19 @@ func (r *room) describe(m position.Move) playedMove {
 	return pm
 }
 
-// seatOf returns the colour whose token tok is, or "".
+// seatOf returns the colour whose token tok is, or "" (r.mu held). The
+// room notes the token for a rematch (noteToken).
 func (r *room) seatOf(tok string) string {
+	seat := ""
 	switch {
 	case tok == "":
-		return ""
 	case store.TokenMatches(tok, r.rec.White.TokenHash):
-		return "white"
+		seat = "white"
 	case store.TokenMatches(tok, r.rec.Black.TokenHash):
-		return "black"
+		seat = "black"
 	}
-	return ""
+	r.noteToken(seat, tok)
+	return seat
 }
 
 func (r *room) seat(color string) *store.Seat {
@@ -764,18 +766,16 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 // for the time the server was down, not for time that passed while it
 // ran).
 func (h *hub) sweep(idle time.Duration) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	n := 0
 	cut := time.Now().Add(-idle).UnixMilli()
-	for id, e := range h.rooms {
+	for id, e := range h.entries() { // (not under h.mu: a room holding its lock may ask the hub for its rematch)
 		r := e.r
 		if r == nil || r.touched.Load() > cut {
 			continue
 		}
 		r.mu.Lock()
 		if len(r.clients) == 0 && !r.aiBusy && !r.clockRunning() {
-			delete(h.rooms, id)
+			h.drop(id, e) // (h.mu under r.mu, the order startRematch takes them in)
 			n++
 		}
 		r.unlock()

@@ -56,6 +56,10 @@ type Config struct {
 	MaxPresets      int           // house rules in one list
 	MaxINI          int           // bytes of a custom ini block
 	AIGameBudget    time.Duration // AI think time per game (then 100 ms a move)
+	// ExpireEmpty: a game with no move that nobody finished, not updated
+	// for this long, is deleted (checked every minute); its invite link
+	// stops working (DefaultExpireEmpty).
+	ExpireEmpty time.Duration
 	// TrustProxy: the server is behind a proxy that appends the client's
 	// address to X-Forwarded-For; its last address is the client.
 	TrustProxy bool
@@ -126,6 +130,7 @@ func New(cfg Config) *Server {
 		go s.hub.listen()
 		go s.hub.pickup()
 	}
+	go s.hub.expirer(cfg.ExpireEmpty, time.Minute)
 	return s
 }
 
@@ -217,11 +222,16 @@ func (s *Server) serveIndex(w http.ResponseWriter) {
 
 // decode reads a JSON body of at most MaxMessage bytes into v.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxMessage)))
+	return s.decodeN(w, r, v, s.cfg.MaxMessage)
+}
+
+// decodeN reads a JSON body of at most limit bytes into v.
+func (s *Server) decodeN(w http.ResponseWriter, r *http.Request, v any, limit int) *apiError {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(limit)))
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return errf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", s.cfg.MaxMessage))
+			return errf(http.StatusRequestEntityTooLarge, CodeTooLarge, fmt.Sprintf("the body is over the limit of %d bytes", limit))
 		}
 		return errf(http.StatusBadRequest, CodeBadJSON, "could not read the body: "+err.Error())
 	}
@@ -404,7 +414,7 @@ type rulesetReq struct {
 
 func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	var req rulesetReq
-	if aerr := s.decode(w, r, &req); aerr != nil {
+	if aerr := s.decodeN(w, r, &req, s.rulesetBodyLimit()); aerr != nil {
 		writeError(w, aerr)
 		return
 	}

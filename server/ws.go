@@ -138,15 +138,27 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		r.unlock()
 	}()
 
+	// The writer sends the queue; a close the reader asks for (closeWith)
+	// goes after what was queued before it (the answers to the messages
+	// read, the error that explains the close), for at most 2 s.
+	closeReq := make(chan closeMsg, 1)
+	writerDone := make(chan struct{})
 	go func() {
+		defer close(writerDone)
 		defer cancel()
-		c.writer(ctx, func(ctx context.Context, b []byte) error { return conn.Write(ctx, websocket.MessageText, b) }, conn.Ping)
+		c.writer(ctx, func(ctx context.Context, b []byte) error { return conn.Write(ctx, websocket.MessageText, b) }, conn.Ping,
+			closeReq, func(cm closeMsg) { conn.Close(cm.code, cm.reason) })
 	}()
+	closeWith := func(code websocket.StatusCode, reason string) {
+		closeReq <- closeMsg{code, reason}
+		<-writerDone
+		conn.Close(code, reason) // when the writer had stopped first
+	}
 
 	for {
 		typ, data, err := readMessage(ctx, conn, hard)
 		if errors.Is(err, errTooLarge) {
-			conn.Close(websocket.StatusMessageTooBig, CodeTooLarge)
+			closeWith(websocket.StatusMessageTooBig, CodeTooLarge)
 			return
 		}
 		if err != nil {
@@ -160,7 +172,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		}
 		if ok, closeIt := lim.take(); !ok {
 			if closeIt {
-				conn.Close(websocket.StatusPolicyViolation, CodeTooManyMessages)
+				closeWith(websocket.StatusPolicyViolation, CodeTooManyMessages)
 				return
 			}
 			r.mu.Lock()
@@ -172,6 +184,12 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		s.handleMsg(ctx, r, c, typ, data)
 		r.unlock()
 	}
+}
+
+// closeMsg is a close the reader asks the writer for.
+type closeMsg struct {
+	code   websocket.StatusCode
+	reason string
 }
 
 // errTooLarge: a message over the hard limit.
@@ -272,10 +290,17 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocke
 		if m.Token != "" && seat == "" {
 			aerr = errf(0, CodeBadToken, "this token is not a seat of this game: you are watching")
 		}
+		prev := c.seat
 		c.setSeat(seat)
 		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
-		r.broadcast()
-		r.publishPresence()
+		if seat != prev {
+			r.broadcast() // the others see the seat online (or the watchers change)
+			r.publishPresence()
+		} else {
+			// nothing changed for the others: only this client gets the
+			// state (a hello must not make every client of the room get one)
+			c.send(r.stateFor(seat))
+		}
 	case "move":
 		if aerr = missingMove(m.Move); aerr != nil {
 			break

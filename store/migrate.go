@@ -68,6 +68,12 @@ var migrations = []string{
 		ply      INTEGER NOT NULL,
 		expires  BIGINT NOT NULL
 	);`,
+	// 5: the rematch of a finished game survives a restart: the colour
+	// offering one ('' = none), the hash its seat token will have in the
+	// rematch game, and the ID of the rematch game once agreed.
+	`ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN rematch_hash TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

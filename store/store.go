@@ -98,6 +98,12 @@ type Game struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	Moves      []Move // in ply order (GetGame fills it)
+	// the rematch of a finished game (SetRematch): the colour offering
+	// one ("" = none), the hash its seat token will have in the rematch
+	// game, and the rematch game's ID once agreed
+	RematchOffer string
+	RematchHash  string
+	RematchID    string
 }
 
 // Summary is a row of ListGames.
@@ -330,11 +336,11 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	err := d.rdb.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
-		clock_initial, clock_increment, white_ms, black_ms, clock_since FROM games WHERE id = ?`), id).Scan(
+		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
 		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
-		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since)
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -470,6 +476,29 @@ func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
 			return err
 		}
 		return d.notify(ctx, tx, id, KindClock, -1)
+	})
+}
+
+// SetRematch stores the rematch of finished game id: the colour offering
+// one ("" = none), the hash of the offerer's seat token in the rematch
+// game (hex SHA-256, as Seat.TokenHash; "" without an offer) and the
+// rematch game's ID ("" until agreed). It returns ErrNotFound for an
+// unknown game and ErrConflict when the game is not over (a rematch
+// follows a finished game).
+func (d *DB) SetRematch(ctx context.Context, id, offer, offerHash, rematchID string) error {
+	return d.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET rematch_offer = ?, rematch_hash = ?, rematch_id = ?
+			WHERE id = ? AND status = 'over'`), offer, offerHash, rematchID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			if _, err := d.exists(ctx, tx, id); err != nil {
+				return err
+			}
+			return fmt.Errorf("%w: game %s is not over: no rematch", ErrConflict, id)
+		}
+		return nil
 	})
 }
 
@@ -612,4 +641,45 @@ func (d *DB) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
+}
+
+// expireBatch is how many games one statement of DeleteExpired deletes
+// (each its own short transaction: a sweep never holds a long lock).
+const expireBatch = 500
+
+// DeleteExpired deletes the games abandoned empty: no move (plies = 0),
+// not finished (waiting for the second player, or active at ply 0) and
+// not updated (created, joined, moved) since before; the games named in
+// keep stay (the server's rooms with a client connected or the AI
+// thinking). Games with a move or a result are never deleted. It returns
+// how many games it deleted, in batches of expireBatch; ctx ends it
+// between batches.
+func (d *DB) DeleteExpired(ctx context.Context, before time.Time, keep ...string) (int, error) {
+	// the conditions are on the deleted row too: PostgreSQL checks them
+	// again on a row a move updated meanwhile (it is not deleted)
+	q := `DELETE FROM games WHERE plies = 0 AND status <> 'over' AND updated_at < ? AND id IN (SELECT id FROM games
+		WHERE plies = 0 AND status <> 'over' AND updated_at < ?`
+	args := []any{ms(before), ms(before)}
+	if len(keep) > 0 {
+		q += ` AND id NOT IN (?` + strings.Repeat(`,?`, len(keep)-1) + `)`
+		for _, id := range keep {
+			args = append(args, id)
+		}
+	}
+	q = d.q(q + fmt.Sprintf(` LIMIT %d)`, expireBatch))
+	total := 0
+	for {
+		res, err := d.db.ExecContext(ctx, q, args...)
+		if err != nil {
+			return total, fmt.Errorf("store: delete expired games: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return total, fmt.Errorf("store: delete expired games: %w", err)
+		}
+		total += int(n)
+		if n < expireBatch {
+			return total, nil
+		}
+	}
 }

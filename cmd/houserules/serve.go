@@ -49,6 +49,9 @@ instances").`,
 			}
 			defer st.Close()
 			cfg.Store, cfg.Static, cfg.Logger, cfg.Mover = st, web.Dist(), log, server.NewSearchMover(0, 16)
+			if cfg.ExpireEmpty == 0 {
+				cfg.ExpireEmpty = -1 // --expire-empty 0: never
+			}
 			if labJobs > 0 {
 				stopLab, err := serveLab(ctx, db, labJobs, &cfg)
 				if err != nil {
@@ -105,6 +108,7 @@ instances").`,
 	f.StringVar(&cfg.Instance, "instance", "", "name of this process among several on one PostgreSQL, unique among them (default: random; logged at start)")
 	f.DurationVar(&cfg.Lease, "lease", server.DefaultLease, "several instances on PostgreSQL: the AI lease, and how often each instance picks up the games nobody looks after (an AI to move, a clock run out)")
 	f.StringVar(&pprofAddr, "pprof", "", "serve Go's profiler (net/http/pprof: /debug/pprof/) on this address, e.g. 127.0.0.1:6060 (never a public one)")
+	f.DurationVar(&cfg.ExpireEmpty, "expire-empty", server.DefaultExpireEmpty, "delete the games with no move that nobody finished, not updated (created, joined) for this long; their invite links stop working (0 = never)")
 	f.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "behind a proxy that appends the client to X-Forwarded-For: count limits by its last address")
 	return cmd
 }

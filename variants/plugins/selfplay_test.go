@@ -8,8 +8,9 @@ import (
 )
 
 // TestPluginSelfPlay: the AI plays 20 games of every plugin against itself
-// (2 with -short) through the match runner (`houserules match`), 300 nodes
-// a move after a 4-ply random opening. The runner checks every move the
+// (2 with -short, 1 of at most 40 plies with -race) through the match
+// runner (`houserules match`), 300 nodes a move after a 4-ply random
+// opening. The runner checks every move the
 // AI picks against the ruleset's legal moves (an illegal one loses as a
 // "rules infraction"); a game still going after 200 plies is adjudicated
 // a draw, as cutechess's maxmoves does. Every game must end with a result:
@@ -19,6 +20,11 @@ func TestPluginSelfPlay(t *testing.T) {
 	games, maxPlies := 20, 200
 	if testing.Short() {
 		games, maxPlies = 2, 120
+	}
+	if raceEnabled {
+		// the arena's concurrency is raced by its own tests; one short game
+		// a plugin keeps the runner's goroutines raced here too
+		games, maxPlies = 1, 40
 	}
 	for _, p := range variants.Plugins() {
 		t.Run(p.Key, func(t *testing.T) {

@@ -1,0 +1,6 @@
+//go:build !race
+
+package plugins
+
+// raceEnabled: false, the tests run in full (race_on_test.go).
+const raceEnabled = false

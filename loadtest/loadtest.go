@@ -443,13 +443,76 @@ func parseMsg(data []byte) (serverMsg, bool) {
 // their number.
 func (m *serverMsg) legal() int {
 	if m.raw != nil {
-		i := bytes.Index(m.raw, []byte(`"legal":`))
-		if i < 0 || json.NewDecoder(bytes.NewReader(m.raw[i+len(`"legal":`):])).Decode(&m.Legal) != nil {
-			m.Legal = nil
+		m.Legal = nil
+		for _, u := range legalUCIs(m.raw) {
+			m.Legal = append(m.Legal, struct {
+				UCI string `json:"uci"`
+			}{u})
 		}
 		m.raw = nil
 	}
 	return len(m.Legal)
+}
+
+// legalUCIs returns the "uci" of each legal move of a state without
+// decoding the list (the tool's own CPU is the server's competitor on one
+// machine): the legal array's end is found by a scan that skips strings,
+// then each "uci":" inside it is a key (a quote cannot occur unescaped in
+// a JSON string) whose value has no escapes. nil when the state has no
+// legal array or it is cut short.
+func legalUCIs(raw []byte) []string {
+	const key = `"legal":[`
+	i := bytes.Index(raw, []byte(key))
+	if i < 0 {
+		return nil
+	}
+	s := raw[i+len(key):]
+	end, depth, inStr, esc := -1, 0, false, false
+scan:
+	for j, c := range s {
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}':
+			depth--
+		case c == ']':
+			if depth == 0 {
+				end = j
+				break scan
+			}
+			depth--
+		}
+	}
+	if end < 0 {
+		return nil
+	}
+	s = s[:end]
+	var out []string
+	const uk = `"uci":"`
+	for {
+		k := bytes.Index(s, []byte(uk))
+		if k < 0 {
+			return out
+		}
+		s = s[k+len(uk):]
+		e := bytes.IndexByte(s, '"')
+		if e < 0 {
+			return out
+		}
+		out = append(out, string(s[:e]))
+		s = s[e+1:]
+	}
 }
 
 // jsonString returns the string value of the first "key": in data (a

@@ -55,3 +55,28 @@ func FuzzParseMsg(f *testing.F) {
 		}
 	})
 }
+
+// TestLegalUCIs: the legal moves' UCI read without decoding the list, as a
+// full decode gives them, with brackets, braces and escaped quotes inside
+// strings and arrays after the list.
+func TestLegalUCIs(t *testing.T) {
+	raw := []byte(`{"type":"state","legal":[{"uci":"e7e5","san":"a]b{\"c\\","production":"x"},{"uci":"g8f6","san":"Nf6","capture":true}],"check":["uci"],"moves":[{"uci":"zz"}]}`)
+	got := legalUCIs(raw)
+	var full struct {
+		Legal []struct {
+			UCI string `json:"uci"`
+		} `json:"legal"`
+	}
+	if err := json.Unmarshal(raw, &full); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0] != full.Legal[0].UCI || got[1] != full.Legal[1].UCI {
+		t.Errorf("legalUCIs = %q, a full decode %+v", got, full.Legal)
+	}
+	if got := legalUCIs([]byte(`{"legal":[{"uci":"e2e4"`)); got != nil {
+		t.Errorf("a cut list: %q", got)
+	}
+	if got := legalUCIs([]byte(`{"legal":[]}`)); len(got) != 0 {
+		t.Errorf("an empty list: %q", got)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -26,9 +28,9 @@ func benchCmd() *cobra.Command {
 
 func benchServeCmd() *cobra.Command {
 	var (
-		urls, think, spawn string
-		cfg                loadtest.Config
-		seed               uint64
+		urls, think, spawn, cpuProfile string
+		cfg                            loadtest.Config
+		seed                           uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -72,6 +74,22 @@ server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "bench serve: %d games (think %s, %d plies, %v), %d spectators, %d AI-first games against %s\n",
 				cfg.Games, think, cfg.Plies, cfg.Duration, cfg.Spectators, cfg.AIFirst, strings.Join(cfg.URLs, ", "))
+			// the tool shares the machine with the server it measures: it
+			// trades memory for less of the CPU its garbage collector takes
+			// (the server keeps Go's default)
+			debug.SetGCPercent(400)
+			if cpuProfile != "" {
+				// the load tool's own CPU profile (the server has serve --pprof)
+				pf, err := os.Create(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer pf.Close()
+				if err := pprof.StartCPUProfile(pf); err != nil {
+					return err
+				}
+				defer pprof.StopCPUProfile()
+			}
 			rep, err := loadtest.Run(ctx, cfg)
 			if rep != nil {
 				rep.Write(out)
@@ -93,6 +111,7 @@ server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
 	f.DurationVar(&cfg.AIWait, "ai-wait", time.Minute, "how long an AI-first game waits for the AI's move")
 	f.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	f.Uint64Var(&seed, "seed", 0, "seed of the think times and moves (0 = random)")
+	f.StringVar(&cpuProfile, "cpuprofile", "", "write the load tool's own CPU profile to this file (go tool pprof)")
 	return cmd
 }
 

@@ -384,6 +384,9 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 	if m.At.IsZero() {
 		m.At = time.Now().UTC()
 	}
+	if d.postgres {
+		return d.appendMovePG(ctx, id, m, end, clk)
+	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		status, result, reason := StatusActive, "", ""
 		if end != nil {
@@ -409,6 +412,65 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 		}
 		return d.notify(ctx, tx, id, KindMove, m.Ply+1)
 	})
+}
+
+// sqlAppendMovePG is a move on PostgreSQL in one statement, so one round
+// trip and its commit instead of five (BEGIN, the games row, the move,
+// the notification, COMMIT): the games row (ply check, result, clock), the
+// move, and the notification, sent only when the row was updated (a
+// statement's data-modifying CTEs all run; pg_notify runs once per
+// updated row). Its rows: one when the move was stored, none otherwise.
+const sqlAppendMovePG = `WITH u AS (
+	UPDATE games SET plies = plies + 1, updated_at = $1,
+		status = CASE WHEN $2 = 'over' THEN 'over' ELSE status END, result = $3, reason = $4,
+		white_ms = CASE WHEN $11 THEN $12 ELSE white_ms END,
+		black_ms = CASE WHEN $11 THEN $13 ELSE black_ms END,
+		clock_since = CASE WHEN $11 THEN $14 ELSE clock_since END
+	WHERE id = $5 AND plies = $6 AND status <> 'over' RETURNING id),
+i AS (INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
+	SELECT id, $6, $7, $8, $9, $1 FROM u)
+SELECT pg_notify('` + Channel + `', $10) FROM u`
+
+// appendMovePG is AppendMove on PostgreSQL (sqlAppendMovePG).
+func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, clk *Clock) error {
+	status, result, reason := StatusActive, "", ""
+	if end != nil {
+		status, result, reason = StatusOver, end.Result, end.Reason
+	}
+	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1})
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	var k Clock
+	if clk != nil {
+		k = *clk
+	}
+	rows, err := d.db.QueryContext(ctx, sqlAppendMovePG, ms(m.At), status, result, reason, id, m.Ply,
+		m.UCI, m.SAN, m.FENAfter, p, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
+	if err != nil {
+		return fmt.Errorf("store: append move to %s: %w", id, err)
+	}
+	n := 0
+	for rows.Next() {
+		n++
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return fmt.Errorf("store: append move to %s: %w", id, err)
+	}
+	if n == 1 {
+		return nil
+	}
+	var one int
+	err = d.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("store: append move to %s: %w", id, err)
+	}
+	return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
 }
 
 // TruncateMoves deletes the moves from ply on (a takeback), keeping plies

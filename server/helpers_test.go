@@ -128,6 +128,11 @@ func dialWSURL(t *testing.T, u string) *wsClient {
 		t.Fatal(err)
 	}
 	conn.SetReadLimit(1 << 22)
+	return readWS(t, conn)
+}
+
+// readWS wraps conn in a wsClient whose reader decodes every message.
+func readWS(t *testing.T, conn *websocket.Conn) *wsClient {
 	c := &wsClient{t: t, conn: conn, msgs: make(chan map[string]any, 256)}
 	go func() {
 		defer close(c.msgs)

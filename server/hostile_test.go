@@ -179,19 +179,7 @@ func hostileOversized(t *testing.T, ts *testServer, id string) {
 // goes on.
 func hostileMalformed(t *testing.T, ts *testServer, id string) {
 	conn := rawDial(t, ts, id, "10.1.0.3", nil)
-	c := &wsClient{t: t, conn: conn, msgs: make(chan map[string]any, 256)}
-	go func() {
-		defer close(c.msgs)
-		for {
-			_, data, err := conn.Read(context.Background())
-			if err != nil {
-				return
-			}
-			var m map[string]any
-			json.Unmarshal(data, &m)
-			c.msgs <- m
-		}
-	}()
+	c := readWS(t, conn)
 	for _, tc := range []struct{ msg, code string }{
 		{`{"type":`, CodeBadJSON},
 		{`[1,2]`, CodeBadJSON},

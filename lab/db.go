@@ -165,23 +165,8 @@ func (d *DB) Backend() string {
 	return "sqlite"
 }
 
-// q rewrites ? placeholders to $n for PostgreSQL.
-func (d *DB) q(s string) string {
-	if !d.postgres {
-		return s
-	}
-	var sb strings.Builder
-	n := 0
-	for _, c := range s {
-		if c == '?' {
-			n++
-			fmt.Fprintf(&sb, "$%d", n)
-			continue
-		}
-		sb.WriteRune(c)
-	}
-	return sb.String()
-}
+// q rewrites ? placeholders to $n for PostgreSQL (store.Rebind).
+func (d *DB) q(s string) string { return store.Rebind(s, d.postgres) }
 
 // migrate runs River's migrations (river) and the lab's, under a
 // PostgreSQL advisory lock so that workers started together do not race.

@@ -271,8 +271,14 @@ func (d *DB) Backend() string {
 }
 
 // q rewrites ? placeholders to $n for PostgreSQL.
-func (d *DB) q(s string) string {
-	if !d.postgres {
+func (d *DB) q(s string) string { return Rebind(s, d.postgres) }
+
+// Rebind rewrites the ? placeholders of query s to PostgreSQL's $1, $2 …
+// when postgres is true (s unchanged otherwise). The query must hold no
+// literal '?'. Used by the store and by packages that keep their own
+// tables beside it (lab).
+func Rebind(s string, postgres bool) string {
+	if !postgres {
 		return s
 	}
 	var sb strings.Builder

@@ -18,6 +18,7 @@ type aiGameCase struct {
 	variant string
 	games   int
 	nodes   uint64
+	long    bool // its games last minutes under -race: skipped there (raceEnabled)
 }
 
 // aiGameCases is the table of the AI-vs-AI test: issue 43's four variants,
@@ -25,11 +26,11 @@ type aiGameCase struct {
 // bare-king rule, counting rules, drops, a flag race).
 var aiGameCases = []aiGameCase{
 	{variant: "xiangqi", games: 20, nodes: 300},
-	{variant: "janggi", games: 20, nodes: 300},
+	{variant: "janggi", games: 20, nodes: 300, long: true},
 	{variant: "duck", games: 20, nodes: 300},
 	{variant: "ataxx", games: 20, nodes: 300},
-	{variant: "shatranj", games: 4, nodes: 300},
-	{variant: "makruk", games: 4, nodes: 300},
+	{variant: "shatranj", games: 4, nodes: 300, long: true},
+	{variant: "makruk", games: 4, nodes: 300, long: true},
 	{variant: "crazyhouse", games: 4, nodes: 300},
 	{variant: "racingkings", games: 4, nodes: 300},
 }
@@ -109,6 +110,9 @@ func playAIGame(rs *rules.Ruleset, r *rand.Rand, nodes uint64) (aiGame, error) {
 func TestAIvsAI(t *testing.T) {
 	for i, c := range aiGameCases {
 		t.Run(c.variant, func(t *testing.T) {
+			if raceEnabled && c.long {
+				t.Skip("single-goroutine and long (a counting rule ends it): run without -race")
+			}
 			v, err := variants.Get(c.variant)
 			if err != nil {
 				t.Fatal(err)

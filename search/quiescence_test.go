@@ -45,6 +45,9 @@ func TestQuiescenceEnds(t *testing.T) {
 // deeper (at depth 1 the start position of clobber10 took 700 000+ nodes
 // before).
 func TestCapturesOnlyDepth(t *testing.T) {
+	if raceEnabled {
+		t.Skip("single-goroutine, 600 000 nodes: run without -race")
+	}
 	for _, tc := range []struct {
 		variant  string
 		minDepth int

@@ -62,6 +62,42 @@ func (h *hub) expire(ctx context.Context, before time.Time) (int, error) {
 	return n, err
 }
 
+// touchWatched marks the games of this instance's rooms that a sweep
+// could delete (empty, unfinished, not updated since cut) but that have a
+// client connected or the AI thinking as updated now (store.TouchEmpty):
+// expire keeps them here, and this keeps them from another instance's
+// sweep too, which does not know them. The expirer calls it with cut half
+// the expiry age ago, so a watched game is touched long before any
+// instance's cutoff. It returns how many games it touched.
+func (h *hub) touchWatched(ctx context.Context, cut time.Time) (int, error) {
+	var ids []string
+	var rooms []*room
+	for id, e := range h.entries() {
+		r := e.r
+		if r == nil {
+			continue
+		}
+		r.mu.Lock()
+		if r.emptyAndIdle(cut) && (len(r.clients) > 0 || r.aiBusy) {
+			ids, rooms = append(ids, id), append(rooms, r)
+		}
+		r.mu.Unlock()
+	}
+	now := time.Now()
+	n, err := h.store.TouchEmpty(ctx, now, ids...)
+	if err != nil {
+		return 0, err
+	}
+	for _, r := range rooms {
+		r.mu.Lock()
+		if len(r.moves) == 0 && r.rec.UpdatedAt.Before(now) {
+			r.rec.UpdatedAt = now
+		}
+		r.mu.Unlock()
+	}
+	return n, nil
+}
+
 // entries returns a copy of the room cache. A room's lock is never taken
 // under h.mu: a room holding its lock asks the hub for its rematch, so the
 // order is r.mu, then h.mu.
@@ -98,6 +134,9 @@ func (h *hub) expirer(age, period time.Duration) {
 			return
 		case <-t.C:
 			ctx, cancel := context.WithTimeout(h.ctx, time.Minute)
+			if _, err := h.touchWatched(ctx, time.Now().Add(-age/2)); err != nil {
+				h.log.Error("expire: touch watched empty games", "err", err)
+			}
 			n, err := h.expire(ctx, time.Now().Add(-age))
 			cancel()
 			if err != nil {

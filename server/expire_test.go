@@ -100,3 +100,52 @@ func TestExpireEmptyGames(t *testing.T) {
 		t.Errorf("last sweep: %d %v, want 0", n, err)
 	}
 }
+
+// TestTouchWatchedKeepsGamesFromOtherInstances: another instance's sweep
+// does not know which rooms have a client here; the expirer touches this
+// instance's watched empty games (half the age before the cutoff), so a
+// sweep with no keep list — another instance's — deletes only the
+// unwatched one.
+func TestTouchWatchedKeepsGamesFromOtherInstances(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx := context.Background()
+	old := time.Now().Add(-2 * time.Hour)
+	mk := func(id string) {
+		t.Helper()
+		g := &store.Game{ID: id, Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+			White: store.Seat{Kind: store.Human, TokenHash: "x"}, Black: store.Seat{Kind: store.Human},
+			Status: store.StatusWaiting, CreatedAt: old, UpdatedAt: old}
+		if err := ts.DB.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("watched00001")
+	mk("unwatched001")
+	spec := dialWS(t, ts.URL, "watched00001", "")
+	spec.expect(isState)
+	if code, _ := call(t, "GET", ts.URL+"/api/games/unwatched001", "", nil); code != 200 { // loaded, nobody there
+		t.Fatal(code)
+	}
+	n, err := ts.srv.hub.touchWatched(ctx, time.Now().Add(-time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("touchWatched: %d %v, want 1 (the watched game)", n, err)
+	}
+	if n, err := ts.srv.hub.touchWatched(ctx, time.Now().Add(-time.Hour)); err != nil || n != 0 {
+		t.Fatalf("second touchWatched: %d %v, want 0 (touched already)", n, err)
+	}
+	// another instance's sweep: no keep list
+	n, err = ts.DB.DeleteExpired(ctx, time.Now().Add(-time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("DeleteExpired: %d %v, want 1 (the unwatched game)", n, err)
+	}
+	if _, err := ts.DB.GetGame(ctx, "unwatched001"); err == nil {
+		t.Error("the unwatched game is still stored")
+	}
+	g, err := ts.DB.GetGame(ctx, "watched00001")
+	if err != nil {
+		t.Fatalf("the watched game: %v", err)
+	}
+	if !g.UpdatedAt.After(old.Add(time.Hour)) {
+		t.Errorf("watched game updated at %v, want touched (after %v)", g.UpdatedAt, old.Add(time.Hour))
+	}
+}

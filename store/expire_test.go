@@ -75,3 +75,57 @@ func TestDeleteExpired(t *testing.T) {
 		})
 	}
 }
+
+// TestTouchEmpty: only the named empty unfinished games get the new
+// updated_at (a game with a move and a finished one keep theirs), and a
+// touched game outlives a sweep whose cutoff is before the touch.
+func TestTouchEmpty(t *testing.T) {
+	ctx := context.Background()
+	old := time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC) // before TestDeleteExpired's games: its sweep is not counted here
+	at := old.Add(48 * time.Hour)
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			db := open()
+			defer db.Close()
+			// a shared PostgreSQL database keeps other runs' games: this
+			// test's window (1990) is emptied before and after
+			sweep := func() { db.DeleteExpired(ctx, at.Add(time.Hour)) }
+			sweep()
+			defer sweep()
+			mk := func(status string) string {
+				t.Helper()
+				g := &Game{ID: NewToken()[:12], Variant: "chess", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1",
+					White: Seat{Kind: Human, TokenHash: HashToken("w")}, Black: Seat{Kind: Human}, Status: status,
+					CreatedAt: old, UpdatedAt: old}
+				if err := db.CreateGame(ctx, g); err != nil {
+					t.Fatal(err)
+				}
+				return g.ID
+			}
+			waiting, active0, other := mk(StatusWaiting), mk(StatusActive), mk(StatusWaiting)
+			moved := mk(StatusActive)
+			if err := db.AppendMove(ctx, moved, Move{Ply: 0, UCI: "a1a2", At: old}, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			n, err := db.TouchEmpty(ctx, at, waiting, active0, moved, "no-such-game")
+			if err != nil || n != 2 {
+				t.Fatalf("TouchEmpty: %d %v, want 2 (the waiting game and the active one at ply 0)", n, err)
+			}
+			for id, want := range map[string]time.Time{waiting: at, active0: at, other: old} {
+				g, err := db.GetGame(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !g.UpdatedAt.Equal(want) {
+					t.Errorf("game %s updated at %v, want %v", id, g.UpdatedAt, want)
+				}
+			}
+			if n, err := db.DeleteExpired(ctx, old.Add(24*time.Hour), moved); err != nil || n != 1 {
+				t.Errorf("sweep: %d %v, want 1 (the untouched empty game)", n, err)
+			}
+			if n, err := db.TouchEmpty(ctx, at); err != nil || n != 0 {
+				t.Errorf("TouchEmpty of no game: %d %v", n, err)
+			}
+		})
+	}
+}

@@ -711,6 +711,32 @@ func (d *DB) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
 	return nil
 }
 
+// TouchEmpty sets updated_at to at for the games named in ids that are
+// still empty and unfinished (the ones DeleteExpired may delete): a server
+// instance calls it for its rooms with a client connected or the AI
+// thinking, so that another instance's sweep, which does not know them,
+// keeps them (PROTOCOL.md "Running several instances"). Games with a move
+// or a result are left as they are. It returns how many games it touched.
+func (d *DB) TouchEmpty(ctx context.Context, at time.Time, ids ...string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	args := []any{ms(at)}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	res, err := d.db.ExecContext(ctx, d.q(`UPDATE games SET updated_at = ? WHERE plies = 0 AND status <> 'over' AND id IN (?`+
+		strings.Repeat(`,?`, len(ids)-1)+`)`), args...)
+	if err != nil {
+		return 0, fmt.Errorf("store: touch empty games: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: touch empty games: %w", err)
+	}
+	return int(n), nil
+}
+
 // expireBatch is how many games one statement of DeleteExpired deletes
 // (each its own short transaction: a sweep never holds a long lock).
 const expireBatch = 500

@@ -84,6 +84,10 @@ type compiled struct {
 	// variant's start position (NoSquare when it has none there, or more
 	// than one), computed once on first use (castlingHome)
 	castleHomeOnce sync.Once
+	// placement: what CheckPlacement derives from the variant, computed
+	// once on first use (placementFactsOf)
+	placementOnce sync.Once
+	placement     *placementFacts
 	castleHome     [2]geom.Square
 	board          *geom.Board
 	types          PieceSet

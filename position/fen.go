@@ -102,6 +102,11 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	if err := p.checkKings(strict, bad); err != nil {
 		return err
 	}
+	if strict && !p.fsfCastling {
+		if err := p.CheckPlacement(fen); err != nil {
+			return err
+		}
+	}
 	p.st.Side = p.side
 	p.computeKey()
 	p.setCheckInfo()
@@ -347,8 +352,18 @@ func (p *Position) checkKings(strict bool, bad badFEN) error {
 			}
 		}
 		if strict && !v.ExtinctionPseudoRoyal {
+			// a general that faces the other one (flying general, xiangqi)
+			// is in check too: Fairy-Stockfish's legal() forbids leaving
+			// the kings facing
 			checked := func(c Color) bool {
-				return p.count[c][King] == 1 && p.AttackersTo(p.PiecesOf(c, King).First(), p.occ, c.Other()).Any()
+				if p.count[c][King] != 1 {
+					return false
+				}
+				ksq := p.PiecesOf(c, King).First()
+				if p.AttackersTo(ksq, p.occ, c.Other()).Any() {
+					return true
+				}
+				return v.FlyingGeneral && p.count[c.Other()][King] > 0 && p.facingKing(ksq, p.occ, c.Other(), geom.NoSquare)
 			}
 			if them := p.side.Other(); v.Checking && checked(them) {
 				return bad("side to move", "%s is in check but %s is to move (its king could be taken)", them, p.side)
@@ -617,12 +632,43 @@ func (p *Position) parseEP(s string) error {
 			pieces := p.byColor[White].Or(p.byColor[Black]) // walls do not count
 			blocked := pieces.Has(sq) || (okb && pieces.Has(behind))
 			ok = attackers.Any() && pawnThere && !blocked
+			if ok && !p.fsfCastling {
+				ok = p.epFromStep(sq, them)
+			}
 		}
 		if ok {
 			p.st.EP.Add(sq)
 		}
 	}
 	return nil
+}
+
+// epFromStep reports whether a pawn of colour them can just have passed
+// over sq with a double step (from the square behind sq, in its
+// DoubleStepRegion) or a triple step (from one or two squares behind, in
+// its TripleStepRegion) and stand where it arrived. Fairy-Stockfish's
+// Position::set does not ask (it keeps e4 for Black with a white pawn on
+// e5, and takes it); New drops such a square, NewFSF keeps it.
+func (p *Position) epFromStep(sq geom.Square, them Color) bool {
+	v, b := p.V, p.c.board
+	push := p.c.pawnPush[them]
+	pawnAt := func(dr int) bool {
+		s, ok := b.Step(sq, 0, dr*push)
+		return ok && p.PiecesOf(them, Pawn).Has(s)
+	}
+	from := func(dr int, region geom.Set) bool {
+		s, ok := b.Step(sq, 0, -dr*push)
+		return ok && region.Has(s)
+	}
+	switch {
+	case pawnAt(1) && from(1, v.DoubleStepRegion[them]):
+		return true
+	case pawnAt(1) && from(2, v.TripleStepRegion[them]):
+		return true
+	case pawnAt(2) && from(1, v.TripleStepRegion[them]):
+		return true
+	}
+	return false
 }
 
 // pawnAttacksFrom returns the squares a pawn of colour c on s captures to.

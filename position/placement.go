@@ -7,49 +7,41 @@ import (
 )
 
 // CheckPlacement reports a piece that the FEN parser accepts but that no
-// game of the variant can put where it stands (a board editor's check, as
-// lichess's editor refuses a pawn on the first rank). fen is the text the
+// game of the variant can put where it stands (as lichess's editor refuses
+// a pawn on the first rank). position.New runs it on every FEN it reads
+// (not NewLenient, whose presets may move pieces as the variant does not,
+// nor NewFSF, which reads what Fairy-Stockfish reads); fen is the text the
 // position was read from, for the error. A piece is refused
 //
 //   - outside its mobility region (a xiangqi king out of its palace, an
 //     elephant across the river);
-//   - a pawn (a promotion pawn type) on a square no move of its type
-//     reaches, unless the variant's start position has one of that side
-//     there (horde), its double-step region holds it or it may be dropped
-//     there (a white pawn on the first rank of chess);
-//   - a pawn on its promotion zone's last rank, or anywhere in the zone
-//     when promotion is mandatory (it would have promoted on arrival);
+//   - a pawn (a promotion pawn type) on a rank no pawn of its side can
+//     reach: from the pawns of the variant's start position (horde's first
+//     rank), by any number of its moves on an empty board, or by a drop
+//     (a white pawn on the first rank of chess, on the second of makruk,
+//     whose pawns start on the third);
+//   - a pawn in its promotion zone when promotion is mandatory (it would
+//     have promoted on arrival: the last rank of chess, makruk's sixth);
+//     where promotion is optional it may stand there (sittuyin);
 //   - a piece with no move from its square where the variant makes such
 //     squares illegal (immobilityIllegal: a shogi knight on the last two
-//     ranks).
+//     ranks, a pawn on the last rank of shogi or grand chess).
 //
-// The error is a *FENError of the "board" field naming the rank and square.
+// The rules are Fairy-Stockfish's (variant.h: promotionRegion,
+// mandatoryPawnPromotion, immobilityIllegal, mobilityRegion); its
+// validate_fen checks none of them. The error is a *FENError of the
+// "board" field naming the rank and square.
 func (p *Position) CheckPlacement(fen string) error {
 	v := p.V
 	c := p.c
 	mask := c.board.Mask
-	var start *Position
-	if s, err := newPosition(v, "", false, false); err == nil {
-		start = s
-	}
+	pf := p.placementFactsOf()
+	start := pf.start
 	inStart := func(col Color, pt PieceType, sq geom.Square) bool {
 		return start != nil && start.PieceOn(sq) == MakePiece(col, pt)
 	}
 	inStartRank := func(col Color, pt PieceType, rank int) bool {
 		return start != nil && start.PiecesOf(col, pt).And(geom.RankSet(rank)).Any()
-	}
-	var reach [2][PieceTypeNB]geom.Set
-	var reached [2][PieceTypeNB]bool
-	reachOf := func(col Color, pt PieceType) geom.Set {
-		if !reached[col][pt] {
-			var r geom.Set
-			for s := c.mobility[col][pt]; s.Any(); {
-				from := s.Pop()
-				r = r.Or(c.tables[col][pt].quiet[from].all).Or(c.tables[col][pt].capture[from].all)
-			}
-			reach[col][pt], reached[col][pt] = r.And(mask), true
-		}
-		return reach[col][pt]
 	}
 	bad := func(sq geom.Square, reason string, args ...any) error {
 		return &FENError{FEN: fen, Field: "board", Reason: fmt.Sprintf("rank %d: ", sq.Rank()+1) + fmt.Sprintf(reason, args...)}
@@ -68,16 +60,11 @@ func (p *Position) CheckPlacement(fen string) error {
 		quiet := c.tables[col][pt].quiet[sq].all.And(mask)
 		immobile := quiet.Empty() && c.tables[col][pt].capture[sq].all.And(mask).Empty()
 		if v.PromotionPawnTypes[col].Has(pt) && !p.promoted.Has(sq) {
-			last := v.MaxRank
-			if col == Black {
-				last = 0
-			}
-			zone := v.PromotionRegion[col].Has(sq)
-			if zone && (sq.Rank() == last || v.MandatoryPawnPromotion || immobile) && !inStart(col, pt, sq) {
+			if pf.mustPromote(col, sq) && !inStart(col, pt, sq) {
 				return bad(sq, "%s stands in its promotion zone, where it must have promoted", name)
 			}
 			droppable := v.HasPockets() && c.dropRegion[col][pt].Has(sq)
-			if !reachOf(col, pt).Has(sq) && !droppable && !v.DoubleStepRegion[col].Has(sq) && !inStartRank(col, pt, sq.Rank()) {
+			if pf.reach[col][pt].And(geom.RankSet(sq.Rank())).Empty() && !droppable && !v.DoubleStepRegion[col].Has(sq) && !inStartRank(col, pt, sq.Rank()) {
 				return bad(sq, "%s could never get there (no move of a %s ends on that rank)", name, pt)
 			}
 		}
@@ -86,4 +73,84 @@ func (p *Position) CheckPlacement(fen string) error {
 		}
 	}
 	return nil
+}
+
+// placementFacts is what CheckPlacement derives from a compiled variant.
+type placementFacts struct {
+	v     *Variant
+	start *Position // the start position (nil when it does not parse)
+	// reach[c][pt]: the squares a pawn type pt of colour c can stand on
+	// (placementReach)
+	reach [2][PieceTypeNB]geom.Set
+}
+
+// mustPromote reports whether a pawn of colour c arriving on sq must
+// promote (Fairy-Stockfish's mandatoryPawnPromotion in promotionRegion,
+// with something to promote to; sittuyin's promotion is a move of its own).
+func (pf *placementFacts) mustPromote(c Color, sq geom.Square) bool {
+	v := pf.v
+	return v.MandatoryPawnPromotion && !v.SittuyinPromotion && v.PromotionPieceTypes[c] != 0 && v.PromotionRegion[c].Has(sq)
+}
+
+// placementFactsOf returns the variant's placement facts, computed once.
+func (p *Position) placementFactsOf() *placementFacts {
+	c := p.c
+	c.placementOnce.Do(func() {
+		pf := &placementFacts{v: p.V}
+		if s, err := newPosition(p.V, "", false, false); err == nil {
+			pf.start = s
+		}
+		for col := White; col <= Black; col++ {
+			for _, pt := range p.V.PromotionPawnTypes[col].Types() {
+				pf.reach[col][pt] = p.placementReach(pf, col, pt)
+			}
+		}
+		c.placement = pf
+	})
+	return c.placement
+}
+
+// placementReach returns the squares a pawn type pt of colour c can stand
+// on: those of its start squares and every square its moves (quiet,
+// capture, initial double steps) reach from them, step after step, on an
+// empty board within its mobility region, except where it must promote.
+// Where pawns may also appear otherwise (drops, gating, demotion, a
+// promotion to pt) or the start position has none, it is every square one
+// move of the type reaches, from anywhere.
+func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) geom.Set {
+	v, c := p.V, p.c
+	mask := c.board.Mask.And(c.mobility[col][pt])
+	t := c.tables[col][pt]
+	targets := func(s geom.Square) geom.Set {
+		r := t.quiet[s].all.Or(t.capture[s].all)
+		if t.hasInitial {
+			r = r.Or(t.initial[s].all)
+		}
+		return r.And(mask)
+	}
+	var seeds geom.Set
+	if pf.start != nil {
+		seeds = pf.start.PiecesOf(col, pt)
+	}
+	otherSource := v.HasPockets() || v.Gating || v.PieceDemotion || v.PromotionPieceTypes[col].Has(pt) || v.PromotionPieceTypes[col.Other()].Has(pt)
+	if seeds.Empty() || otherSource {
+		var r geom.Set
+		for s := mask; s.Any(); {
+			r = r.Or(targets(s.Pop()))
+		}
+		return r
+	}
+	reach, frontier := seeds, seeds
+	for frontier.Any() {
+		s := frontier.Pop()
+		for n := targets(s); n.Any(); {
+			to := n.Pop()
+			if reach.Has(to) || pf.mustPromote(col, to) {
+				continue
+			}
+			reach.Add(to)
+			frontier.Add(to)
+		}
+	}
+	return reach
 }

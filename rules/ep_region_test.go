@@ -110,7 +110,10 @@ func TestEnPassantIntoPromotionRegion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := position.New(v, c.fen, false)
+		// NewFSF: the positions are Fairy-Stockfish's, and eptriplelow's
+		// black pawn on c4 stands where it must have promoted (New refuses
+		// it: TestFENImpossibleRefused)
+		p, err := position.NewFSF(v, c.fen, false)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

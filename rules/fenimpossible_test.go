@@ -1,0 +1,131 @@
+package rules_test
+
+import (
+	"testing"
+
+	"houserules/position"
+	"houserules/rules"
+	"houserules/variants"
+)
+
+// fenVariant returns the built-in variant name, compiled.
+func fenVariant(t *testing.T, name string) *position.Variant {
+	t.Helper()
+	v, err := variants.Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestFENImpossibleRefused (issue 45): positions no game of the variant
+// reaches, refused by position.New with the field named. Fairy-Stockfish
+// (/tmp/fsf-lb-c19b5f6, `position fen`, `d`, `go perft 1`) accepts every
+// one of them and plays on (a1a2 from the first rank, a6a7m in makruk,
+// e1d1/e1f1 with the generals facing): NewFSF, the UCI front end, still
+// does, with the perft(1) given.
+func TestFENImpossibleRefused(t *testing.T) {
+	const refusedFSF = ^uint64(0)
+	for _, c := range []struct {
+		variant, fen, want string
+		fsfPerft           uint64
+	}{
+		// a white pawn on the first rank: no pawn move ends there
+		{"chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: the white pawn on a1 could never get there (no move of a pawn ends on that rank)`, 6},
+		// a white pawn on the last rank: it would have promoted
+		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			`fen "P3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: the white pawn on a8 stands in its promotion zone, where it must have promoted`, 5},
+		// a black pawn on its first rank (rank 8)
+		{"chess", "p3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+			`fen "p3k3/8/8/8/8/8/8/4K3 b - - 0 1": board: rank 8: the black pawn on a8 could never get there (no move of a pawn ends on that rank)`, 6},
+		// horde: black pawns still never stand on rank 8
+		{"horde", "p3k3/8/8/8/8/8/8/PPPPPPPP b - - 0 1",
+			`fen "p3k3/8/8/8/8/8/8/PPPPPPPP b - - 0 1": board: rank 8: the black pawn on a8 could never get there (no move of a pawn ends on that rank)`, 6},
+		// makruk: pawns start on the third rank and promote on the sixth
+		{"makruk", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+			`fen "4k3/8/8/8/8/8/P7/4K3 w - - 0 1": board: rank 2: the white pawn on a2 could never get there (no move of a pawn ends on that rank)`, 6},
+		{"makruk", "4k3/8/P7/8/8/8/8/4K3 w - - 0 1",
+			`fen "4k3/8/P7/8/8/8/8/4K3 w - - 0 1": board: rank 6: the white pawn on a6 stands in its promotion zone, where it must have promoted`, 6},
+		// xiangqi: the generals face each other with White to move, so
+		// Black's last move left its general "in check" by the flying general
+		// (NewFSF refuses it too, as it refuses every side not to move in
+		// check: refusedFSF)
+		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+			`fen "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
+		// a xiangqi general out of its palace
+		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1",
+			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: the white king on a1 stands outside the squares its type may go to (its mobility region)`, 0},
+		// shogi: a knight on the last two ranks never moves again
+		{"shogi", "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1",
+			`fen "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 8: the white shogiKnight on a8 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
+	} {
+		v := fenVariant(t, c.variant)
+		_, err := position.New(v, c.fen, false)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s New(%s): %v\n want %s", c.variant, c.fen, err, c.want)
+		}
+		p, err := position.NewFSF(v, c.fen, false)
+		if c.fsfPerft == refusedFSF {
+			if err == nil || err.Error() != c.want {
+				t.Errorf("%s NewFSF(%s): %v\n want %s", c.variant, c.fen, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s NewFSF(%s): %v", c.variant, c.fen, err)
+			continue
+		}
+		if got := rules.Perft(p, 1); got != c.fsfPerft {
+			t.Errorf("%s NewFSF(%s): perft(1) %d, Fairy-Stockfish %d", c.variant, c.fen, got, c.fsfPerft)
+		}
+	}
+}
+
+// TestFENImpossibleEnPassant (issue 45): an en-passant square on which no
+// pawn can have just double-stepped (its start square is not in the
+// double-step region) is dropped by position.New, as squares no pawn can
+// take on are; Fairy-Stockfish keeps it and takes en passant (d5e4 below:
+// 7 moves), as NewFSF does.
+func TestFENImpossibleEnPassant(t *testing.T) {
+	for _, c := range []struct {
+		variant, in, strict string
+		strictPerft         uint64
+		fsf                 string
+		fsfPerft            uint64
+	}{
+		// e4 for Black: a white pawn on e5 did not come from e3
+		{"chess", "4k3/8/8/3pP3/8/8/8/4K3 b - e4 0 1", "4k3/8/8/3pP3/8/8/8/4K3 b - - 0 1", 6,
+			"4k3/8/8/3pP3/8/8/8/4K3 b - e4 0 1", 7},
+		// e6 for White with the black pawn on e4, two squares off
+		{"chess", "4k3/8/8/8/3Pp3/8/8/4K3 w - e6 0 1", "4k3/8/8/8/3Pp3/8/8/4K3 w - - 0 1", 6,
+			"4k3/8/8/8/3Pp3/8/8/4K3 w - - 0 1", 6},
+		// the ordinary square is kept
+		{"chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 7,
+			"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 7},
+		// horde: kept where a pawn of the second rank stepped two
+		{"horde", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", 7,
+			"4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", 7},
+	} {
+		v := fenVariant(t, c.variant)
+		p, err := position.New(v, c.in, false)
+		if err != nil {
+			t.Errorf("New(%s): %v", c.in, err)
+			continue
+		}
+		if got, n := p.FEN(), rules.Perft(p, 1); got != c.strict || n != c.strictPerft {
+			t.Errorf("New(%s): %s perft(1) %d, want %s %d", c.in, got, n, c.strict, c.strictPerft)
+		}
+		if c.fsf == "" {
+			continue
+		}
+		p, err = position.NewFSF(v, c.in, false)
+		if err != nil {
+			t.Errorf("NewFSF(%s): %v", c.in, err)
+			continue
+		}
+		if got, n := p.FEN(), rules.Perft(p, 1); got != c.fsf || n != c.fsfPerft {
+			t.Errorf("NewFSF(%s): %s perft(1) %d, Fairy-Stockfish %s %d", c.in, got, n, c.fsf, c.fsfPerft)
+		}
+	}
+}

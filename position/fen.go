@@ -99,13 +99,13 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	if err := p.parseFields(fields[1:], bad); err != nil {
 		return err
 	}
-	if err := p.checkKings(strict, bad); err != nil {
-		return err
-	}
 	if strict && !p.fsfCastling {
 		if err := p.CheckPlacement(fen); err != nil {
 			return err
 		}
+	}
+	if err := p.checkKings(strict, bad); err != nil {
+		return err
 	}
 	p.st.Side = p.side
 	p.computeKey()

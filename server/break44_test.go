@@ -32,7 +32,7 @@ func TestBreakLegendFairyStockfishSections(t *testing.T) {
 				t.Errorf("%s: no diagram", what)
 				continue
 			}
-			if _, err := res.NewGame(p.Diagram.FEN); err != nil {
+			if _, err := diagramGame(res, p.Diagram.FEN); err != nil {
 				t.Errorf("%s: FEN %q: %v", what, p.Diagram.FEN, err)
 				continue
 			}

@@ -253,7 +253,10 @@ func patternAt(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from geo
 		}
 	}
 	if !rs.Plain() {
-		if g, err := rules.NewGame(rs, fen, false); err == nil {
+		// a diagram is no game position (a pawn alone, a piece on a
+		// square no game reaches): NewGameFSF reads it without
+		// position.CheckPlacement
+		if g, err := rules.NewGameFSF(rs, fen, false); err == nil {
 			pat = patternOf(v, b, prober{g.Pos, g.LegalMoves}, pt, from)
 		}
 	}
@@ -628,7 +631,7 @@ func companions(rs *rules.Ruleset, b *geom.Board, pt position.PieceType, from ge
 						ps[fl] = position.MakePiece(position.Black, filler)
 					}
 					fen := diagramFEN(v, b, ps)
-					g, err := rules.NewGame(rs, fen, false) // position.New, or the house rules' own check
+					g, err := rules.NewGameFSF(rs, fen, false) // a diagram: no placement check (see above)
 					if err != nil {
 						continue
 					}

@@ -213,10 +213,16 @@ func fenBoard(t *testing.T, fen string, files int, sq geom.Square, pc byte) (str
 // engineTargets is what `houserules moves --variant V --fen F` computes
 // (variants.Resolve, Resolved.NewGame, Game.LegalMoves): the squares the
 // moves of the piece on from go to.
+// diagramGame sets up a legend diagram as the legend does (a pawn alone
+// on any square: rules.NewGameFSF, without position.CheckPlacement).
+func diagramGame(res *variants.Resolved, fen string) (*rules.Game, error) {
+	return rules.NewGameFSF(res.Ruleset, fen, res.Chess960)
+}
+
 func engineTargets(t *testing.T, res *variants.Resolved, fen, from string) []string {
 	t.Helper()
 	variant := res.Name
-	g, err := res.NewGame(fen)
+	g, err := diagramGame(res, fen)
 	if err != nil {
 		t.Fatalf("%s: the diagram's FEN %q: %v", variant, fen, err)
 	}
@@ -300,7 +306,7 @@ func TestLegendMatchesEngine(t *testing.T) {
 				if !empty {
 					continue // a king stands there
 				}
-				if _, err := res.NewGame(fen); err != nil {
+				if _, err := diagramGame(res, fen); err != nil {
 					t.Errorf("%s: %q: %v", what, fen, err)
 					continue
 				}
@@ -389,7 +395,7 @@ func TestLegendEveryVariant(t *testing.T) {
 				t.Errorf("%s: no diagram", what)
 				continue
 			}
-			if _, err := res.NewGame(p.Diagram.FEN); err != nil {
+			if _, err := diagramGame(res, p.Diagram.FEN); err != nil {
 				t.Errorf("%s: FEN %q: %v", what, p.Diagram.FEN, err)
 				continue
 			}
@@ -415,7 +421,7 @@ func TestLegendWithHouseRules(t *testing.T) {
 		n++
 		for _, lp := range legendOf(res.Ruleset) {
 			what := id + " " + lp.Letter
-			if _, err := res.NewGame(lp.Diagram.FEN); err != nil {
+			if _, err := diagramGame(res, lp.Diagram.FEN); err != nil {
 				t.Errorf("%s: FEN %q: %v", what, lp.Diagram.FEN, err)
 				continue
 			}

@@ -72,6 +72,61 @@ func (p *Position) CheckPlacement(fen string) error {
 			return bad(sq, "%s could never move from there, which this variant does not allow (immobilityIllegal)", name)
 		}
 	}
+	return p.checkCounts(fen, pf)
+}
+
+// checkCounts refuses piece counts no game reaches, where pieces are only
+// ever removed from the start position or made by a pawn's promotion (no
+// pockets, drops, gating, flips, demotion or piece promotion): more pawns
+// than the start has; more of a type no pawn promotes to than the start
+// has (a third knight in shatranj; a type the start lacks, such as a
+// duck, is not judged); more pieces of promotion types beyond the start's
+// counts than pawns missing (a ninth queen with all eight pawns). The
+// error is a *FENError of the "board" field.
+func (p *Position) checkCounts(fen string, pf *placementFacts) error {
+	v := p.V
+	if !pf.countable {
+		return nil
+	}
+	bad := func(reason string, args ...any) error {
+		return &FENError{FEN: fen, Field: "board", Reason: fmt.Sprintf(reason, args...)}
+	}
+	start := pf.start
+	for col := White; col <= Black; col++ {
+		pawns := v.PromotionPawnTypes[col]
+		promotable := v.PromotionPieceTypes[col]
+		missing := 0
+		for _, pt := range pawns.Types() {
+			n, s := p.count[col][pt], start.count[col][pt]
+			if n > s {
+				return bad("%s has %d %ss, the start position %d (%ss are never added)", col, n, pt, s, pt)
+			}
+			missing += s - n
+			if pp := v.PromotedPieceType[pt]; pp != NoPieceType {
+				promotable |= SetOf(pp)
+			}
+		}
+		extra := 0
+		for _, pt := range p.c.typeList {
+			n, s := p.count[col][pt], start.count[col][pt]
+			if pawns.Has(pt) || n <= s {
+				continue
+			}
+			switch {
+			case promotable.Has(pt):
+				extra += n - s
+			case s > 0:
+				return bad("%s has %d %ss, more than the %d of the start position (no move adds one)", col, n, pt, s)
+			}
+		}
+		if extra > missing {
+			piece := "pieces"
+			if extra == 1 {
+				piece = "piece"
+			}
+			return bad("%s has %d %s more than its start position that only a promotion gives, and %d pawns fewer to have promoted", col, extra, piece, missing)
+		}
+	}
 	return nil
 }
 
@@ -82,6 +137,9 @@ type placementFacts struct {
 	// reach[c][pt]: the squares a pawn type pt of colour c can stand on
 	// (placementReach)
 	reach [2][PieceTypeNB]geom.Set
+	// countable: pieces are only removed or made by a pawn's promotion
+	// (checkCounts)
+	countable bool
 }
 
 // mustPromote reports whether a pawn of colour c arriving on sq must
@@ -105,6 +163,7 @@ func (p *Position) placementFactsOf() *placementFacts {
 				pf.reach[col][pt] = p.placementReach(pf, col, pt)
 			}
 		}
+		pf.countable = pf.start != nil && placementCountable(p.V)
 		c.placement = pf
 	})
 	return c.placement
@@ -153,4 +212,20 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 		}
 	}
 	return reach
+}
+
+// placementCountable reports whether v's pieces are only ever removed or
+// made by a pawn's promotion: no pockets, drops, gating, flips, demotion or
+// promotion of a piece that is not a pawn type.
+func placementCountable(v *Variant) bool {
+	if v.HasPockets() || v.PieceDrops || v.FreeDrops || v.Gating || v.PieceDemotion ||
+		v.FlipEnclosedPieces != NoEnclosing || v.EnclosingDrop != NoEnclosing || v.TwoBoards {
+		return false
+	}
+	for pt := range PieceType(PieceTypeNB) {
+		if v.PromotedPieceType[pt] != NoPieceType && !v.PromotionPawnTypes[White].Has(pt) && !v.PromotionPawnTypes[Black].Has(pt) {
+			return false // piece promotion (shogi-style): counts change
+		}
+	}
+	return true
 }

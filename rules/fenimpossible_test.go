@@ -59,6 +59,15 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// shogi: a knight on the last two ranks never moves again
 		{"shogi", "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1",
 			`fen "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 8: the white shogiKnight on a8 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
+		// piece counts: nine pawns; a second queen with all eight pawns
+		// still there; a third knight in shatranj, where a pawn promotes
+		// only to a ferz
+		{"chess", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+			`fen "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1": board: white has 9 pawns, the start position 8 (pawns are never added)`, 17},
+		{"chess", "4k3/8/8/8/8/8/PPPPPPPP/Q2QK3 w - - 0 1",
+			`fen "4k3/8/8/8/8/8/PPPPPPPP/Q2QK3 w - - 0 1": board: white has 1 piece more than its start position that only a promotion gives, and 0 pawns fewer to have promoted`, 21},
+		{"shatranj", "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1",
+			`fen "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1": board: white has 3 knights, more than the 2 of the start position (no move adds one)`, 14},
 	} {
 		v := fenVariant(t, c.variant)
 		_, err := position.New(v, c.fen, false)
@@ -126,6 +135,34 @@ func TestFENImpossibleEnPassant(t *testing.T) {
 		}
 		if got, n := p.FEN(), rules.Perft(p, 1); got != c.fsf || n != c.fsfPerft {
 			t.Errorf("NewFSF(%s): %s perft(1) %d, Fairy-Stockfish %s %d", c.in, got, n, c.fsf, c.fsfPerft)
+		}
+	}
+}
+
+// TestFENPieceCountsAccepted: counts a game reaches are accepted: four
+// queens with three pawns promoted (Fairy-Stockfish perft(1) 12), horde's
+// 36 pawns, crazyhouse's pockets (pieces come back from captures), the
+// duck (a wall square, not a piece).
+func TestFENPieceCountsAccepted(t *testing.T) {
+	for _, c := range []struct {
+		variant, fen string
+		perft        uint64
+	}{
+		{"chess", "4k3/8/8/8/8/8/PPPPP3/QQQQK3 w - - 0 1", 12},
+		{"horde", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", 8},
+		{"crazyhouse", "4k3/8/8/8/8/8/PPPPPPPP/QQQQK3[QQQQ] w - - 0 1", 0},
+		{"makruk", "4k3/8/8/8/8/PPPPPP2/8/M1MMK3 w - - 0 1", 0}, // two pawns became mets
+	} {
+		p, err := position.New(fenVariant(t, c.variant), c.fen, false)
+		if err != nil {
+			t.Errorf("%s %s: %v", c.variant, c.fen, err)
+			continue
+		}
+		if c.perft == 0 {
+			continue
+		}
+		if got := rules.Perft(p, 1); got != c.perft {
+			t.Errorf("%s %s: perft(1) %d, Fairy-Stockfish %d", c.variant, c.fen, got, c.perft)
 		}
 	}
 }

@@ -456,6 +456,14 @@ func (p *Position) parseCastling(s string) error {
 			}
 			p.castlingKingSquare[c] = ksq
 		}
+		if v.Gating && v.Castling && !p.fsfCastling && (tok == 'K' || tok == 'Q' || rsq == p.castlingKingSquare[c]) {
+			// K, Q or the king's own gate letter say the king has not
+			// moved: refused when it stands off its start square (S-Chess
+			// R2K3R w KQ; Fairy-Stockfish castles from d1)
+			if err := p.checkCastlingRight(c, s[i]); err != nil {
+				return err
+			}
+		}
 		if v.Gating && !p.parseGate(c, tok, rsq) {
 			continue
 		}

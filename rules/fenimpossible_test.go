@@ -68,6 +68,14 @@ func TestFENImpossibleRefused(t *testing.T) {
 			`fen "4k3/8/8/8/8/8/PPPPPPPP/Q2QK3 w - - 0 1": board: white has 1 piece more than its start position that only a promotion gives, and 0 pawns fewer to have promoted`, 21},
 		{"shatranj", "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1",
 			`fen "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1": board: white has 3 knights, more than the 2 of the start position (no move adds one)`, 14},
+		// S-Chess: K, Q or the king's gate letter (D) with the king off
+		// e1; Fairy-Stockfish castles from d1 (d1a1, d1h1 …)
+		{"seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w KQkq - 0 1",
+			`fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w KQkq - 0 1": castling: 'K' but the white king is on d1, not e1: a king off its square has no castling right (a Chess960 position needs Chess960 mode)`, 45},
+		{"seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w ADHkq - 0 1",
+			`fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w ADHkq - 0 1": castling: 'D' but the white king is on d1, not e1: a king off its square has no castling right (a Chess960 position needs Chess960 mode)`, 45},
+		{"shouse", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w Kkq - 0 1",
+			`fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w Kkq - 0 1": castling: 'K' but the white king is on d1, not e1: a king off its square has no castling right (a Chess960 position needs Chess960 mode)`, 122},
 	} {
 		v := fenVariant(t, c.variant)
 		_, err := position.New(v, c.fen, false)

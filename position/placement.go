@@ -72,7 +72,61 @@ func (p *Position) CheckPlacement(fen string) error {
 			return bad(sq, "%s could never move from there, which this variant does not allow (immobilityIllegal)", name)
 		}
 	}
+	if err := p.checkTotals(fen, pf); err != nil {
+		return err
+	}
 	return p.checkCounts(fen, pf)
+}
+
+// checkTotals refuses what no move makes, in every variant whose pieces
+// come from the start position (not from an unlimited supply or a partner
+// board): more pieces on the board and in the pockets together than the
+// start position has (captures, drops and gating only move them); a royal
+// king in a pocket where the start has none (it is never captured); more
+// checks to give than the start position's (three-check "5+3"). Errors
+// are *FENError values of the "pocket" (or "board") and "checks" fields.
+func (p *Position) checkTotals(fen string, pf *placementFacts) error {
+	v, start := p.V, pf.start
+	if start == nil {
+		return nil
+	}
+	if v.CheckCounting {
+		for c := White; c <= Black; c++ {
+			if n, s := p.st.ChecksRemaining[c], start.st.ChecksRemaining[c]; n > s {
+				return &FENError{FEN: fen, Field: "checks", Reason: fmt.Sprintf("%s has %d checks to give, more than the %d of the start position", c, n, s)}
+			}
+		}
+	}
+	if v.FreeDrops || v.TwoBoards {
+		return nil
+	}
+	field := "board"
+	if v.HasPockets() {
+		field = "pocket"
+	}
+	bad := func(reason string, args ...any) error {
+		return &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(reason, args...)}
+	}
+	if p.c.hasRoyal && v.Checking && !v.ExtinctionPseudoRoyal {
+		for c := White; c <= Black; c++ {
+			if n, s := p.hand[c][King], start.hand[c][King]; n > s {
+				return &FENError{FEN: fen, Field: "pocket", Reason: fmt.Sprintf("%s has %d king in its pocket, the start position %d (a king is never captured)", c, n, s)}
+			}
+		}
+	}
+	total := func(q *Position) int {
+		n := 0
+		for c := White; c <= Black; c++ {
+			for _, pt := range q.c.typeList {
+				n += q.count[c][pt] + int(q.hand[c][pt])
+			}
+		}
+		return n
+	}
+	if n, s := total(p), total(start); n > s {
+		return bad("%d pieces on the board and in the pockets, more than the %d of the start position (no move adds one)", n, s)
+	}
+	return nil
 }
 
 // checkCounts refuses piece counts no game reaches, where pieces are only

@@ -149,7 +149,7 @@ func TestEnclosingGameEnds(t *testing.T) {
 		{"dropfour", "", "P@a1 P@a2 P@b1 P@b2 P@c1 P@c2", "ongoing"},
 		{"dropfour", "", "P@a1 P@a2 P@b1 P@b2 P@c1 P@c2 P@d1", "1-0 connection"},
 		{"dropfour-misere", "", "P@a1 P@a2 P@b1 P@b2 P@c1 P@c2 P@d1", "0-1 connection"},
-		{"dropfour", "PPppPPp/ppPPppP/PPppPPp/ppPPppP/PPppPPp/ppPPppP[Pp] w - - 0 22", "", "1/2-1/2 stalemate"},
+		{"dropfour", "PPppPPp/ppPPppP/PPppPPp/ppPPppP/PPppPPp/ppPPppP[] w - - 0 22", "", "1/2-1/2 stalemate"}, // a full board (42 pieces, the start's)
 	} {
 		p := playEnclosing(t, c.variant, c.fen, c.moves)
 		if got := resultText(p); got != c.want {

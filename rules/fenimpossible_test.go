@@ -76,6 +76,18 @@ func TestFENImpossibleRefused(t *testing.T) {
 			`fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w ADHkq - 0 1": castling: 'D' but the white king is on d1, not e1: a king off its square has no castling right (a Chess960 position needs Chess960 mode)`, 45},
 		{"shouse", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w Kkq - 0 1",
 			`fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w Kkq - 0 1": castling: 'K' but the white king is on d1, not e1: a king off its square has no castling right (a Chess960 position needs Chess960 mode)`, 122},
+		// pockets: a king (never captured) in a pocket; more pieces on the
+		// board and in the pockets than the start position has (captures
+		// and drops only move them)
+		{"crazyhouse", "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1",
+			`fen "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1": pocket: white has 1 king in its pocket, the start position 0 (a king is never captured)`, 62},
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1",
+			`fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1": pocket: 33 pieces on the board and in the pockets, more than the 32 of the start position (no move adds one)`, 52},
+		{"crazyhouse", "4k3/8/8/8/8/8/8/4K3[QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ] w - - 0 1",
+			`fen "4k3/8/8/8/8/8/8/4K3[QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ] w - - 0 1": pocket: 42 pieces on the board and in the pockets, more than the 32 of the start position (no move adds one)`, 67},
+		// check counters: more checks to give than the start position's
+		{"3check", "4k3/8/8/8/8/8/8/4K2R w K - 5+3 0 1",
+			`fen "4k3/8/8/8/8/8/8/4K2R w K - 5+3 0 1": checks: white has 5 checks to give, more than the 3 of the start position`, 15},
 	} {
 		v := fenVariant(t, c.variant)
 		_, err := position.New(v, c.fen, false)

@@ -98,7 +98,10 @@ func FuzzFENPockets(f *testing.F) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("%s %q: error of type %T: %v", name, fen, err, err)
 			}
-			if fe.Field == "pocket" && v.HasPockets() && !strings.Contains(fe.Reason, "character ") {
+			// (the count checks, "40 queens in the pockets, more than
+			// the game has", name the type and count instead)
+			counted := strings.Contains(fe.Reason, "in the pockets") || strings.Contains(fe.Reason, "in its pocket")
+			if fe.Field == "pocket" && v.HasPockets() && !strings.Contains(fe.Reason, "character ") && !counted {
 				t.Fatalf("%s %q: the pocket error names no place: %v", name, fen, err)
 			}
 			return

@@ -80,11 +80,16 @@ func (p *Position) CheckPlacement(fen string) error {
 
 // checkTotals refuses what no move makes, in every variant whose pieces
 // come from the start position (not from an unlimited supply or a partner
-// board): more pieces on the board and in the pockets together than the
-// start position has (captures, drops and gating only move them); a royal
-// king in a pocket where the start has none (it is never captured); more
-// checks to give than the start position's (three-check "5+3"). Errors
-// are *FENError values of the "pocket" (or "board") and "checks" fields.
+// board): more pieces on the board than the start position has; more of
+// one type in the pockets than the game holds (the start's pieces of that
+// type, of both colours, and every pawn if pawns promote to it: forty
+// queens in a crazyhouse pocket); a royal king in a pocket where the start
+// has none (it is never captured); more checks to give than the start
+// position's (three-check "5+3"). Pockets are judged that loosely on
+// purpose: the crazyhouse perft positions (Fairy-Stockfish's, lichess's)
+// give pockets beyond what captures can have put there, such as
+// r2q1rk1/…/R2Q1RK1[Pp] with 32 pieces on the board. Errors are
+// *FENError values of the "board", "pocket" and "checks" fields.
 func (p *Position) checkTotals(fen string, pf *placementFacts) error {
 	v, start := p.V, pf.start
 	if start == nil {
@@ -100,13 +105,6 @@ func (p *Position) checkTotals(fen string, pf *placementFacts) error {
 	if v.FreeDrops || v.TwoBoards {
 		return nil
 	}
-	field := "board"
-	if v.HasPockets() {
-		field = "pocket"
-	}
-	bad := func(reason string, args ...any) error {
-		return &FENError{FEN: fen, Field: field, Reason: fmt.Sprintf(reason, args...)}
-	}
 	if p.c.hasRoyal && v.Checking && !v.ExtinctionPseudoRoyal {
 		for c := White; c <= Black; c++ {
 			if n, s := p.hand[c][King], start.hand[c][King]; n > s {
@@ -114,19 +112,53 @@ func (p *Position) checkTotals(fen string, pf *placementFacts) error {
 			}
 		}
 	}
-	total := func(q *Position) int {
-		n := 0
-		for c := White; c <= Black; c++ {
-			for _, pt := range q.c.typeList {
-				n += q.count[c][pt] + int(q.hand[c][pt])
+	var board, startBoard, startPawns int
+	var inGame [PieceTypeNB]int // of each type, on the board and in the pockets, at the start
+	for c := White; c <= Black; c++ {
+		for _, pt := range p.c.typeList {
+			board += p.count[c][pt]
+			startBoard += start.count[c][pt]
+			inGame[pt] += start.count[c][pt] + int(start.hand[c][pt])
+			if v.PromotionPawnTypes[c].Has(pt) {
+				startPawns += start.count[c][pt] + int(start.hand[c][pt])
 			}
 		}
-		return n
 	}
-	if n, s := total(p), total(start); n > s {
-		return bad("%d pieces on the board and in the pockets, more than the %d of the start position (no move adds one)", n, s)
+	if board > startBoard+startHandTotal(start) {
+		return &FENError{FEN: fen, Field: "board", Reason: fmt.Sprintf("%d pieces on the board, more than the %d of the start position (no move adds one)", board, startBoard+startHandTotal(start))}
+	}
+	// where pieces change type otherwise (shogi-style promotion and
+	// demotion, kyoto shogi's flips) a type is bounded by every piece
+	pieceChange := hasPiecePromotion(v)
+	all := 0
+	for _, n := range inGame {
+		all += n
+	}
+	for _, pt := range p.c.typeList {
+		n := int(p.hand[White][pt]) + int(p.hand[Black][pt])
+		most := inGame[pt]
+		if v.PromotionPieceTypes[White].Has(pt) || v.PromotionPieceTypes[Black].Has(pt) {
+			most += startPawns
+		}
+		if pieceChange {
+			most = all
+		}
+		if n > most {
+			return &FENError{FEN: fen, Field: "pocket", Reason: fmt.Sprintf("%d %ss in the pockets, more than the game has (%d)", n, pt, most)}
+		}
 	}
 	return nil
+}
+
+// startHandTotal is the number of pieces in q's pockets.
+func startHandTotal(q *Position) int {
+	n := 0
+	for c := White; c <= Black; c++ {
+		for _, pt := range q.c.typeList {
+			n += int(q.hand[c][pt])
+		}
+	}
+	return n
 }
 
 // checkCounts refuses piece counts no game reaches, where pieces are only
@@ -272,14 +304,20 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 // made by a pawn's promotion: no pockets, drops, gating, flips, demotion or
 // promotion of a piece that is not a pawn type.
 func placementCountable(v *Variant) bool {
-	if v.HasPockets() || v.PieceDrops || v.FreeDrops || v.Gating || v.PieceDemotion ||
-		v.FlipEnclosedPieces != NoEnclosing || v.EnclosingDrop != NoEnclosing || v.TwoBoards {
-		return false
+	return !v.HasPockets() && !v.PieceDrops && !v.FreeDrops && !v.Gating && !v.TwoBoards &&
+		v.FlipEnclosedPieces == NoEnclosing && v.EnclosingDrop == NoEnclosing && !hasPiecePromotion(v)
+}
+
+// hasPiecePromotion reports whether a type that is not a pawn type
+// promotes (or a promoted type demotes): the counts of types change.
+func hasPiecePromotion(v *Variant) bool {
+	if v.PieceDemotion || v.DropPromoted || v.DropLoop {
+		return true
 	}
 	for pt := range PieceType(PieceTypeNB) {
 		if v.PromotedPieceType[pt] != NoPieceType && !v.PromotionPawnTypes[White].Has(pt) && !v.PromotionPawnTypes[Black].Has(pt) {
-			return false // piece promotion (shogi-style): counts change
+			return true
 		}
 	}
-	return true
+	return false
 }

@@ -110,6 +110,31 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	p.st.Side = p.side
 	p.computeKey()
 	p.setCheckInfo()
+	if strict {
+		return p.checkPseudoRoyals(bad)
+	}
+	return nil
+}
+
+// checkPseudoRoyals refuses, in pseudo-royal variants (atomic: the king
+// is an extinction piece that may not be left attacked), a position whose
+// side not to move has a pseudo-royal attacked while the side to move
+// still has one: its last move left it so, which Fairy-Stockfish's
+// legal() forbids (a king beside the enemy king is not attacked in
+// atomic: taking it would blow up the taker's own). Duple check (several
+// pseudo-royals, one of which must stay safe) is not judged.
+func (p *Position) checkPseudoRoyals(bad badFEN) error {
+	v := p.V
+	if !v.ExtinctionPseudoRoyal || v.DupleCheck || !v.Checking {
+		return nil
+	}
+	them := p.side.Other()
+	if p.RoyalsOf(p.side).Empty() {
+		return nil
+	}
+	if p.CheckedPseudoRoyals(them).Any() {
+		return bad("side to move", "%s is in check but %s is to move (its king could be taken)", them, p.side)
+	}
 	return nil
 }
 

@@ -53,7 +53,7 @@ func (p *Position) CheckPlacement(fen string) error {
 			continue // a wall square
 		}
 		col, pt := pc.Color(), pc.Type()
-		name := fmt.Sprintf("the %s %s on %s", col, pt, sq)
+		name := pieceOn{col, pt, sq} // formatted only for an error
 		if !c.mobility[col][pt].Has(sq) && !inStart(col, pt, sq) {
 			return bad(sq, "%s stands outside the squares its type may go to (its mobility region)", name)
 		}
@@ -321,3 +321,12 @@ func hasPiecePromotion(v *Variant) bool {
 	}
 	return false
 }
+
+// pieceOn names a piece on a square in an error: "the white pawn on a1".
+type pieceOn struct {
+	c  Color
+	pt PieceType
+	sq geom.Square
+}
+
+func (n pieceOn) String() string { return fmt.Sprintf("the %s %s on %s", n.c, n.pt, n.sq) }

@@ -53,6 +53,11 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// check: refusedFSF)
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
 			`fen "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
+		// atomic: Black's king attacked by the a1 rook with White to move
+		// (Fairy-Stockfish does not answer `go perft 1` on it); a king beside
+		// the enemy king is not in check (TestFENPieceCountsAccepted)
+		{"atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
+			`fen "k7/8/8/8/8/8/8/R3K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
 		// a xiangqi general out of its palace
 		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1",
 			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: the white king on a1 stands outside the squares its type may go to (its mobility region)`, 0},
@@ -175,6 +180,8 @@ func TestFENPieceCountsAccepted(t *testing.T) {
 		// judged loosely, see position.checkTotals)
 		{"crazyhouse", "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1[Pp] w - - 0 8", 0},
 		{"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P] w - - 0 1", 30},
+		// atomic: the kings side by side, the a1 rook "attacking" a2
+		{"atomic", "8/8/8/8/8/8/kK6/R7 w - - 0 1", 13},
 	} {
 		p, err := position.New(fenVariant(t, c.variant), c.fen, false)
 		if err != nil {

@@ -89,19 +89,22 @@ type compiled struct {
 	placementOnce sync.Once
 	placement     *placementFacts
 	castleHome    [2]geom.Square
-	board         *geom.Board
-	types         PieceSet
-	typeList      []PieceType
-	pieceList     []PieceType // typeList without Pawn and King (genPieceMoves' types)
-	tables        [2][PieceTypeNB]*pieceTable
-	betza         [PieceTypeNB]*betza.Piece
-	mobility      [2][PieceTypeNB]geom.Set // board ∩ mobility region
-	kingRing      [geom.SquareNB]geom.Set  // K moves on an empty board (for blasts)
-	pawnPush      [2]int
-	hasRoyal      bool
-	charToPc      [256]Piece
-	epNonPawn     [2]bool // en-passant types include non-pawns
-	fastPawnEP    bool    // fastAttacks-like: only pawns capture en passant
+	// castleRookHome[cr]: the rook square of castling right cr in the
+	// start position (NoSquare when the start has no such right)
+	castleRookHome [16]geom.Square
+	board          *geom.Board
+	types          PieceSet
+	typeList       []PieceType
+	pieceList      []PieceType // typeList without Pawn and King (genPieceMoves' types)
+	tables         [2][PieceTypeNB]*pieceTable
+	betza          [PieceTypeNB]*betza.Piece
+	mobility       [2][PieceTypeNB]geom.Set // board ∩ mobility region
+	kingRing       [geom.SquareNB]geom.Set  // K moves on an empty board (for blasts)
+	pawnPush       [2]int
+	hasRoyal       bool
+	charToPc       [256]Piece
+	epNonPawn      [2]bool // en-passant types include non-pawns
+	fastPawnEP     bool    // fastAttacks-like: only pawns capture en passant
 	// pinLegal: legality of ordinary moves can be decided from pins
 	// (a royal king, only leapers and sliders, no blast, no extra rules).
 	pinLegal bool

@@ -505,6 +505,11 @@ func (p *Position) parseCastling(s string) error {
 					continue
 				}
 			}
+			if !p.fsfCastling && !v.Gating {
+				if err := p.checkCastlingRook(c, s[i], rsq); err != nil {
+					return err
+				}
+			}
 			p.setCastlingRight(c, rsq)
 		}
 	}
@@ -529,6 +534,31 @@ func (p *Position) checkCastlingRight(c Color, letter byte) error {
 	return nil
 }
 
+// checkCastlingRook refuses a castling letter whose rook is off its
+// start square outside Chess960 (1R2K2R w KQ, or w BH: the b1 rook has
+// moved): Fairy-Stockfish's Position::set keeps the right and castles
+// e1c1 with the b1 rook; its validate_fen (pyffish) refuses the FEN ("the
+// rook has moved"), as New does. The king is on its square (checked
+// first), so the side of the right is known.
+func (p *Position) checkCastlingRook(c Color, letter byte, rsq geom.Square) error {
+	if p.chess960 {
+		return nil
+	}
+	cr := WhiteOOO
+	if rsq > p.castlingKingSquare[c] {
+		cr = WhiteOO
+	}
+	if c == Black {
+		cr <<= 2
+	}
+	p.castlingHome(c) // computes castleRookHome
+	if home := p.c.castleRookHome[cr]; home != geom.NoSquare && rsq != home {
+		return fmt.Errorf("%q but the %s rook is on %s, not %s: a rook off its square has no castling right (a Chess960 position needs Chess960 mode)",
+			letter, c, rsq, home)
+	}
+	return nil
+}
+
 // castlingHome returns the square of colour c's castling king in the
 // variant's start position (NoSquare when there is none on its castling
 // rank, or more than one).
@@ -536,9 +566,17 @@ func (p *Position) castlingHome(c Color) geom.Square {
 	cc := p.c
 	cc.castleHomeOnce.Do(func() {
 		cc.castleHome = [2]geom.Square{geom.NoSquare, geom.NoSquare}
+		for i := range cc.castleRookHome {
+			cc.castleRookHome[i] = geom.NoSquare
+		}
 		start, err := newPositionMode(p.V, p.V.StartFEN, p.chess960, false, true)
 		if err != nil {
 			return
+		}
+		for _, cr := range [...]CastlingRights{WhiteOO, WhiteOOO, BlackOO, BlackOOO} {
+			if start.CanCastle(cr) {
+				cc.castleRookHome[cr] = start.castlingRookSquare[cr]
+			}
 		}
 		for col := White; col <= Black; col++ {
 			kings := start.PiecesOf(col, p.V.CastlingKingPiece[col]).And(geom.RankSet(start.castlingRank(col)))

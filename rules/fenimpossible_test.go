@@ -73,6 +73,15 @@ func TestFENImpossibleRefused(t *testing.T) {
 			`fen "4k3/8/8/8/8/8/PPPPPPPP/Q2QK3 w - - 0 1": board: white has 1 piece more than its start position that only a promotion gives, and 0 pawns fewer to have promoted`, 21},
 		{"shatranj", "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1",
 			`fen "r3k3/8/8/8/8/8/8/NNN1K3 w - - 0 1": board: white has 3 knights, more than the 2 of the start position (no move adds one)`, 14},
+		// a rook off its start square with its right (KQ with the b1
+		// rook; the Shredder letter B): Fairy-Stockfish castles e1c1 with
+		// it (perft(1) 26); capablanca's a1 rook on b1
+		{"chess", "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1",
+			`fen "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1": castling: 'Q' but the white rook is on b1, not a1: a rook off its square has no castling right (a Chess960 position needs Chess960 mode)`, 26},
+		{"chess", "4k3/8/8/8/8/8/8/1R2K2R w BH - 0 1",
+			`fen "4k3/8/8/8/8/8/8/1R2K2R w BH - 0 1": castling: 'B' but the white rook is on b1, not a1: a rook off its square has no castling right (a Chess960 position needs Chess960 mode)`, 26},
+		{"capablanca", "r4k3r/10/10/10/10/10/10/1R3K3R w KQkq - 0 1",
+			`fen "r4k3r/10/10/10/10/10/10/1R3K3R w KQkq - 0 1": castling: 'Q' but the white rook is on b1, not a1: a rook off its square has no castling right (a Chess960 position needs Chess960 mode)`, 28},
 		// S-Chess: K, Q or the king's gate letter (D) with the king off
 		// e1; Fairy-Stockfish castles from d1 (d1a1, d1h1 …)
 		{"seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w KQkq - 0 1",
@@ -135,6 +144,12 @@ func TestFENImpossibleEnPassant(t *testing.T) {
 		// the ordinary square is kept
 		{"chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 7,
 			"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 7},
+		// grand chess: pawns start on the third rank, so e4 (from e3) is
+		// kept and e3 (from e2) is not
+		{"grand", "k9/10/10/10/10/3pP5/10/10/10/9K b - e4 0 1", "k9/10/10/10/10/3pP5/10/10/10/9K b - e4 0 1", 5,
+			"k9/10/10/10/10/3pP5/10/10/10/9K b - e4 0 1", 5},
+		{"grand", "k9/10/10/10/10/10/3pP5/10/10/9K b - e3 0 1", "k9/10/10/10/10/10/3pP5/10/10/9K b - - 0 1", 10,
+			"k9/10/10/10/10/10/3pP5/10/10/9K b - e3 0 1", 11},
 		// horde: kept where a pawn of the second rank stepped two
 		{"horde", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", 7,
 			"4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", 7},

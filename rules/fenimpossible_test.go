@@ -58,6 +58,15 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// the enemy king is not in check (TestFENPieceCountsAccepted)
 		{"atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
 			`fen "k7/8/8/8/8/8/8/R3K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
+		// pawns that step sideways but never back; a shogi pawn and a grand
+		// chess pawn on the last rank (immobilityIllegal: promotion is
+		// optional before it)
+		{"pawnsideways", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: the white customPiece1 on a1 could never get there (no move of a customPiece1 ends on that rank)`, 7},
+		{"shogi", "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1",
+			`fen "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 9: the white shogiPawn on a9 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
+		{"grand", "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1",
+			`fen "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1": board: rank 10: the white pawn on a10 could never move from there, which this variant does not allow (immobilityIllegal)`, 3},
 		// a xiangqi general out of its palace
 		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1",
 			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: the white king on a1 stands outside the squares its type may go to (its mobility region)`, 0},
@@ -195,6 +204,10 @@ func TestFENPieceCountsAccepted(t *testing.T) {
 		// judged loosely, see position.checkTotals)
 		{"crazyhouse", "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1[Pp] w - - 0 8", 0},
 		{"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P] w - - 0 1", 30},
+		// a pawn where promotion is optional: sittuyin's last rank, grand
+		// chess's eighth
+		{"sittuyin", "P7/8/4k3/8/8/2K5/8/8[] w - - 0 1", 10},
+		{"grand", "k9/10/P9/10/10/10/10/10/10/9K w - - 0 1", 10},
 		// atomic: the kings side by side, the a1 rook "attacking" a2
 		{"atomic", "8/8/8/8/8/8/kK6/R7 w - - 0 1", 13},
 	} {

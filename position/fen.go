@@ -493,6 +493,11 @@ func (p *Position) parseCastling(s string) error {
 			continue
 		}
 		if v.Castling && p.castlingKingSquare[c] != geom.NoSquare && isRook(rsq) {
+			if !p.fsfCastling && v.Gating && p.kingOffHome(c) {
+				// a rook's gate letter (A) with the king off its square:
+				// a gate, no castling right (Fairy-Stockfish castles from h1)
+				continue
+			}
 			if !p.fsfCastling && !v.Gating {
 				if err := p.checkCastlingRight(c, s[i]); err != nil {
 					return err
@@ -517,6 +522,13 @@ func (p *Position) parseCastling(s string) error {
 		p.gatingCastlingRights()
 	}
 	return nil
+}
+
+// kingOffHome reports whether colour c's castling king stands off its
+// start square outside Chess960 (no castling right is possible then).
+func (p *Position) kingOffHome(c Color) bool {
+	home := p.castlingHome(c)
+	return !p.chess960 && home != geom.NoSquare && p.castlingKingSquare[c] != home
 }
 
 // checkCastlingRight refuses a castling letter whose king is off its

@@ -224,3 +224,36 @@ func TestFENPieceCountsAccepted(t *testing.T) {
 		}
 	}
 }
+
+// TestFENGatingKingOffSquare (issue 45, found by FuzzFENPockets): in
+// S-Chess a rook's gate letter (A) with the king off its start square (h1)
+// is a gate and no castling right. Fairy-Stockfish makes it a queenside
+// right from h1 (its FEN: … b Q - 0 1, perft(1) 2), as NewFSF does; New
+// keeps no right, and its FEN reads back (before the fix New wrote Q and
+// refused it on reading).
+func TestFENGatingKingOffSquare(t *testing.T) {
+	v := fenVariant(t, "seirawan")
+	in := "B1B1k1B1/1B1B1BB1/8/8/8/8/1B1B1B1B/R1B1B1BK b A"
+	for _, c := range []struct {
+		fsf  bool
+		want string
+	}{
+		{false, "B1B1k1B1/1B1B1BB1/8/8/8/8/1B1B1B1B/R1B1B1BK[] b  - 0 1"},
+		{true, "B1B1k1B1/1B1B1BB1/8/8/8/8/1B1B1B1B/R1B1B1BK[] b Q - 0 1"},
+	} {
+		newPos := position.New
+		if c.fsf {
+			newPos = position.NewFSF
+		}
+		p, err := newPos(v, in, false)
+		if err != nil {
+			t.Fatalf("fsf %v: %v", c.fsf, err)
+		}
+		if got, n := p.FEN(), rules.Perft(p, 1); got != c.want || n != 2 {
+			t.Errorf("fsf %v: %s perft(1) %d, want %s 2", c.fsf, got, n, c.want)
+		}
+		if _, err := newPos(v, p.FEN(), false); err != nil {
+			t.Errorf("fsf %v: %s does not read back: %v", c.fsf, c.want, err)
+		}
+	}
+}

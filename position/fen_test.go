@@ -162,3 +162,16 @@ func TestFENNoCheckingVariant(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNewFEN: position.New on a middlegame FEN (kiwipete), the
+// validation included (issue 45: CheckPlacement, counts, castling and
+// en-passant checks run on every FEN New reads).
+func BenchmarkNewFEN(b *testing.B) {
+	v := chess(b)
+	const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	for b.Loop() {
+		if _, err := New(v, fen, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -67,6 +67,10 @@ func TestFENImpossibleRefused(t *testing.T) {
 			`fen "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 9: the white shogiPawn on a9 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
 		{"grand", "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1",
 			`fen "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1": board: rank 10: the white pawn on a10 could never move from there, which this variant does not allow (immobilityIllegal)`, 3},
+		// a board of the wrong size: capablanca's 10 files given 8
+		// (Fairy-Stockfish pads the ranks: rnbqkbnr2/…, perft(1) 23)
+		{"capablanca", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+			`fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1": board: rank 8 has 8 files, the board has 10`, refusedFSF},
 		// a xiangqi general out of its palace
 		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1",
 			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: the white king on a1 stands outside the squares its type may go to (its mobility region)`, 0},

@@ -92,7 +92,7 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 	if aerr != nil {
 		return nil, fmt.Errorf("game %s: ruleset: %s", id, aerr.Message)
 	}
-	g, err := rules.NewGame(rs, rec.StartFEN, rec.Chess960)
+	g, err := storedGame(rs, rec)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start FEN: %v", id, err)
 	}
@@ -684,9 +684,26 @@ func safeBestMove(ctx context.Context, mv Mover, g *rules.Game, level int) (m po
 	return mv.BestMove(ctx, g, level)
 }
 
+// storedGame sets up the start position of a stored game. A start FEN
+// that the FEN reader accepted when the game was created but refuses since
+// it became stricter (issue 45: pieces no game reaches, a rook off its
+// square with its castling right) is read as Fairy-Stockfish reads it
+// (rules.NewGameFSF), so that no stored game is lost; new games are
+// checked by position.New when they are created.
+func storedGame(rs *rules.Ruleset, rec *store.Game) (*rules.Game, error) {
+	g, err := rules.NewGame(rs, rec.StartFEN, rec.Chess960)
+	if err == nil {
+		return g, nil
+	}
+	if g, ferr := rules.NewGameFSF(rs, rec.StartFEN, rec.Chess960); ferr == nil {
+		return g, nil
+	}
+	return nil, err
+}
+
 // copyGame replays the game on a fresh rules.Game for the AI.
 func (r *room) copyGame() (*rules.Game, error) {
-	g, err := rules.NewGame(r.rs, r.rec.StartFEN, r.rec.Chess960)
+	g, err := storedGame(r.rs, r.rec)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"context"
+	"testing"
+
+	"houserules/store"
+)
+
+// TestStoredGameOfAStricterReader: a game stored before the FEN reader
+// refused its start position (nine white pawns: no game reaches it) still
+// loads, plays and is not lost; a new game from that FEN is refused.
+func TestStoredGameOfAStricterReader(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx := context.Background()
+	const fen = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"
+	g := &store.Game{ID: "oldfen000001", Variant: "chess", StartFEN: fen,
+		White: store.Seat{Kind: store.Human, TokenHash: store.HashToken("wt")}, Black: store.Seat{Kind: store.Human, TokenHash: store.HashToken("bt")},
+		Status: store.StatusActive}
+	if err := ts.DB.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	fenOf := func() (int, any) {
+		code, m := call(t, "GET", ts.URL+"/api/games/oldfen000001", "", nil)
+		st, _ := m["state"].(map[string]any)
+		return code, st["fen"]
+	}
+	if code, got := fenOf(); code != 200 || got != fen {
+		t.Fatalf("stored game: %d %v, want 200 at %s", code, got, fen)
+	}
+	if code, m := call(t, "POST", ts.URL+"/api/games/oldfen000001/moves", "wt", map[string]any{"move": "a3a4"}); code != 200 {
+		t.Fatalf("move a3a4: %d %v", code, m)
+	}
+	if code, got := fenOf(); code != 200 || got != "4k3/8/8/8/P7/8/PPPPPPPP/4K3 b - - 0 1" {
+		t.Fatalf("after a3a4: %d fen %v", code, got)
+	}
+	code, m := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"opponent": map[string]any{"type": "human"}, "fen": fen})
+	if code != 400 || errCode(m) != CodeBadFEN {
+		t.Fatalf("new game from the FEN: %d %v, want 400 %s", code, m, CodeBadFEN)
+	}
+}

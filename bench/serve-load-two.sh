@@ -8,6 +8,8 @@
 #
 # The CPU and RSS of both servers are printed after each run (ps). The
 # database should be a throw-away one: the runs leave their games in it.
+# PPROF=1 serves Go's profiler of the servers on 127.0.0.1:6071 (A) and
+# :6072 (B), e.g. go tool pprof -seconds 20 http://127.0.0.1:6071/debug/pprof/profile
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DB:?set DB to a postgres:// DSN}"
@@ -19,7 +21,9 @@ pids=()
 start() { # serve flags
 	pids=()
 	for p in $PA $PB; do
-		"$HR" serve --db "$DB" --addr "127.0.0.1:$p" $limits "$@" >/tmp/serve-two-$p.log 2>&1 &
+		local prof=""
+		if [ -n "${PPROF:-}" ]; then prof="--pprof 127.0.0.1:$((p - PA + 6071))"; fi
+		"$HR" serve --db "$DB" --addr "127.0.0.1:$p" $limits $prof "$@" >/tmp/serve-two-$p.log 2>&1 &
 		pids+=($!)
 	done
 	for p in $PA $PB; do

@@ -104,6 +104,9 @@ type Game struct {
 	RematchOffer string
 	RematchHash  string
 	RematchID    string
+	// Takebacks counts the game's takebacks (TruncateMoves): a reader
+	// that knows the count knows whether moves it saw were taken back
+	Takebacks int
 }
 
 // Summary is a row of ListGames.
@@ -342,11 +345,11 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	err := d.rdb.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
-		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id FROM games WHERE id = ?`), id).Scan(
+		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id, takebacks FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
 		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
-		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID)
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID, &g.Takebacks)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -378,8 +381,8 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 
 // Ending is the result written with the move that ends a game.
 type Ending struct {
-	Result string
-	Reason string
+	Result string `json:"r"`
+	Reason string `json:"x"`
 }
 
 // AppendMove stores ply m.Ply of game id in one transaction, with the
@@ -416,7 +419,7 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 		if _, err = d.txExec(ctx, tx, sqlInsertMove, id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At)); err != nil {
 			return err
 		}
-		return d.notify(ctx, tx, id, KindMove, m.Ply+1)
+		return d.notify(ctx, tx, Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, End: end, Clock: clockNote(clk), At: ms(m.At)})
 	})
 }
 
@@ -443,7 +446,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 	if end != nil {
 		status, result, reason = StatusOver, end.Result, end.Reason
 	}
-	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1})
+	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, End: end, Clock: clockNote(clk), At: ms(m.At)})
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -499,7 +502,10 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) 
 			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply); err != nil {
 			return err
 		}
-		return d.notify(ctx, tx, id, KindTakeback, ply)
+		if _, err := tx.ExecContext(ctx, d.q(`UPDATE games SET takebacks = takebacks + 1 WHERE id = ?`), id); err != nil {
+			return err
+		}
+		return d.notify(ctx, tx, Notification{Game: id, Kind: KindTakeback, Ply: ply})
 	})
 }
 
@@ -512,8 +518,9 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 				return err
 			}
 		}
+		now := ms(time.Now())
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
-			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, ms(time.Now()), id)
+			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, now, id)
 		if err != nil {
 			return err
 		}
@@ -523,7 +530,7 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 			}
 			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
 		}
-		return d.notify(ctx, tx, id, KindFinish, -1)
+		return d.notify(ctx, tx, Notification{Game: id, Kind: KindFinish, Ply: -1, End: &end, Clock: clockNote(clk), At: now})
 	})
 }
 
@@ -543,7 +550,7 @@ func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
 		if err := d.setClock(ctx, tx, id, &c); err != nil {
 			return err
 		}
-		return d.notify(ctx, tx, id, KindClock, -1)
+		return d.notify(ctx, tx, Notification{Game: id, Kind: KindClock, Ply: -1, Clock: clockNote(&c)})
 	})
 }
 
@@ -581,9 +588,10 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 		return fmt.Errorf("store: seat %q is not white or black", color)
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(time.Now())
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET `+col+` = ?, updated_at = ?,
 			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
-			WHERE id = ? AND `+col+` = ''`), tokenHash, ms(time.Now()), id)
+			WHERE id = ? AND `+col+` = ''`), tokenHash, now, id)
 		if err != nil {
 			return err
 		}
@@ -593,7 +601,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			}
 			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
 		}
-		return d.notify(ctx, tx, id, KindSeat, -1)
+		return d.notify(ctx, tx, Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now})
 	})
 }
 

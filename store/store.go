@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -155,6 +156,8 @@ type DB struct {
 	postgres bool
 	dsn      string // for Listen's own connection (PostgreSQL)
 	instance string // names the writer in notifications (cluster.go)
+	// notifications of committed moves that failed at a try (notifyAfter)
+	notifyFailed atomic.Int64
 }
 
 // PostgresConns is the most PostgreSQL connections one DB holds (Listen
@@ -424,21 +427,23 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 }
 
 // sqlAppendMovePG is a move on PostgreSQL in one statement, so one round
-// trip and its commit instead of five (BEGIN, the games row, the move,
-// the notification, COMMIT): the games row (ply check, result, clock), the
-// move, and the notification, sent only when the row was updated (a
-// statement's data-modifying CTEs all run; pg_notify runs once per
-// updated row). Its rows: one when the move was stored, none otherwise.
+// trip and its commit instead of four (BEGIN, the games row, the move,
+// COMMIT): the games row (ply check, result, clock) and the move (a
+// statement's data-modifying CTEs all run). Its rows: one when the move
+// was stored, none otherwise. The notification follows the commit
+// (appendMovePG): PostgreSQL commits the transactions that NOTIFY one at
+// a time, each waiting for its own WAL flush, so a move that notified in
+// its own transaction could not share a flush with other moves.
 const sqlAppendMovePG = `WITH u AS (
 	UPDATE games SET plies = plies + 1, updated_at = $1,
 		status = CASE WHEN $2 = 'over' THEN 'over' ELSE status END, result = $3, reason = $4,
-		white_ms = CASE WHEN $11 THEN $12 ELSE white_ms END,
-		black_ms = CASE WHEN $11 THEN $13 ELSE black_ms END,
-		clock_since = CASE WHEN $11 THEN $14 ELSE clock_since END
+		white_ms = CASE WHEN $10 THEN $11 ELSE white_ms END,
+		black_ms = CASE WHEN $10 THEN $12 ELSE black_ms END,
+		clock_since = CASE WHEN $10 THEN $13 ELSE clock_since END
 	WHERE id = $5 AND plies = $6 AND status <> 'over' RETURNING id),
 i AS (INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
 	SELECT id, $6, $7, $8, $9, $1 FROM u)
-SELECT pg_notify('` + Channel + `', $10) FROM u`
+SELECT 1 FROM u`
 
 // appendMovePG is AppendMove on PostgreSQL (sqlAppendMovePG).
 func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, clk *Clock) error {
@@ -455,7 +460,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		k = *clk
 	}
 	rows, err := d.db.QueryContext(ctx, sqlAppendMovePG, ms(m.At), status, result, reason, id, m.Ply,
-		m.UCI, m.SAN, m.FENAfter, p, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
+		m.UCI, m.SAN, m.FENAfter, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
 	if err != nil {
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
@@ -469,6 +474,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
 	if n == 1 {
+		d.notifyAfter(ctx, p)
 		return nil
 	}
 	var one int

@@ -265,7 +265,10 @@ func (h *hub) releaseLease(id string) {
 
 // dropDeadPresence forgets the clients of instances that stopped
 // listening (killed, or cut off from the database): their seats show
-// offline unless connected elsewhere.
+// offline unless connected elsewhere. When an instance seen listening
+// before is gone, every room loaded here reads what it may have missed:
+// a write that instance committed and was killed before notifying
+// (store.sendNote follows the commit).
 func (h *hub) dropDeadPresence(ctx context.Context) {
 	live, err := h.store.LiveInstances(ctx)
 	if err != nil {
@@ -273,6 +276,18 @@ func (h *hub) dropDeadPresence(ctx context.Context) {
 			h.log.Error("cluster: live instances", "err", err)
 		}
 		return
+	}
+	gone := false
+	for inst := range h.live {
+		gone = gone || !live[inst]
+	}
+	h.live = live
+	if gone {
+		h.notified(store.Notification{Kind: store.KindResync, Ply: -1})
+	}
+	if n := h.store.NotifyFailures(); n != h.notifyFailures {
+		h.log.Error("cluster: notifications could not be sent (the other instances catch up later)", "failed tries", n-h.notifyFailures)
+		h.notifyFailures = n
 	}
 	for _, id := range h.loadedIDs() {
 		h.mu.Lock()

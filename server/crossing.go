@@ -31,7 +31,7 @@ const maxInbox = 1024
 func (h *hub) notified(n store.Notification) {
 	if n.Kind == store.KindResync {
 		ids := h.loadedIDs()
-		h.log.Info("cluster: listening; refreshing the rooms loaded", "rooms", len(ids))
+		h.log.Info("cluster: refreshing the rooms loaded (listening again, or an instance is gone)", "rooms", len(ids))
 		for _, id := range ids {
 			h.mu.Lock()
 			e := h.rooms[id]

@@ -707,6 +707,10 @@ type hub struct {
 	aiSlots      *slotQueue
 	wg           sync.WaitGroup
 	lease        time.Duration // AI lease and orphan pickup period (several instances, cluster.go)
+	// the pickup loop's (cluster.go): the instances listening at its last
+	// look, and the store's failed notification tries it has logged
+	live           map[string]bool
+	notifyFailures int64
 
 	mu    sync.Mutex
 	rooms map[string]*roomEntry

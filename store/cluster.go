@@ -101,40 +101,6 @@ func (d *DB) payload(n Notification) (string, error) {
 	return string(b), nil
 }
 
-// notify sends the notification n of a write from inside its
-// transaction tx (PostgreSQL only; a no-op for SQLite).
-func (d *DB) notify(ctx context.Context, tx *sql.Tx, n Notification) error {
-	if !d.postgres {
-		return nil
-	}
-	p, err := d.payload(n)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `SELECT pg_notify('`+Channel+`', $1)`, p)
-	return err
-}
-
-// notifyAfter sends payload p of a write already committed (a move:
-// sqlAppendMovePG), in a transaction of its own that writes no WAL, so it
-// commits without waiting for a flush. It tries three times; a
-// notification still not sent is dropped (the write stands): the other
-// instances catch up when their listener reconnects (KindResync), when
-// this instance is seen gone (the server's pickup), or at their room's
-// next change.
-func (d *DB) notifyAfter(ctx context.Context, p string) {
-	for try := 0; try < 3; try++ {
-		if _, err := d.db.ExecContext(ctx, `SELECT pg_notify('`+Channel+`', $1)`, p); err == nil || ctx.Err() != nil {
-			return
-		}
-		d.notifyFailed.Add(1)
-	}
-}
-
-// NotifyFailures returns how many notifications of committed moves could
-// not be sent at a try (notifyAfter), since Open.
-func (d *DB) NotifyFailures() int64 { return d.notifyFailed.Load() }
-
 // Publish sends an event that is not stored (kind and data of the
 // caller's choosing, for game) to every instance listening, this one
 // included. A no-op for SQLite. Errors: the payload is over 7999 bytes,
@@ -155,7 +121,7 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	if err != nil {
 		return err
 	}
-	if _, err := d.db.ExecContext(ctx, `SELECT pg_notify('`+Channel+`', $1)`, p); err != nil {
+	if err := d.sendPayload(ctx, p); err != nil {
 		return fmt.Errorf("store: publish %s: %w", kind, err)
 	}
 	return nil

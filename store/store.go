@@ -156,7 +156,10 @@ type DB struct {
 	postgres bool
 	dsn      string // for Listen's own connection (PostgreSQL)
 	instance string // names the writer in notifications (cluster.go)
-	// notifications of committed moves that failed at a try (notifyAfter)
+	// the notifier (notifier.go): requests, stop, stopped; failed tries
+	notes        chan noteReq
+	notesStop    chan struct{}
+	notesDone    chan struct{}
 	notifyFailed atomic.Int64
 }
 
@@ -228,6 +231,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	d.rdb = d.db
+	if !sqlite {
+		d.startNotifier()
+	}
 	if sqlite {
 		if path != ":memory:" {
 			// reads run on their own read-only connections beside the writer (WAL)
@@ -256,6 +262,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes the store (SQLite: after the writes queued are committed).
 func (d *DB) Close() error {
+	d.stopNotifier()
 	if d.batch != nil {
 		d.batch.close()
 	}
@@ -419,11 +426,9 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 			}
 			return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
 		}
-		if _, err = d.txExec(ctx, tx, sqlInsertMove, id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At)); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, End: end, Clock: clockNote(clk), At: ms(m.At)})
-	})
+		_, err = d.txExec(ctx, tx, sqlInsertMove, id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At))
+		return err
+	}) // (SQLite: one instance, no notification)
 }
 
 // sqlAppendMovePG is a move on PostgreSQL in one statement, so one round
@@ -474,7 +479,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
 	if n == 1 {
-		d.notifyAfter(ctx, p)
+		d.sendPayload(ctx, p) // (an error is counted: the move stands)
 		return nil
 	}
 	var one int
@@ -492,7 +497,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 // 0..ply-1, and reopens a game that the deleted moves had ended; clk, when
 // not nil, is the clock to keep.
 func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindTakeback, Ply: ply}, func(tx *sql.Tx) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
 		}
@@ -508,23 +513,21 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) 
 			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, d.q(`UPDATE games SET takebacks = takebacks + 1 WHERE id = ?`), id); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, Notification{Game: id, Kind: KindTakeback, Ply: ply})
+		_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET takebacks = takebacks + 1 WHERE id = ?`), id)
+		return err
 	})
 }
 
 // Finish records the result of a game ended without a move (resignation,
 // agreed draw, time forfeit), with the clock when clk is not nil. It returns ErrConflict when the game is already over.
 func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	now := ms(time.Now())
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindFinish, Ply: -1, End: &end, Clock: clockNote(clk), At: now}, func(tx *sql.Tx) error {
 		if clk != nil {
 			if err := d.setClock(ctx, tx, id, clk); err != nil {
 				return err
 			}
 		}
-		now := ms(time.Now())
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
 			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, now, id)
 		if err != nil {
@@ -536,7 +539,7 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 			}
 			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
 		}
-		return d.notify(ctx, tx, Notification{Game: id, Kind: KindFinish, Ply: -1, End: &end, Clock: clockNote(clk), At: now})
+		return nil
 	})
 }
 
@@ -549,14 +552,11 @@ func (d *DB) setClock(ctx context.Context, tx *sql.Tx, id string, c *Clock) erro
 
 // SetClock stores the clock of game id (when the clock starts).
 func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindClock, Ply: -1, Clock: clockNote(&c)}, func(tx *sql.Tx) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := d.setClock(ctx, tx, id, &c); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, Notification{Game: id, Kind: KindClock, Ply: -1, Clock: clockNote(&c)})
+		return d.setClock(ctx, tx, id, &c)
 	})
 }
 
@@ -593,8 +593,8 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 	} else if color != "white" {
 		return fmt.Errorf("store: seat %q is not white or black", color)
 	}
-	return d.tx(ctx, func(tx *sql.Tx) error {
-		now := ms(time.Now())
+	now := ms(time.Now())
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now}, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET `+col+` = ?, updated_at = ?,
 			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
 			WHERE id = ? AND `+col+` = ''`), tokenHash, now, id)
@@ -607,7 +607,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			}
 			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
 		}
-		return d.notify(ctx, tx, Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now})
+		return nil
 	})
 }
 

@@ -121,7 +121,7 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	if err != nil {
 		return err
 	}
-	if err := d.sendPayload(ctx, p); err != nil {
+	if err := d.sendPayload(ctx, p, true); err != nil {
 		return fmt.Errorf("store: publish %s: %w", kind, err)
 	}
 	return nil

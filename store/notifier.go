@@ -15,9 +15,11 @@ import (
 // in their transactions could not share a flush, and one slow commit held
 // up every other instance's. A transaction that only NOTIFYs writes no WAL
 // and commits without waiting for a flush. One goroutine sends what the
-// writers queued, up to noteBatch at a time, in one statement; each writer
-// waits until its notification is sent, so an instance's notifications
-// leave in the order of its writes.
+// writers queued, in the order they queued it, up to noteBatch at a time
+// in one statement. A move's writer does not wait for its notification
+// (its ack does not wait for a second round trip, and the moves queued
+// meanwhile leave together); the other writes and Publish wait until
+// theirs is sent, so every notification queued before it has left too.
 
 // noteBatch is the most notifications one statement sends.
 const noteBatch = 256
@@ -99,10 +101,11 @@ func (d *DB) sendNote(ctx context.Context, n Notification) error {
 	if err != nil {
 		return err
 	}
-	return d.sendPayload(ctx, p)
+	return d.sendPayload(ctx, p, true)
 }
 
-func (d *DB) sendPayload(ctx context.Context, p string) error {
+// sendPayload queues payload p and, when wait, returns once it is sent.
+func (d *DB) sendPayload(ctx context.Context, p string, wait bool) error {
 	r := noteReq{payload: p, done: make(chan error, 1)}
 	select {
 	case d.notes <- r:
@@ -110,6 +113,9 @@ func (d *DB) sendPayload(ctx context.Context, p string) error {
 		return fmt.Errorf("store: notify: the store is closed")
 	case <-ctx.Done():
 		return ctx.Err()
+	}
+	if !wait {
+		return nil
 	}
 	select {
 	case err := <-r.done:

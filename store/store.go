@@ -479,7 +479,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
 	if n == 1 {
-		d.sendPayload(ctx, p) // (an error is counted: the move stands)
+		d.sendPayload(ctx, p, false) // queued: sent after the call returns (notifier.go)
 		return nil
 	}
 	var one int

@@ -12,9 +12,9 @@ import (
 
 // This file is what lets several server processes share one PostgreSQL
 // database (PROTOCOL.md "Running several instances"): every write that
-// changes a game sends a notification on the channel Channel from inside
-// its own transaction (PostgreSQL delivers it exactly when the write
-// commits, never for a write rolled back); Listen receives them; Publish
+// changes a game sends a notification on the channel Channel once it is
+// committed (never for a write rolled back; notifier.go says why not from
+// inside the write's transaction); Listen receives them; Publish
 // sends the events that are not stored (draw and rematch offers,
 // presence); the AI lease makes one instance think for a game's ply.
 // With SQLite (one instance) none of it does anything.

@@ -381,3 +381,77 @@ func TestGameSince(t *testing.T) {
 		}
 	}
 }
+
+// TestNotifierOrder: moves written at once on 20 games by 20 goroutines
+// (their notifications queued, sent in batches after the commits) reach a
+// listener exactly once each, every game's in ply order, each with its
+// move.
+func TestNotifierOrder(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 1024)
+	go b.Listen(ctx, func(n Notification) { got <- n })
+	for deadline := time.After(10 * time.Second); ; {
+		a.Publish(ctx, "", "probe", nil)
+		select {
+		case n := <-got:
+			if n.Kind != "probe" {
+				continue
+			}
+		case <-time.After(50 * time.Millisecond):
+			continue
+		case <-deadline:
+			t.Fatal("the listener got no probe in 10 s")
+		}
+		break
+	}
+	ucis := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"}
+	games := map[string]int{} // game → the next ply its notifications should bring
+	var ids []string
+	for range 20 {
+		id := newPGGame(t, a, Human, Human)
+		games[id], ids = 1, append(ids, id)
+	}
+	errs := make(chan error, len(ids))
+	for _, id := range ids {
+		go func() {
+			for ply, uci := range ucis {
+				if err := a.AppendMove(ctx, id, Move{Ply: ply, UCI: uci}, nil, nil); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range ids {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for n := len(ids) * len(ucis); n > 0; {
+		select {
+		case m := <-got:
+			next, ok := games[m.Game]
+			if !ok || m.Kind != KindMove {
+				continue // another test's, or a late probe
+			}
+			if m.Ply != next || m.UCI != ucis[next-1] || m.Instance != a.Instance() {
+				t.Fatalf("game %s: notification %+v, want ply %d (%s) from %s", m.Game, m, next, ucis[next-1], a.Instance())
+			}
+			games[m.Game] = next + 1
+			n--
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d move notifications missing", n)
+		}
+	}
+	for _, id := range ids {
+		if err := a.Finish(ctx, id, Ending{Result: "1/2-1/2", Reason: "test"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f := a.NotifyFailures(); f != 0 {
+		t.Fatalf("%d notification tries failed", f)
+	}
+}

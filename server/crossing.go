@@ -99,13 +99,58 @@ func (h *hub) drain(e *roomEntry) {
 		}
 		e.inMu.Unlock()
 		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		pre := r.prefetch(ctx, batch)
 		r.mu.Lock()
+		r.pre = pre
 		for _, n := range batch {
 			r.apply(ctx, n)
 		}
+		r.pre = nil
 		r.unlock()
 		cancel()
 	}
+}
+
+// prefetched is a read of the game made outside the room lock (prefetch)
+// for refresh: valid while the room is still at ply from with the
+// takeback count known.
+type prefetched struct {
+	from, known int
+	rec         *store.Game
+	full        bool // rec is the whole game (GetGame), else the moves from ply from (GameSince)
+}
+
+// prefetch reads, without holding the room lock, what refresh would read
+// when a notification of batch cannot be applied from its content (a
+// takeback, a resync, a move past the room's next ply); nil when none
+// needs a read or the read failed (refresh reads under the lock then).
+func (r *room) prefetch(ctx context.Context, batch []store.Notification) *prefetched {
+	r.mu.Lock()
+	have, known := len(r.moves), r.rec.Takebacks
+	r.mu.Unlock() // (nothing queued)
+	need := false
+	for _, n := range batch {
+		switch n.Kind {
+		case store.KindTakeback, store.KindResync:
+			need = true
+		case store.KindMove:
+			need = need || n.Ply > have+1
+		}
+	}
+	if !need {
+		return nil
+	}
+	rec, err := r.hub.store.GameSince(ctx, r.id, have)
+	if err != nil {
+		return nil
+	}
+	if rec.Takebacks == known && (len(rec.Moves) == 0 || rec.Moves[0].Ply == have) {
+		return &prefetched{from: have, known: known, rec: rec}
+	}
+	if rec, err = r.hub.store.GetGame(ctx, r.id); err != nil {
+		return nil
+	}
+	return &prefetched{from: have, known: known, rec: rec, full: true}
 }
 
 // apply applies notification n of another instance (r.mu held): a store
@@ -194,18 +239,30 @@ func validResult(s string) bool {
 
 // refresh makes the room what the store says (r.mu held): the moves since
 // the room's ply in one query (store.GameSince), or the whole game when a
-// takeback the room did not see happened, then catchUp.
+// takeback the room did not see happened, then catchUp. A read prefetch
+// made before the lock is used instead when the room is still where it
+// was then.
 func (r *room) refresh(ctx context.Context) error {
 	from := len(r.moves)
-	rec, err := r.hub.store.GameSince(ctx, r.id, from)
-	if err != nil {
-		return err
+	var rec *store.Game
+	full := false
+	if p := r.pre; p != nil && p.from == from && p.known == r.rec.Takebacks {
+		rec, full = p.rec, p.full // read before the lock (prefetch): used once
+		r.pre = nil
+	} else {
+		var err error
+		if rec, err = r.hub.store.GameSince(ctx, r.id, from); err != nil {
+			return err
+		}
 	}
-	if rec.Takebacks == r.rec.Takebacks && (len(rec.Moves) == 0 || rec.Moves[0].Ply == from) {
+	if !full && rec.Takebacks == r.rec.Takebacks && (len(rec.Moves) == 0 || rec.Moves[0].Ply == from) {
 		return r.catchUp(rec, from, rec.Moves)
 	}
-	if rec, err = r.hub.store.GetGame(ctx, r.id); err != nil {
-		return err
+	if !full {
+		var err error
+		if rec, err = r.hub.store.GetGame(ctx, r.id); err != nil {
+			return err
+		}
 	}
 	k := 0
 	for k < len(r.moves) && k < len(rec.Moves) && r.moves[k].UCI == rec.Moves[k].UCI {

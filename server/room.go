@@ -43,6 +43,7 @@ type room struct {
 	drawPly   int                // the ply at which draw was offered (cluster.go)
 	remote    remotePresence     // seats online on other instances (cluster.go)
 	presSeq   uint64             // this instance's presence events of the room
+	pre       *prefetched        // a read made before the lock, for refresh (crossing.go)
 	prods     json.RawMessage    // productions of the ruleset, encoded (stateFor), built once
 	pieces    []pieceJSON        // pieceList of the variant (stateFor), built once
 	legal     *legalCache        // legal moves of the position (stateFor)

@@ -281,13 +281,9 @@ func (r *room) refresh(ctx context.Context) error {
 // the first move of add is not legal here; a later one that is not stops
 // the replay there (the error says which).
 func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
-	if len(add) > 0 && k == len(r.moves) {
-		if _, err := r.game.ParseMove(add[0].UCI); err != nil {
-			return fmt.Errorf("stored ply %d (%s): %v", add[0].Ply, add[0].UCI, err)
-		}
-	}
-	movesChanged := k != len(r.moves) || len(add) > 0
-	if k < len(r.moves) {
+	undone := k < len(r.moves)
+	movesChanged := undone || len(add) > 0
+	if undone {
 		// moves taken back: the premove game is only brought forward
 		// (premoveGame), the encoded move list only grows (movesJSON)
 		r.pm, r.movesEnc, r.movesEncN = nil, nil, 0
@@ -297,10 +293,13 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 		r.moves = r.moves[:len(r.moves)-1]
 	}
 	var perr error
-	for _, sm := range add {
+	for i, sm := range add {
 		m, err := r.game.ParseMove(sm.UCI)
 		if err != nil {
 			perr = fmt.Errorf("stored ply %d (%s): %v", sm.Ply, sm.UCI, err)
+			if i == 0 && !undone {
+				return perr // nothing changed yet
+			}
 			break
 		}
 		pm := r.describe(m)

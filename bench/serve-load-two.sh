@@ -7,7 +7,10 @@
 #   DB=postgres://… bench/serve-load-two.sh [humans|saturation|spectators|aifirst|all]
 #
 # The CPU and RSS of both servers are printed after each run (ps). The
-# database should be a throw-away one: the runs leave their games in it.
+# database should be a throw-away one: the runs leave their games in it
+# (tens of thousands of games make PostgreSQL's work per move grow; to
+# start from empty tables, CREATE SCHEMA fresh and add
+# &search_path=fresh to the DSN).
 # CPU of the run: each server's and the load tool's (seconds, user+system)
 # and, with PGPID set to the PostgreSQL postmaster's pid on this machine
 # (head -1 $PGDATA/postmaster.pid), PostgreSQL's (all its processes).

@@ -684,18 +684,6 @@ func safeBestMove(ctx context.Context, mv Mover, g *rules.Game, level int) (m po
 	return mv.BestMove(ctx, g, level)
 }
 
-// copyGame replays the game on a fresh rules.Game for the AI.
-func (r *room) copyGame() (*rules.Game, error) {
-	g, err := rules.NewGame(r.rs, r.rec.StartFEN, r.rec.Chess960)
-	if err != nil {
-		return nil, err
-	}
-	for _, pm := range r.moves {
-		g.Do(pm.move)
-	}
-	return g, nil
-}
-
 // hub holds the rooms in memory, loading them from the store on demand.
 type hub struct {
 	ctx       context.Context

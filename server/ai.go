@@ -36,3 +36,15 @@ func (RandomMover) BestMove(ctx context.Context, g *rules.Game, level int) (posi
 	}
 	return moves[rand.IntN(len(moves))], nil
 }
+
+// copyGame replays the game on a fresh rules.Game for the AI.
+func (r *room) copyGame() (*rules.Game, error) {
+	g, err := storedGame(r.rs, r.rec)
+	if err != nil {
+		return nil, err
+	}
+	for _, pm := range r.moves {
+		g.Do(pm.move)
+	}
+	return g, nil
+}

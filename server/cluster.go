@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"houserules/store"
@@ -127,74 +126,6 @@ func (h *hub) listen() {
 	h.store.Listen(h.ctx, h.notified)
 }
 
-// notified handles one notification (in Listen's goroutine: a store
-// change is handled in a goroutine of its own, since it reads the
-// database; an event only sets a field under the room's lock).
-func (h *hub) notified(n store.Notification) {
-	if n.Kind == store.KindResync {
-		ids := h.loadedIDs()
-		h.log.Info("cluster: listening; refreshing the rooms loaded", "rooms", len(ids))
-		for _, id := range ids {
-			h.async(func(ctx context.Context) { h.refreshLoaded(ctx, id, -1) })
-		}
-		return
-	}
-	if n.Instance == h.store.Instance() || n.Game == "" {
-		return // our own write, or not a game's
-	}
-	h.mu.Lock()
-	e, ok := h.rooms[n.Game]
-	h.mu.Unlock()
-	if !ok {
-		return // not loaded here: it is read from the store when it is
-	}
-	switch n.Kind {
-	case store.KindMove, store.KindTakeback, store.KindFinish, store.KindClock, store.KindSeat:
-		ply := -1
-		if n.Kind == store.KindMove {
-			ply = n.Ply
-		}
-		h.async(func(ctx context.Context) { h.refreshLoaded(ctx, n.Game, ply) })
-		return
-	}
-	r := e.loaded.Load()
-	if r == nil { // still loading: it reads the store itself, events are lost
-		return
-	}
-	r.mu.Lock()
-	defer r.unlock()
-	r.event(n)
-}
-
-// refreshLoaded refreshes the room of game id when it is loaded here.
-// ply is the game's ply count after a move another instance stored (-1
-// for another change): a room already at that ply (it caught up meanwhile)
-// skips the query.
-func (h *hub) refreshLoaded(ctx context.Context, id string, ply int) {
-	h.mu.Lock()
-	_, ok := h.rooms[id]
-	h.mu.Unlock()
-	if !ok {
-		return
-	}
-	r, err := h.room(ctx, id) // waits for a load under way
-	if err != nil {
-		return
-	}
-	if !r.refreshing.CompareAndSwap(false, true) {
-		return // a refresh is waiting for the lock: it will read this change too
-	}
-	r.mu.Lock()
-	defer r.unlock()
-	r.refreshing.Store(false)
-	if ply >= 0 && ply == len(r.moves) {
-		return
-	}
-	if err := r.refresh(ctx); err != nil {
-		h.log.Error("cluster: refresh", "game", id, "err", err)
-	}
-}
-
 func (h *hub) loadedIDs() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -258,67 +189,6 @@ func (r *room) event(n store.Notification) {
 // colorOrNone reports whether c is "white", "black" or "" (an event's
 // colour fields).
 func colorOrNone(c string) bool { return c == "" || c == "white" || c == "black" }
-
-// refresh makes the room what the store says (r.mu held): the moves
-// (those another instance added are played through the engine, a
-// takeback undone), the status, result, clock, seats and invite. When
-// anything changed the room's generation moves on, the flag timer is
-// re-armed, the AI is stopped or started as the new position needs, and
-// every client gets the state (and game_over when the game just ended).
-func (r *room) refresh(ctx context.Context) error {
-	rec, err := r.hub.store.GetGame(ctx, r.id)
-	if err != nil {
-		return err
-	}
-	k := 0
-	for k < len(r.moves) && k < len(rec.Moves) && r.moves[k].UCI == rec.Moves[k].UCI {
-		k++
-	}
-	movesChanged := k != len(r.moves) || k != len(rec.Moves)
-	if k < len(r.moves) {
-		// moves taken back: the premove game is only brought forward
-		// (premoveGame), the encoded move list only grows (movesJSON)
-		r.pm, r.movesEnc, r.movesEncN = nil, nil, 0
-	}
-	for len(r.moves) > k {
-		r.game.Undo()
-		r.moves = r.moves[:len(r.moves)-1]
-	}
-	var perr error
-	for _, sm := range rec.Moves[k:] {
-		m, err := r.game.ParseMove(sm.UCI)
-		if err != nil {
-			perr = fmt.Errorf("stored ply %d (%s): %v", sm.Ply, sm.UCI, err)
-			break
-		}
-		pm := r.describe(m)
-		r.game.Do(m)
-		pm.FEN = r.game.FEN()
-		r.moves = append(r.moves, pm)
-	}
-	old := *r.rec
-	wasOver := r.over()
-	r.rec.Status, r.rec.Result, r.rec.Reason = rec.Status, rec.Result, rec.Reason
-	r.rec.Clock, r.rec.White, r.rec.Black, r.rec.Invite, r.rec.UpdatedAt = rec.Clock, rec.White, rec.Black, rec.Invite, rec.UpdatedAt
-	if !movesChanged && old.Status == rec.Status && old.Result == rec.Result && old.Reason == rec.Reason &&
-		old.Clock == rec.Clock && old.White == rec.White && old.Black == rec.Black && old.Invite == rec.Invite {
-		return perr
-	}
-	r.gen++
-	if movesChanged && r.drawPly != len(r.moves) {
-		r.draw = ""
-	}
-	r.armFlag()
-	if movesChanged || r.over() {
-		r.cancelAI()
-	}
-	r.scheduleAI()
-	r.broadcast()
-	if r.over() && !wasOver {
-		r.sendAll(map[string]any{"type": "game_over", "result": r.rec.Result, "reason": r.rec.Reason})
-	}
-	return perr
-}
 
 // --- the AI lease ---
 
@@ -395,7 +265,10 @@ func (h *hub) releaseLease(id string) {
 
 // dropDeadPresence forgets the clients of instances that stopped
 // listening (killed, or cut off from the database): their seats show
-// offline unless connected elsewhere.
+// offline unless connected elsewhere. When an instance seen listening
+// before is gone, every room loaded here reads what it may have missed:
+// a write that instance committed and was killed before notifying
+// (store.sendNote follows the commit).
 func (h *hub) dropDeadPresence(ctx context.Context) {
 	live, err := h.store.LiveInstances(ctx)
 	if err != nil {
@@ -403,6 +276,18 @@ func (h *hub) dropDeadPresence(ctx context.Context) {
 			h.log.Error("cluster: live instances", "err", err)
 		}
 		return
+	}
+	gone := false
+	for inst := range h.live {
+		gone = gone || !live[inst]
+	}
+	h.live = live
+	if gone {
+		h.notified(store.Notification{Kind: store.KindResync, Ply: -1})
+	}
+	if n := h.store.NotifyFailures(); n != h.notifyFailures {
+		h.log.Error("cluster: notifications could not be sent (the other instances catch up later)", "failed tries", n-h.notifyFailures)
+		h.notifyFailures = n
 	}
 	for _, id := range h.loadedIDs() {
 		h.mu.Lock()

@@ -24,34 +24,33 @@ type room struct {
 	hub *hub
 	id  string
 
-	mu      sync.Mutex
-	rec     *store.Game // metadata; rec.Moves is not kept up to date (see moves)
-	rs      *rules.Ruleset
-	game    *rules.Game
-	moves   []playedMove
-	clients map[*client]struct{}
-	aiSpent time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
-	draw    string             // colour that offers a draw, or ""
-	gen     int                // bumped on every change of the move list or status
-	ai      context.CancelFunc // stops the AI's run (or its pending retry)
-	aiBusy  bool               // a run or a retry is pending
-	aiRun   uint64             // the current run; bumped on every start and cancel
-	aiFails int                // AI moves the store refused in a row (retryAI)
-	touched atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
-	flag    *time.Timer        // fires when the running clock runs out
-	rm      rematchState       // rematch offer and new game (rematch.go)
-	drawPly int                // the ply at which draw was offered (cluster.go)
-	remote  remotePresence     // seats online on other instances (cluster.go)
-	presSeq uint64             // this instance's presence events of the room
-	// a refresh waits for the lock (cluster.go): more notifications need no other
-	refreshing atomic.Bool
-	prods      json.RawMessage // productions of the ruleset, encoded (stateFor), built once
-	pieces     []pieceJSON     // pieceList of the variant (stateFor), built once
-	legal      *legalCache     // legal moves of the position (stateFor)
-	pm         *rules.Game     // the game for premoves (premoveGame), at ply pmPly
-	pmPly      int
-	movesEnc   []byte // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
-	movesEncN  int
+	mu        sync.Mutex
+	rec       *store.Game // metadata; rec.Moves is not kept up to date (see moves)
+	rs        *rules.Ruleset
+	game      *rules.Game
+	moves     []playedMove
+	clients   map[*client]struct{}
+	aiSpent   time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
+	draw      string             // colour that offers a draw, or ""
+	gen       int                // bumped on every change of the move list or status
+	ai        context.CancelFunc // stops the AI's run (or its pending retry)
+	aiBusy    bool               // a run or a retry is pending
+	aiRun     uint64             // the current run; bumped on every start and cancel
+	aiFails   int                // AI moves the store refused in a row (retryAI)
+	touched   atomic.Int64       // Unix ms of the last request (idle rooms leave memory)
+	flag      *time.Timer        // fires when the running clock runs out
+	rm        rematchState       // rematch offer and new game (rematch.go)
+	drawPly   int                // the ply at which draw was offered (cluster.go)
+	remote    remotePresence     // seats online on other instances (cluster.go)
+	presSeq   uint64             // this instance's presence events of the room
+	pre       *prefetched        // a read made before the lock, for refresh (crossing.go)
+	prods     json.RawMessage    // productions of the ruleset, encoded (stateFor), built once
+	pieces    []pieceJSON        // pieceList of the variant (stateFor), built once
+	legal     *legalCache        // legal moves of the position (stateFor)
+	pm        *rules.Game        // the game for premoves (premoveGame), at ply pmPly
+	pmPly     int
+	movesEnc  []byte // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
+	movesEncN int
 
 	// messages (outbox.go)
 	outbox        []outMsg    // queued under mu, sent by unlock
@@ -363,6 +362,7 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		r.hub.log.Error("store takeback", "game", r.id, "err", err)
 		return errf(http.StatusServiceUnavailable, CodeStorage, "the takeback could not be stored; try again")
 	}
+	r.rec.Takebacks++ // (refresh: moves this room had were taken back)
 	r.cancelAI()
 	r.pm, r.movesEnc, r.movesEncN = nil, nil, 0 // kept for the moves played: built again
 	for len(r.moves) > n {
@@ -701,18 +701,6 @@ func storedGame(rs *rules.Ruleset, rec *store.Game) (*rules.Game, error) {
 	return nil, err
 }
 
-// copyGame replays the game on a fresh rules.Game for the AI.
-func (r *room) copyGame() (*rules.Game, error) {
-	g, err := storedGame(r.rs, r.rec)
-	if err != nil {
-		return nil, err
-	}
-	for _, pm := range r.moves {
-		g.Do(pm.move)
-	}
-	return g, nil
-}
-
 // hub holds the rooms in memory, loading them from the store on demand.
 type hub struct {
 	ctx       context.Context
@@ -725,6 +713,10 @@ type hub struct {
 	aiSlots      *slotQueue
 	wg           sync.WaitGroup
 	lease        time.Duration // AI lease and orphan pickup period (several instances, cluster.go)
+	// the pickup loop's (cluster.go): the instances listening at its last
+	// look, and the store's failed notification tries it has logged
+	live           map[string]bool
+	notifyFailures int64
 
 	mu    sync.Mutex
 	rooms map[string]*roomEntry
@@ -735,6 +727,11 @@ type roomEntry struct {
 	r      *room
 	err    error
 	loaded atomic.Pointer[room] // r once loaded, for readers outside once (cluster.go)
+
+	// notifications from other instances, applied in order (crossing.go)
+	inMu     sync.Mutex
+	inbox    []store.Notification
+	draining bool // a goroutine applies the inbox
 }
 
 // room returns the room of game id, loading it (once) from the store.
@@ -762,6 +759,7 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 			}
 			e.r.unlock()
 			e.loaded.Store(e.r)
+			h.kick(e) // what other instances sent while it loaded
 		}
 	})
 	if e.err != nil {

@@ -12,9 +12,9 @@ import (
 
 // This file is what lets several server processes share one PostgreSQL
 // database (PROTOCOL.md "Running several instances"): every write that
-// changes a game sends a notification on the channel Channel from inside
-// its own transaction (PostgreSQL delivers it exactly when the write
-// commits, never for a write rolled back); Listen receives them; Publish
+// changes a game sends a notification on the channel Channel once it is
+// committed (never for a write rolled back; notifier.go says why not from
+// inside the write's transaction); Listen receives them; Publish
 // sends the events that are not stored (draw and rematch offers,
 // presence); the AI lease makes one instance think for a game's ply.
 // With SQLite (one instance) none of it does anything.
@@ -38,12 +38,41 @@ const (
 // the kind of change, the game's ply count after it (-1: unchanged or
 // not known) and, for an event Publish sends, its data (a few hundred
 // bytes at most: PostgreSQL refuses payloads of 8000 bytes or more).
+//
+// A store write's notification also carries the change itself, so that an
+// instance whose room is at the ply before it applies it without reading
+// the database: the move (UCI), the result when the write ended the game,
+// the clock after it, the seat taken, and the game's updated_at. A
+// receiver that cannot apply it (its room is not at Ply-1: a notification
+// missed, a takeback) reads the game instead (GameSince, GetGame).
 type Notification struct {
 	Instance string          `json:"i"`
 	Game     string          `json:"g,omitempty"`
 	Kind     string          `json:"k"`
 	Ply      int             `json:"p"`
 	Data     json.RawMessage `json:"d,omitempty"`
+	UCI      string          `json:"u,omitempty"` // KindMove: the move stored at ply Ply-1
+	End      *Ending         `json:"e,omitempty"` // KindMove, KindFinish: the game ended with this result
+	Clock    *ClockNote      `json:"c,omitempty"` // KindMove, KindFinish, KindClock: the clock after the write
+	Seat     string          `json:"s,omitempty"` // KindSeat: the seat taken ("white" or "black")
+	Hash     string          `json:"h,omitempty"` // KindSeat: its token hash (as Seat.TokenHash)
+	At       int64           `json:"t,omitempty"` // the game's updated_at after the write (Unix ms)
+}
+
+// ClockNote is the part of a Clock a write changes (milliseconds left
+// per side; Since: Unix ms the running clock started, 0 = stopped).
+type ClockNote struct {
+	WhiteMS int64 `json:"w"`
+	BlackMS int64 `json:"b"`
+	Since   int64 `json:"s"`
+}
+
+// clockNote returns c's changing part (nil for nil).
+func clockNote(c *Clock) *ClockNote {
+	if c == nil {
+		return nil
+	}
+	return &ClockNote{WhiteMS: c.WhiteMS, BlackMS: c.BlackMS, Since: c.Since}
 }
 
 // maxPayload is PostgreSQL's NOTIFY payload limit (bytes, exclusive).
@@ -72,20 +101,6 @@ func (d *DB) payload(n Notification) (string, error) {
 	return string(b), nil
 }
 
-// notify sends the notification of a write from inside its transaction
-// tx (PostgreSQL only; a no-op for SQLite).
-func (d *DB) notify(ctx context.Context, tx *sql.Tx, game, kind string, ply int) error {
-	if !d.postgres {
-		return nil
-	}
-	p, err := d.payload(Notification{Game: game, Kind: kind, Ply: ply})
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `SELECT pg_notify('`+Channel+`', $1)`, p)
-	return err
-}
-
 // Publish sends an event that is not stored (kind and data of the
 // caller's choosing, for game) to every instance listening, this one
 // included. A no-op for SQLite. Errors: the payload is over 7999 bytes,
@@ -106,7 +121,7 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	if err != nil {
 		return err
 	}
-	if _, err := d.db.ExecContext(ctx, `SELECT pg_notify('`+Channel+`', $1)`, p); err != nil {
+	if err := d.sendPayload(ctx, p, true); err != nil {
 		return fmt.Errorf("store: publish %s: %w", kind, err)
 	}
 	return nil
@@ -284,15 +299,30 @@ func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orph
 		return nil, nil
 	}
 	now := time.Now().UnixMilli()
-	rows, err := d.db.QueryContext(ctx, `SELECT id, ai, clk FROM (
+	// Only games with an AI seat or a running clock can be orphans (not
+	// the human games, most of them); the instances listening are listed
+	// once (not per game). The query runs in a transaction of its own
+	// with PostgreSQL's JIT off: over thousands of active games JIT made
+	// it ~8 times slower (its compile time), every --lease on every instance.
+	tx, err := d.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("store: orphan games: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SET LOCAL jit = off`); err != nil {
+		return nil, fmt.Errorf("store: orphan games: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, `WITH live AS MATERIALIZED (SELECT DISTINCT application_name AS app FROM pg_stat_activity
+			WHERE datname = current_database() AND starts_with(application_name, $4))
+		SELECT id, ai, clk FROM (
 		SELECT g.id, g.updated_at,
 			(CASE WHEN split_part(COALESCE(NULLIF((SELECT m.fen_after FROM moves m WHERE m.game_id = g.id AND m.ply = g.plies - 1), ''),
 				g.start_fen), ' ', 2) = 'w' THEN g.white_kind ELSE g.black_kind END) = 'ai'
-				AND (l.game_id IS NULL OR l.expires < $2 OR NOT `+liveSQL("l.instance")+`) AS ai,
+				AND (l.game_id IS NULL OR l.expires < $2 OR $4 || l.instance NOT IN (SELECT app FROM live)) AS ai,
 			g.clock_since > 0 AND g.clock_since + LEAST(g.white_ms, g.black_ms) < $2 AS clk
 		FROM games g LEFT JOIN ai_leases l ON l.game_id = g.id
-		WHERE g.status = 'active' AND g.updated_at < $1) o
-		WHERE ai OR clk ORDER BY updated_at LIMIT $3`, now-idle.Milliseconds(), now, limit)
+		WHERE g.status = 'active' AND g.updated_at < $1 AND (g.white_kind = 'ai' OR g.black_kind = 'ai' OR g.clock_since > 0)) o
+		WHERE ai OR clk ORDER BY updated_at LIMIT $3`, now-idle.Milliseconds(), now, limit, appPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("store: orphan games: %w", err)
 	}
@@ -306,4 +336,53 @@ func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orph
 		out = append(out, o)
 	}
 	return out, rows.Err()
+}
+
+// GameSince reads what changes in game id as it is played — status,
+// result, reason, the clock's running part, the seat token hashes,
+// invite, updated_at, the takeback count — and the moves from ply from
+// on, in one query (one snapshot): what an instance that knows the game
+// up to ply from needs to catch up, when Takebacks is the count it knows
+// (otherwise moves before from may have changed: read the game with
+// GetGame). The other fields of the Game returned are zero. Errors:
+// ErrNotFound for an unknown game, or the database's.
+func (d *DB) GameSince(ctx context.Context, id string, from int) (*Game, error) {
+	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT g.status, g.result, g.reason, g.white_token, g.black_token,
+		g.invite, g.updated_at, g.white_ms, g.black_ms, g.clock_since, g.takebacks,
+		m.ply, m.uci, m.san, m.fen_after, m.created_at
+		FROM games g LEFT JOIN moves m ON m.game_id = g.id AND m.ply >= ?
+		WHERE g.id = ? ORDER BY m.ply`), from, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: game %s since ply %d: %w", id, from, err)
+	}
+	defer rows.Close()
+	var g *Game
+	for rows.Next() {
+		var (
+			n        Game
+			updated  int64
+			ply, at  sql.NullInt64
+			uci, san sql.NullString
+			fen      sql.NullString
+		)
+		if err := rows.Scan(&n.Status, &n.Result, &n.Reason, &n.White.TokenHash, &n.Black.TokenHash,
+			&n.Invite, &updated, &n.Clock.WhiteMS, &n.Clock.BlackMS, &n.Clock.Since, &n.Takebacks,
+			&ply, &uci, &san, &fen, &at); err != nil {
+			return nil, fmt.Errorf("store: game %s since ply %d: %w", id, from, err)
+		}
+		if g == nil {
+			n.ID, n.UpdatedAt = id, fromMS(updated)
+			g = &n
+		}
+		if ply.Valid {
+			g.Moves = append(g.Moves, Move{Ply: int(ply.Int64), UCI: uci.String, SAN: san.String, FENAfter: fen.String, At: fromMS(at.Int64)})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: game %s since ply %d: %w", id, from, err)
+	}
+	if g == nil {
+		return nil, ErrNotFound
+	}
+	return g, nil
 }

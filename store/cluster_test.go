@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"os"
 	"reflect"
 	"testing"
@@ -80,29 +81,38 @@ func TestListenNotifications(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4"}, nil, nil))
+	at := time.UnixMilli(1_700_000_000_123)
+	must(a.AppendMove(ctx, id, Move{Ply: 0, UCI: "e2e4", At: at}, nil, &Clock{WhiteMS: 60_000, BlackMS: 60_000, Since: 1_700_000_000_000}))
 	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil, nil); err == nil {
 		t.Fatal("a second ply 0 was stored")
 	}
-	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5"}, nil, nil))
+	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", At: at.Add(time.Second)}, nil, nil))
 	must(a.TruncateMoves(ctx, id, 1, nil))
 	must(a.SetClock(ctx, id, Clock{WhiteMS: 5}))
+	before := time.Now().UnixMilli()
 	must(a.Finish(ctx, id, Ending{Result: "1-0", Reason: "black resigned"}, nil))
+	after := time.Now().UnixMilli()
 	must(b.Publish(ctx, id, "draw", map[string]string{"offer": "white"}))
 	ia, ib := a.Instance(), b.Instance()
 	want := []Notification{
-		{ia, id, KindMove, 1, nil},
-		{ia, id, KindMove, 2, nil},
-		{ia, id, KindTakeback, 1, nil},
-		{ia, id, KindClock, -1, nil},
-		{ia, id, KindFinish, -1, nil},
-		{ib, id, "draw", -1, []byte(`{"offer":"white"}`)},
+		{Instance: ia, Game: id, Kind: KindMove, Ply: 1, UCI: "e2e4", Clock: &ClockNote{60_000, 60_000, 1_700_000_000_000}, At: 1_700_000_000_123},
+		{Instance: ia, Game: id, Kind: KindMove, Ply: 2, UCI: "e7e5", At: 1_700_000_001_123},
+		{Instance: ia, Game: id, Kind: KindTakeback, Ply: 1},
+		{Instance: ia, Game: id, Kind: KindClock, Ply: -1, Clock: &ClockNote{WhiteMS: 5}},
+		{Instance: ia, Game: id, Kind: KindFinish, Ply: -1, End: &Ending{Result: "1-0", Reason: "black resigned"}},
+		{Instance: ib, Game: id, Kind: "draw", Ply: -1, Data: []byte(`{"offer":"white"}`)},
 	}
 	var seen []Notification
 	for len(seen) < len(want) {
 		select {
 		case n := <-got:
 			if n.Game == id { // not another test's (server tests may run meanwhile)
+				if n.Kind == KindFinish { // its updated_at is the time of the write
+					if n.At < before || n.At > after {
+						t.Fatalf("finish notified at %d, not between %d and %d", n.At, before, after)
+					}
+					n.At = 0
+				}
 				seen = append(seen, n)
 			}
 		case <-time.After(10 * time.Second):
@@ -316,4 +326,132 @@ func TestListenResync(t *testing.T) {
 	}
 	waitFor(KindResync, func() {})
 	waitFor("probe2", func() { a.Publish(ctx, "", "probe2", nil) })
+}
+
+// TestGameSince: the moves from a ply on, with the game's changing fields
+// and its takeback count (which a takeback raises), in one read; an
+// unknown game is ErrNotFound. Run on SQLite and, when set,
+// HOUSERULES_TEST_POSTGRES.
+func TestGameSince(t *testing.T) {
+	dsns := []string{":memory:"}
+	if pg := os.Getenv("HOUSERULES_TEST_POSTGRES"); pg != "" {
+		dsns = append(dsns, pg)
+	}
+	for _, dsn := range dsns {
+		db, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		ctx := context.Background()
+		id := newPGGame(t, db, Human, Human)
+		at := time.UnixMilli(1_700_000_000_000).UTC()
+		for i, uci := range []string{"e2e4", "e7e5", "g1f3"} {
+			if err := db.AppendMove(ctx, id, Move{Ply: i, UCI: uci, SAN: "s" + uci, FENAfter: "f" + uci, At: at}, nil,
+				&Clock{WhiteMS: 1000 - int64(i), BlackMS: 2000, Since: 7}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, err := db.GameSince(ctx, id, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []Move{{Ply: 1, UCI: "e7e5", SAN: "se7e5", FENAfter: "fe7e5", At: at}, {Ply: 2, UCI: "g1f3", SAN: "sg1f3", FENAfter: "fg1f3", At: at}}
+		if !reflect.DeepEqual(g.Moves, want) || g.Status != StatusActive || g.White.TokenHash != "w" || g.Black.TokenHash != "b" ||
+			g.Clock.WhiteMS != 998 || g.Clock.BlackMS != 2000 || g.Clock.Since != 7 || g.Takebacks != 0 || !g.UpdatedAt.Equal(at) {
+			t.Fatalf("%s: since ply 1: %+v", dsn, g)
+		}
+		if g, err = db.GameSince(ctx, id, 3); err != nil || len(g.Moves) != 0 || g.Status != StatusActive {
+			t.Fatalf("%s: since ply 3: %+v %v", dsn, g, err)
+		}
+		if err := db.TruncateMoves(ctx, id, 1, nil); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = db.GameSince(ctx, id, 0); err != nil || len(g.Moves) != 1 || g.Moves[0].UCI != "e2e4" || g.Takebacks != 1 {
+			t.Fatalf("%s: after a takeback: %+v %v", dsn, g, err)
+		}
+		if full, err := db.GetGame(ctx, id); err != nil || full.Takebacks != 1 {
+			t.Fatalf("%s: GetGame after a takeback: takebacks %d, %v", dsn, full.Takebacks, err)
+		}
+		if _, err := db.GameSince(ctx, "nope", 0); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("%s: unknown game: %v", dsn, err)
+		}
+		if err := db.Finish(ctx, id, Ending{Result: "1/2-1/2", Reason: "test"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestNotifierOrder: moves written at once on 20 games by 20 goroutines
+// (their notifications queued, sent in batches after the commits) reach a
+// listener exactly once each, every game's in ply order, each with its
+// move.
+func TestNotifierOrder(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 1024)
+	go b.Listen(ctx, func(n Notification) { got <- n })
+	for deadline := time.After(10 * time.Second); ; {
+		a.Publish(ctx, "", "probe", nil)
+		select {
+		case n := <-got:
+			if n.Kind != "probe" {
+				continue
+			}
+		case <-time.After(50 * time.Millisecond):
+			continue
+		case <-deadline:
+			t.Fatal("the listener got no probe in 10 s")
+		}
+		break
+	}
+	ucis := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"}
+	games := map[string]int{} // game → the next ply its notifications should bring
+	var ids []string
+	for range 20 {
+		id := newPGGame(t, a, Human, Human)
+		games[id], ids = 1, append(ids, id)
+	}
+	errs := make(chan error, len(ids))
+	for _, id := range ids {
+		go func() {
+			for ply, uci := range ucis {
+				if err := a.AppendMove(ctx, id, Move{Ply: ply, UCI: uci}, nil, nil); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range ids {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for n := len(ids) * len(ucis); n > 0; {
+		select {
+		case m := <-got:
+			next, ok := games[m.Game]
+			if !ok || m.Kind != KindMove {
+				continue // another test's, or a late probe
+			}
+			if m.Ply != next || m.UCI != ucis[next-1] || m.Instance != a.Instance() {
+				t.Fatalf("game %s: notification %+v, want ply %d (%s) from %s", m.Game, m, next, ucis[next-1], a.Instance())
+			}
+			games[m.Game] = next + 1
+			n--
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d move notifications missing", n)
+		}
+	}
+	for _, id := range ids {
+		if err := a.Finish(ctx, id, Ending{Result: "1/2-1/2", Reason: "test"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f := a.NotifyFailures(); f != 0 {
+		t.Fatalf("%d notification tries failed", f)
+	}
 }

@@ -74,6 +74,10 @@ var migrations = []string{
 	`ALTER TABLE games ADD COLUMN rematch_offer TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN rematch_hash TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';`,
+	// 6: how many takebacks a game had (TruncateMoves): an instance that
+	// catches up with only the moves after the ply it knows (GameSince)
+	// reads the whole game instead when a takeback it did not see happened.
+	`ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // SchemaVersion is the schema version this build migrates to.

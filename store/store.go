@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -104,6 +105,9 @@ type Game struct {
 	RematchOffer string
 	RematchHash  string
 	RematchID    string
+	// Takebacks counts the game's takebacks (TruncateMoves): a reader
+	// that knows the count knows whether moves it saw were taken back
+	Takebacks int
 }
 
 // Summary is a row of ListGames.
@@ -152,6 +156,11 @@ type DB struct {
 	postgres bool
 	dsn      string // for Listen's own connection (PostgreSQL)
 	instance string // names the writer in notifications (cluster.go)
+	// the notifier (notifier.go): requests, stop, stopped; failed tries
+	notes        chan noteReq
+	notesStop    chan struct{}
+	notesDone    chan struct{}
+	notifyFailed atomic.Int64
 }
 
 // PostgresConns is the most PostgreSQL connections one DB holds (Listen
@@ -222,6 +231,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	d.rdb = d.db
+	if !sqlite {
+		d.startNotifier()
+	}
 	if sqlite {
 		if path != ":memory:" {
 			// reads run on their own read-only connections beside the writer (WAL)
@@ -250,6 +262,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes the store (SQLite: after the writes queued are committed).
 func (d *DB) Close() error {
+	d.stopNotifier()
 	if d.batch != nil {
 		d.batch.close()
 	}
@@ -342,11 +355,11 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	err := d.rdb.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
-		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id FROM games WHERE id = ?`), id).Scan(
+		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id, takebacks FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
 		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
-		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID)
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID, &g.Takebacks)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -378,8 +391,8 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 
 // Ending is the result written with the move that ends a game.
 type Ending struct {
-	Result string
-	Reason string
+	Result string `json:"r"`
+	Reason string `json:"x"`
 }
 
 // AppendMove stores ply m.Ply of game id in one transaction, with the
@@ -413,29 +426,29 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 			}
 			return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
 		}
-		if _, err = d.txExec(ctx, tx, sqlInsertMove, id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At)); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, id, KindMove, m.Ply+1)
-	})
+		_, err = d.txExec(ctx, tx, sqlInsertMove, id, m.Ply, m.UCI, m.SAN, m.FENAfter, ms(m.At))
+		return err
+	}) // (SQLite: one instance, no notification)
 }
 
 // sqlAppendMovePG is a move on PostgreSQL in one statement, so one round
-// trip and its commit instead of five (BEGIN, the games row, the move,
-// the notification, COMMIT): the games row (ply check, result, clock), the
-// move, and the notification, sent only when the row was updated (a
-// statement's data-modifying CTEs all run; pg_notify runs once per
-// updated row). Its rows: one when the move was stored, none otherwise.
+// trip and its commit instead of four (BEGIN, the games row, the move,
+// COMMIT): the games row (ply check, result, clock) and the move (a
+// statement's data-modifying CTEs all run). Its rows: one when the move
+// was stored, none otherwise. The notification follows the commit
+// (appendMovePG): PostgreSQL commits the transactions that NOTIFY one at
+// a time, each waiting for its own WAL flush, so a move that notified in
+// its own transaction could not share a flush with other moves.
 const sqlAppendMovePG = `WITH u AS (
 	UPDATE games SET plies = plies + 1, updated_at = $1,
 		status = CASE WHEN $2 = 'over' THEN 'over' ELSE status END, result = $3, reason = $4,
-		white_ms = CASE WHEN $11 THEN $12 ELSE white_ms END,
-		black_ms = CASE WHEN $11 THEN $13 ELSE black_ms END,
-		clock_since = CASE WHEN $11 THEN $14 ELSE clock_since END
+		white_ms = CASE WHEN $10 THEN $11 ELSE white_ms END,
+		black_ms = CASE WHEN $10 THEN $12 ELSE black_ms END,
+		clock_since = CASE WHEN $10 THEN $13 ELSE clock_since END
 	WHERE id = $5 AND plies = $6 AND status <> 'over' RETURNING id),
 i AS (INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
 	SELECT id, $6, $7, $8, $9, $1 FROM u)
-SELECT pg_notify('` + Channel + `', $10) FROM u`
+SELECT 1 FROM u`
 
 // appendMovePG is AppendMove on PostgreSQL (sqlAppendMovePG).
 func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, clk *Clock) error {
@@ -443,7 +456,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 	if end != nil {
 		status, result, reason = StatusOver, end.Result, end.Reason
 	}
-	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1})
+	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, End: end, Clock: clockNote(clk), At: ms(m.At)})
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -452,7 +465,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		k = *clk
 	}
 	rows, err := d.db.QueryContext(ctx, sqlAppendMovePG, ms(m.At), status, result, reason, id, m.Ply,
-		m.UCI, m.SAN, m.FENAfter, p, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
+		m.UCI, m.SAN, m.FENAfter, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
 	if err != nil {
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
@@ -466,6 +479,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
 	if n == 1 {
+		d.sendPayload(ctx, p, false) // queued: sent after the call returns (notifier.go)
 		return nil
 	}
 	var one int
@@ -483,7 +497,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 // 0..ply-1, and reopens a game that the deleted moves had ended; clk, when
 // not nil, is the clock to keep.
 func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindTakeback, Ply: ply}, func(tx *sql.Tx) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
 		}
@@ -499,21 +513,23 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) 
 			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply); err != nil {
 			return err
 		}
-		return d.notify(ctx, tx, id, KindTakeback, ply)
+		_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET takebacks = takebacks + 1 WHERE id = ?`), id)
+		return err
 	})
 }
 
 // Finish records the result of a game ended without a move (resignation,
 // agreed draw, time forfeit), with the clock when clk is not nil. It returns ErrConflict when the game is already over.
 func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	now := ms(time.Now())
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindFinish, Ply: -1, End: &end, Clock: clockNote(clk), At: now}, func(tx *sql.Tx) error {
 		if clk != nil {
 			if err := d.setClock(ctx, tx, id, clk); err != nil {
 				return err
 			}
 		}
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
-			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, ms(time.Now()), id)
+			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, now, id)
 		if err != nil {
 			return err
 		}
@@ -523,7 +539,7 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 			}
 			return fmt.Errorf("%w: game %s is already over", ErrConflict, id)
 		}
-		return d.notify(ctx, tx, id, KindFinish, -1)
+		return nil
 	})
 }
 
@@ -536,14 +552,11 @@ func (d *DB) setClock(ctx context.Context, tx *sql.Tx, id string, c *Clock) erro
 
 // SetClock stores the clock of game id (when the clock starts).
 func (d *DB) SetClock(ctx context.Context, id string, c Clock) error {
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindClock, Ply: -1, Clock: clockNote(&c)}, func(tx *sql.Tx) error {
 		if _, err := d.exists(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := d.setClock(ctx, tx, id, &c); err != nil {
-			return err
-		}
-		return d.notify(ctx, tx, id, KindClock, -1)
+		return d.setClock(ctx, tx, id, &c)
 	})
 }
 
@@ -580,10 +593,11 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 	} else if color != "white" {
 		return fmt.Errorf("store: seat %q is not white or black", color)
 	}
-	return d.tx(ctx, func(tx *sql.Tx) error {
+	now := ms(time.Now())
+	return d.txNotify(ctx, Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now}, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET `+col+` = ?, updated_at = ?,
 			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
-			WHERE id = ? AND `+col+` = ''`), tokenHash, ms(time.Now()), id)
+			WHERE id = ? AND `+col+` = ''`), tokenHash, now, id)
 		if err != nil {
 			return err
 		}
@@ -593,7 +607,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			}
 			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
 		}
-		return d.notify(ctx, tx, id, KindSeat, -1)
+		return nil
 	})
 }
 

@@ -20,6 +20,7 @@ const (
 	DefaultWSBurst         = 40               // ... in a burst
 	DefaultRoomConns       = 1000             // WebSocket connections per room
 	DefaultClientConns     = 256              // WebSocket connections per client (all rooms)
+	DefaultConnectsPerMin  = 120              // WebSocket connections opened per client per minute
 	DefaultMaxFEN          = 1024             // bytes of a FEN
 	DefaultMaxPresets      = 32               // house rules in one list
 	DefaultMaxINI          = 8 << 10          // bytes of a custom ini block
@@ -42,6 +43,7 @@ func (cfg *Config) limits() {
 	def(&cfg.WSBurst, DefaultWSBurst)
 	def(&cfg.RoomConns, DefaultRoomConns)
 	def(&cfg.ClientConns, DefaultClientConns)
+	def(&cfg.ConnectsPerMinute, DefaultConnectsPerMin)
 	def(&cfg.MaxFEN, DefaultMaxFEN)
 	def(&cfg.MaxPresets, DefaultMaxPresets)
 	def(&cfg.MaxINI, DefaultMaxINI)

@@ -30,6 +30,10 @@ type room struct {
 	game    *rules.Game
 	moves   []playedMove
 	clients map[*client]struct{}
+	// nconns counts the WebSocket connections of the room, those being
+	// upgraded included (reserveConn): the room's connection limit
+	// refuses before the upgrade, without the lock
+	nconns  atomic.Int32
 	aiSpent time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
 	draw    string             // colour that offers a draw, or ""
 	gen     int                // bumped on every change of the move list or status

@@ -22,7 +22,7 @@ import (
 
 func benchCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "bench", Short: "Benchmarks of a running houserules server"}
-	cmd.AddCommand(benchServeCmd())
+	cmd.AddCommand(benchServeCmd(), benchAttackCmd())
 	return cmd
 }
 
@@ -112,6 +112,56 @@ server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
 	f.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	f.Uint64Var(&seed, "seed", 0, "seed of the think times and moves (0 = random)")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write the load tool's own CPU profile to this file (go tool pprof)")
+	f.BoolVar(&cfg.Forwarded, "forwarded", false, "each game slot is its own client, named in X-Forwarded-For (for a server with --trust-proxy: its per-client limits stay at their defaults)")
+	return cmd
+}
+
+func benchAttackCmd() *cobra.Command {
+	var cfg loadtest.AttackConfig
+	var scale float64
+	cmd := &cobra.Command{
+		Use:   "attack",
+		Short: "Attack a play server at fixed rates: message floods, malformed and oversized messages, connection and creation floods",
+		Long: `bench attack is the hostile half of the attack benchmark (bench/serve-attack.sh):
+from its own process, at fixed rates (per second, all connections together),
+it floods one game with pings (--flood, over --flood-conns connections),
+sends oversized and malformed messages to another (--bad), opens
+connections to a third and holds them (--connect: the game fills up, then
+refuses), and creates games from one address (--create). The connecting
+attackers name themselves in X-Forwarded-For, in turn from --addresses
+addresses (a distributed attack): the server must run with --trust-proxy.
+A connection the server closes is replaced from the next address.
+--scale multiplies every rate. It prints what it sent and the server's
+answers (error codes, HTTP refusals, WebSocket closes). Run
+"bench serve --forwarded" beside it to measure the quiet games.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			cfg.FloodRate *= scale
+			cfg.BadRate *= scale
+			cfg.ConnectRate *= scale
+			cfg.CreateRate *= scale
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "bench attack: %s for %v: flood %.0f msg/s over %d conns, bad %.0f msg/s, connect %.0f/s, create %.0f/s, %d addresses\n",
+				cfg.URL, cfg.Duration, cfg.FloodRate, cfg.FloodConns, cfg.BadRate, cfg.ConnectRate, cfg.CreateRate, cfg.Addresses)
+			rep, err := loadtest.Attack(ctx, cfg)
+			if rep != nil {
+				rep.Write(out)
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfg.URL, "url", "http://localhost:8080", "server base URL")
+	f.Float64Var(&cfg.FloodRate, "flood", 5000, "ping messages a second on the flooded game")
+	f.IntVar(&cfg.FloodConns, "flood-conns", 10, "connections of the message flood")
+	f.Float64Var(&cfg.BadRate, "bad", 1000, "oversized and malformed messages a second")
+	f.Float64Var(&cfg.ConnectRate, "connect", 300, "connection attempts a second on one game (accepted ones held open)")
+	f.Float64Var(&cfg.CreateRate, "create", 100, "game creations a second from one address")
+	f.IntVar(&cfg.Addresses, "addresses", 256, "client addresses (X-Forwarded-For) of the connecting attackers")
+	f.DurationVar(&cfg.Duration, "duration", 30*time.Second, "length of the attack")
+	f.Float64Var(&scale, "scale", 1, "multiply every rate")
 	return cmd
 }
 

@@ -1,0 +1,140 @@
+package server
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The refusals of a WebSocket connection (PROTOCOL.md "Limits") are meant
+// to cost the server as little as the attack that provokes them: they are
+// checked in order of cost before the upgrade (the client's connect rate
+// and its connection count: a map look-up each; the game's connection
+// count: an atomic read, no room lock), and answered with a body encoded
+// once (refusals). A connection closed for a flood or an oversized message
+// is not read any further (stopConn).
+
+// refusal is an HTTP error answer encoded once.
+type refusal struct {
+	status int
+	body   []byte
+}
+
+func newRefusal(e *apiError) refusal {
+	b, _ := json.Marshal(map[string]any{"error": e})
+	return refusal{status: e.Status, body: append(b, '\n')}
+}
+
+func (f refusal) write(w http.ResponseWriter) {
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json; charset=utf-8"}
+	h["Cache-Control"] = []string{"no-store"}
+	w.WriteHeader(f.status)
+	w.Write(f.body)
+}
+
+// wsRefusals are the pre-upgrade refusals of a server's configuration.
+type wsRefusals struct {
+	clientConns, roomConns refusal
+}
+
+func (s *Server) newWSRefusals() wsRefusals {
+	return wsRefusals{
+		clientConns: newRefusal(errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this client has %d WebSocket connections open, the limit", s.cfg.ClientConns))),
+		roomConns:   newRefusal(errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this game has %d connections (players and spectators), the limit", s.cfg.RoomConns))),
+	}
+}
+
+// allowConnect applies the WebSocket connect rate (Config.ConnectsPerMinute)
+// to client ip: over it, the answer is HTTP 429 rate_limited with
+// Retry-After (whole seconds, rounded up), before the game is looked up.
+func (s *Server) allowConnect(w http.ResponseWriter, ip string) bool {
+	if s.cfg.ConnectsPerMinute < 0 {
+		return true
+	}
+	ok, wait := s.connects.allow(ip)
+	if ok {
+		return true
+	}
+	secs := int(wait/time.Second) + 1
+	w.Header().Set("Retry-After", fmt.Sprint(secs))
+	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited,
+		fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client; try again in %d s", s.cfg.ConnectsPerMinute, secs)))
+	return false
+}
+
+// stopConn is the network connection under a WebSocket. Once stopped
+// (a connection closed for a flood or an oversized message, its close
+// frame written), its first Read ends our side of the stream (TCP FIN,
+// after the frames already sent), discards what the client still sends
+// in bulk until it closes or for at most stopDrain, and returns
+// net.ErrClosed: the library's close handshake would otherwise read the
+// flood byte by byte for up to 5 s. Discarding rather than closing at once
+// keeps the close frame and the answers before it: a socket closed with
+// unread data resets the connection, and the client may lose them.
+type stopConn struct {
+	net.Conn
+	stopped atomic.Bool
+	once    sync.Once
+}
+
+// stopDrain bounds the time a stopped connection is drained.
+const stopDrain = time.Second
+
+var drainBufs = sync.Pool{New: func() any { return new([16 << 10]byte) }}
+
+func (c *stopConn) Read(p []byte) (int, error) {
+	if !c.stopped.Load() {
+		return c.Conn.Read(p)
+	}
+	c.once.Do(func() {
+		if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+			cw.CloseWrite()
+		}
+		c.Conn.SetReadDeadline(time.Now().Add(stopDrain))
+		buf := drainBufs.Get().(*[16 << 10]byte)
+		for {
+			if _, err := c.Conn.Read(buf[:]); err != nil {
+				break
+			}
+		}
+		drainBufs.Put(buf)
+	})
+	return 0, net.ErrClosed
+}
+
+// hijackWriter hands the WebSocket library a stopConn when it hijacks the
+// connection.
+type hijackWriter struct {
+	http.ResponseWriter
+	conn *stopConn
+}
+
+func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// the library reads what the server had buffered, then this conn
+	// (websocket.Accept), and writes to brw.Writer (not read)
+	w.conn = &stopConn{Conn: nc}
+	return w.conn, brw, nil
+}
+
+// reserveConn counts one more connection of the room unless it has limit
+// already (limit < 0: no limit); the caller releases it (nconns.Add(-1))
+// when the connection ends. Exact under concurrent connects: a slot is
+// taken before the upgrade, never after.
+func (r *room) reserveConn(limit int) bool {
+	n := r.nconns.Add(1)
+	if limit >= 0 && int(n) > limit {
+		r.nconns.Add(-1)
+		return false
+	}
+	return true
+}

@@ -44,10 +44,12 @@ the state. It reports the move round-trip (the move sent → its ack)
 p50/p95/p99/max, moves/s, errors by code, the server limits that answered
 and, with --pid or --spawn, the server's CPU and RSS.
 
-The server's limits (--create-per-minute, --client-conns, --room-conns,
---ws-per-second) refuse a big load from one address: raise them on the
-server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
---client-conns 100000 --room-conns 100000".`,
+The server's limits (--create-per-minute, --connects-per-minute,
+--client-conns, --room-conns, --ws-per-second) refuse a big load from one
+address: raise them on the server, e.g. --spawn "--db /tmp/b.db
+--create-per-minute 100000 --connects-per-minute 100000 --client-conns
+100000 --room-conns 100000", or make each game slot its own client with
+--forwarded against a server with --trust-proxy.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error

@@ -1,0 +1,150 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// dialAs dials game id as client ip; on a refusal it returns the HTTP
+// status, the error code and the Retry-After header.
+func dialAs(t *testing.T, base, id, ip string) (conn *websocket.Conn, status int, code, retryAfter string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws",
+		&websocket.DialOptions{HTTPHeader: http.Header{"X-Forwarded-For": {ip}}})
+	if err == nil {
+		t.Cleanup(func() { conn.CloseNow() })
+		return conn, http.StatusSwitchingProtocols, "", ""
+	}
+	if resp == nil {
+		t.Fatalf("%s: %v", ip, err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	json.Unmarshal(body, &out)
+	return nil, resp.StatusCode, errCode(out), resp.Header.Get("Retry-After")
+}
+
+// The connect rate (Config.ConnectsPerMinute): a client opens 3
+// connections a minute (a burst of 3); the 4th is refused before the
+// upgrade with 429 rate_limited and Retry-After (60 s / 3 = 20 s for the
+// next token, so 1..20); the client's open connections keep working, and
+// another client connects to the same game.
+func TestConnectRate(t *testing.T) {
+	ts := newTestServerWith(t, nil, func(c *Config) {
+		c.TrustProxy = true
+		c.ConnectsPerMinute = 3
+	})
+	id, _, _, err := createHumanAs(ts.URL, "10.9.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var open []*wsClient
+	for i := range 3 {
+		conn, status, code, _ := dialAs(t, ts.URL, id, "10.5.0.1")
+		if conn == nil {
+			t.Fatalf("connection %d of 3: HTTP %d %s, want accepted", i+1, status, code)
+		}
+		open = append(open, readWS(t, conn))
+	}
+	conn, status, code, ra := dialAs(t, ts.URL, id, "10.5.0.1")
+	if conn != nil || status != http.StatusTooManyRequests || code != CodeRateLimited {
+		t.Fatalf("4th connection: HTTP %d %q, want 429 %s", status, code, CodeRateLimited)
+	}
+	if n, err := strconv.Atoi(ra); err != nil || n < 1 || n > 20 {
+		t.Errorf("Retry-After %q, want 1..20 s", ra)
+	}
+	// within the limit: untouched
+	for i, c := range open {
+		c.send(map[string]any{"type": "ping", "id": i})
+		m := c.expect(func(m map[string]any) bool { return m["type"] == "pong" || m["type"] == "error" })
+		if m["type"] != "pong" || m["id"] != float64(i) {
+			t.Errorf("connection %d: %v, want its pong", i+1, m)
+		}
+	}
+	if conn, status, code, _ := dialAs(t, ts.URL, id, "10.5.0.2"); conn == nil {
+		t.Errorf("another client: HTTP %d %s, want accepted", status, code)
+	}
+}
+
+// A negative ConnectsPerMinute turns the limit off: 10 connections of one
+// client in a row are all accepted.
+func TestConnectRateOff(t *testing.T) {
+	ts := newTestServerWith(t, nil, func(c *Config) {
+		c.TrustProxy = true
+		c.ConnectsPerMinute = -1
+	})
+	id, _, _, err := createHumanAs(ts.URL, "10.9.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		conn, status, code, _ := dialAs(t, ts.URL, id, "10.5.0.1")
+		if conn == nil {
+			t.Fatalf("connection %d of 10: HTTP %d %s, want accepted", i+1, status, code)
+		}
+		conn.CloseNow()
+	}
+}
+
+// The room's connection limit is counted before the upgrade: 4 clients
+// dial a room of limit 3 at once, exactly 3 are accepted and 1 refused
+// with 429 too_many_connections; when one leaves, its slot is free again.
+func TestRoomConnsReserved(t *testing.T) {
+	ts := newTestServerWith(t, nil, func(c *Config) {
+		c.TrustProxy = true
+		c.RoomConns = 3
+	})
+	id, _, _, err := createHumanAs(ts.URL, "10.9.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type res struct {
+		conn   *websocket.Conn
+		status int
+		code   string
+	}
+	ch := make(chan res, 4)
+	for i := range 4 {
+		go func() {
+			conn, status, code, _ := dialAs(t, ts.URL, id, "10.6.0."+strconv.Itoa(i+1))
+			ch <- res{conn, status, code}
+		}()
+	}
+	var accepted []*websocket.Conn
+	refused := map[string]int{}
+	for range 4 {
+		r := <-ch
+		if r.conn != nil {
+			accepted = append(accepted, r.conn)
+		} else {
+			refused[strconv.Itoa(r.status)+" "+r.code]++
+		}
+	}
+	if len(accepted) != 3 || refused["429 "+CodeTooManyConns] != 1 {
+		t.Fatalf("%d accepted, refused %v; want 3 and one 429 %s", len(accepted), refused, CodeTooManyConns)
+	}
+	accepted[0].Close(websocket.StatusNormalClosure, "")
+	// the slot is released when the server has seen the close: retry
+	// until it has (no timing asserted: at most 10 s)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		conn, status, code, _ := dialAs(t, ts.URL, id, "10.6.0.9")
+		if conn != nil {
+			break
+		}
+		if status != http.StatusTooManyRequests || code != CodeTooManyConns || time.Now().After(deadline) {
+			t.Fatalf("after one left: HTTP %d %s, want accepted", status, code)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -32,11 +32,11 @@ for scale in "${@:-1}"; do
 	echo "== quiet ($(uptime | sed 's/.*load/load/'))"
 	quiet
 	echo "== under attack, scale $scale ($(uptime | sed 's/.*load/load/'))"
-	# the attack starts 5 s early (the connection flood fills its game) and
+	# the attack starts 3 s early (the connection flood fills its game) and
 	# ends after the quiet phase
-	"$HR" bench attack --url "$url" --scale "$scale" --duration "$((PHASE + 8))s" &
+	"$HR" bench attack --url "$url" --scale "$scale" --duration "$((PHASE + 5))s" &
 	atk=$!
-	sleep 5
+	sleep 3
 	quiet
 	wait $atk
 done

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -48,11 +49,29 @@ type AttackConfig struct {
 	Duration  time.Duration
 }
 
+// DefaultAttack is the attack of `houserules bench attack` without flags
+// on the server at url: a real attack for one server, each attacker far
+// over the limit it meets (a connection may send 20 messages a second, a
+// client create 5 games a second: PROTOCOL.md "Limits").
+func DefaultAttack(url string) AttackConfig {
+	return AttackConfig{URL: url, FloodRate: 5000, FloodConns: 10, BadRate: 1000, BadConns: 2,
+		ConnectRate: 300, CreateRate: 100, Addresses: 256, Duration: 30 * time.Second}
+}
+
+// Scale multiplies every rate by f.
+func (c *AttackConfig) Scale(f float64) {
+	c.FloodRate *= f
+	c.BadRate *= f
+	c.ConnectRate *= f
+	c.CreateRate *= f
+}
+
 // AttackReport counts what the attackers did and how the server answered.
 type AttackReport struct {
 	Elapsed time.Duration
 	Sent    map[string]int // per attacker: flood and bad (messages), connect (attempts), create (requests), dial (connections opened by flood and bad)
-	Answers map[string]int // the server's answers: error codes, "http_<status>", "close_<code>", "ok" (accepted connections, created games)
+	Answers map[string]int // the server's answers: error codes, "http_<status>_<code>", "close_<code>", "accepted" (connections), "created" (games)
+	CPU     time.Duration  // the attacking process's CPU time (user + system; 0 where /proc is missing)
 }
 
 // Write prints the report, one fact a line.
@@ -60,6 +79,7 @@ func (r *AttackReport) Write(w io.Writer) {
 	fmt.Fprintf(w, "attack       %v\n", r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "sent        %s\n", counts(r.Sent))
 	fmt.Fprintf(w, "answers     %s\n", counts(r.Answers))
+	fmt.Fprintf(w, "attacker     cpu %v (%.0f%% of one core)\n", r.CPU.Round(time.Millisecond), 100*r.CPU.Seconds()/max(r.Elapsed.Seconds(), 1e-9))
 }
 
 type attackRun struct {
@@ -110,6 +130,7 @@ func Attack(ctx context.Context, cfg AttackConfig) (*AttackReport, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	began := time.Now()
+	cpu0, _ := sampleProc(os.Getpid())
 	var wg sync.WaitGroup
 	goN := func(n int, f func(k int)) {
 		for k := range n {
@@ -136,6 +157,9 @@ func Attack(ctx context.Context, cfg AttackConfig) (*AttackReport, error) {
 	wg.Wait()
 	a.drains.Wait()
 	a.rep.Elapsed = time.Since(began)
+	if cpu1, _ := sampleProc(os.Getpid()); cpu0 != nil && cpu1 != nil {
+		a.rep.CPU = cpu1.cpu - cpu0.cpu
+	}
 	return &a.rep, nil
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -160,8 +161,9 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		conn.Close(code, reason) // when the writer had stopped first
 	}
 
+	var rbuf bytes.Buffer // the message read, reused (nothing keeps data)
 	for {
-		typ, data, err := readMessage(ctx, conn, hard)
+		typ, data, err := readMessage(ctx, conn, hard, &rbuf)
 		if errors.Is(err, errTooLarge) {
 			closeWith(websocket.StatusMessageTooBig, CodeTooLarge)
 			return
@@ -204,17 +206,19 @@ type closeMsg struct {
 // errTooLarge: a message over the hard limit.
 var errTooLarge = errors.New("message over the hard limit")
 
-// readMessage reads one message of at most limit bytes; a longer one is
+// readMessage reads one message of at most limit bytes into buf (reset
+// first; data is buf's bytes, valid until the next call); a longer one is
 // errTooLarge (the rest is not read).
-func readMessage(ctx context.Context, conn *websocket.Conn, limit int64) (websocket.MessageType, []byte, error) {
+func readMessage(ctx context.Context, conn *websocket.Conn, limit int64, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
 	typ, rd, err := conn.Reader(ctx)
 	if err != nil {
 		return 0, nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(rd, limit+1))
-	if err != nil {
+	buf.Reset()
+	if _, err := buf.ReadFrom(io.LimitReader(rd, limit+1)); err != nil {
 		return 0, nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return 0, nil, errTooLarge
 	}

@@ -119,7 +119,7 @@ address: raise them on the server, e.g. --spawn "--db /tmp/b.db
 }
 
 func benchAttackCmd() *cobra.Command {
-	var cfg loadtest.AttackConfig
+	cfg := loadtest.DefaultAttack("http://localhost:8080")
 	var scale float64
 	cmd := &cobra.Command{
 		Use:   "attack",
@@ -140,10 +140,7 @@ answers (error codes, HTTP refusals, WebSocket closes). Run
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			cfg.FloodRate *= scale
-			cfg.BadRate *= scale
-			cfg.ConnectRate *= scale
-			cfg.CreateRate *= scale
+			cfg.Scale(scale)
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "bench attack: %s for %v: flood %.0f msg/s over %d conns, bad %.0f msg/s, connect %.0f/s, create %.0f/s, %d addresses\n",
 				cfg.URL, cfg.Duration, cfg.FloodRate, cfg.FloodConns, cfg.BadRate, cfg.ConnectRate, cfg.CreateRate, cfg.Addresses)
@@ -155,14 +152,14 @@ answers (error codes, HTTP refusals, WebSocket closes). Run
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.URL, "url", "http://localhost:8080", "server base URL")
-	f.Float64Var(&cfg.FloodRate, "flood", 5000, "ping messages a second on the flooded game")
-	f.IntVar(&cfg.FloodConns, "flood-conns", 10, "connections of the message flood")
-	f.Float64Var(&cfg.BadRate, "bad", 1000, "oversized and malformed messages a second")
-	f.Float64Var(&cfg.ConnectRate, "connect", 300, "connection attempts a second on one game (accepted ones held open)")
-	f.Float64Var(&cfg.CreateRate, "create", 100, "game creations a second from one address")
-	f.IntVar(&cfg.Addresses, "addresses", 256, "client addresses (X-Forwarded-For) of the connecting attackers")
-	f.DurationVar(&cfg.Duration, "duration", 30*time.Second, "length of the attack")
+	f.StringVar(&cfg.URL, "url", cfg.URL, "server base URL")
+	f.Float64Var(&cfg.FloodRate, "flood", cfg.FloodRate, "ping messages a second on the flooded game")
+	f.IntVar(&cfg.FloodConns, "flood-conns", cfg.FloodConns, "connections of the message flood")
+	f.Float64Var(&cfg.BadRate, "bad", cfg.BadRate, "oversized and malformed messages a second")
+	f.Float64Var(&cfg.ConnectRate, "connect", cfg.ConnectRate, "connection attempts a second on one game (accepted ones held open)")
+	f.Float64Var(&cfg.CreateRate, "create", cfg.CreateRate, "game creations a second from one address")
+	f.IntVar(&cfg.Addresses, "addresses", cfg.Addresses, "client addresses (X-Forwarded-For) of the connecting attackers")
+	f.DurationVar(&cfg.Duration, "duration", cfg.Duration, "length of the attack")
 	f.Float64Var(&scale, "scale", 1, "multiply every rate")
 	return cmd
 }

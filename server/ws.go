@@ -149,10 +149,23 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	closeReq := make(chan closeMsg, 1)
 	writerDone := make(chan struct{})
 	go func() {
+		uncork := func() {
+			if hw.conn != nil {
+				hw.conn.cork(false)
+			}
+		}
 		defer close(writerDone)
 		defer cancel()
-		c.writer(ctx, func(ctx context.Context, b []byte) error { return conn.Write(ctx, websocket.MessageText, b) }, conn.Ping,
-			closeReq, func(cm closeMsg) { conn.Close(cm.code, cm.reason) })
+		defer uncork() // nothing stays held back once the writer stops
+		write := func(ctx context.Context, b []byte) error {
+			if hw.conn != nil {
+				hw.conn.cork(len(c.out) > 0) // more to send: one system call for them all
+			}
+			return conn.Write(ctx, websocket.MessageText, b)
+		}
+		ping := func(ctx context.Context) error { uncork(); return conn.Ping(ctx) }
+		c.writer(ctx, write, ping,
+			closeReq, func(cm closeMsg) { uncork(); conn.Close(cm.code, cm.reason) })
 	}()
 	closeWith := func(code websocket.StatusCode, reason string) {
 		stopReading()

@@ -81,6 +81,58 @@ type stopConn struct {
 	net.Conn
 	stopped atomic.Bool
 	once    sync.Once
+
+	wmu     sync.Mutex
+	corked  bool
+	pending []byte // frames held back by cork
+}
+
+// maxCorked bounds the bytes a corked stopConn holds back.
+const maxCorked = 64 << 10
+
+// cork holds the frames written back, while on, to send them with the
+// next write made with it off (or once maxCorked bytes wait): the writer
+// of a client corks while more of its messages are queued, so that the
+// messages queued together leave in one system call, not one each (a
+// flooding client's answers; a burst of states). Turning it off sends
+// what waits; the writer does before anything but a queued message (a
+// ping, the close), and its last write of a batch is made with it off.
+func (c *stopConn) cork(on bool) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.corked = on
+	if on || len(c.pending) == 0 {
+		return nil
+	}
+	return c.flushLocked(nil)
+}
+
+// flushLocked writes the pending frames and p in one call (wmu held).
+func (c *stopConn) flushLocked(p []byte) error {
+	c.pending = append(c.pending, p...)
+	_, err := c.Conn.Write(c.pending)
+	if cap(c.pending) > maxCorked*2 {
+		c.pending = nil
+	} else {
+		c.pending = c.pending[:0]
+	}
+	return err
+}
+
+func (c *stopConn) Write(p []byte) (int, error) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.corked && len(c.pending)+len(p) <= maxCorked {
+		c.pending = append(c.pending, p...)
+		return len(p), nil
+	}
+	if len(c.pending) == 0 {
+		return c.Conn.Write(p)
+	}
+	if err := c.flushLocked(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // stopDrain bounds the time a stopped connection is drained.
@@ -121,8 +173,10 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	// the library reads what the server had buffered, then this conn
-	// (websocket.Accept), and writes to brw.Writer (not read)
+	// (websocket.Accept), and writes to brw.Writer: empty after the
+	// hijack (net/http flushes the 101 and resets it), now over this conn
 	w.conn = &stopConn{Conn: nc}
+	brw.Writer.Reset(w.conn)
 	return w.conn, brw, nil
 }
 

@@ -78,6 +78,9 @@ type AttackReport struct {
 func (r *AttackReport) Write(w io.Writer) {
 	fmt.Fprintf(w, "attack       %v\n", r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "sent        %s\n", counts(r.Sent))
+	s := r.Elapsed.Seconds()
+	fmt.Fprintf(w, "rates        flood %.0f/s, bad %.0f/s, connect %.0f/s, create %.0f/s (achieved)\n",
+		float64(r.Sent["flood"])/s, float64(r.Sent["bad"])/s, float64(r.Sent["connect"])/s, float64(r.Sent["create"])/s)
 	fmt.Fprintf(w, "answers     %s\n", counts(r.Answers))
 	fmt.Fprintf(w, "attacker     cpu %v (%.0f%% of one core)\n", r.CPU.Round(time.Millisecond), 100*r.CPU.Seconds()/max(r.Elapsed.Seconds(), 1e-9))
 }

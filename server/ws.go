@@ -169,6 +169,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	}()
 	closeWith := func(code websocket.StatusCode, reason string) {
 		stopReading()
+		s.banFlooder(ip)
 		closeReq <- closeMsg{code, reason}
 		<-writerDone
 		conn.Close(code, reason) // when the writer had stopped first

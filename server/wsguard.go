@@ -52,20 +52,37 @@ func (s *Server) newWSRefusals() wsRefusals {
 
 // allowConnect applies the WebSocket connect rate (Config.ConnectsPerMinute)
 // to client ip: over it, the answer is HTTP 429 rate_limited with
-// Retry-After (whole seconds, rounded up), before the game is looked up.
+// Retry-After (whole seconds, rounded up), before the game is looked up;
+// so is a client banned for a flood (floodBan).
 func (s *Server) allowConnect(w http.ResponseWriter, ip string) bool {
 	if s.cfg.ConnectsPerMinute < 0 {
 		return true
 	}
-	ok, wait := s.connects.allow(ip)
+	ok, wait, banned := s.connects.allowOrBanned(ip)
 	if ok {
 		return true
 	}
 	secs := int(wait/time.Second) + 1
 	w.Header().Set("Retry-After", fmt.Sprint(secs))
-	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited,
-		fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client; try again in %d s", s.cfg.ConnectsPerMinute, secs)))
+	why := fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client", s.cfg.ConnectsPerMinute)
+	if banned {
+		why = fmt.Sprintf("a connection of this client was closed for a flood or an oversized message: no new one for %v", floodBan)
+	}
+	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited, fmt.Sprintf("%s; try again in %d s", why, secs)))
 	return false
+}
+
+// floodBan: a client whose connection was closed for a flood (1008) or an
+// oversized message (1009) opens no WebSocket for this long (rate_limited,
+// Retry-After), when the connect rate is limited: a flood that redials
+// from the same address is refused before the upgrade.
+const floodBan = 10 * time.Second
+
+// banFlooder applies floodBan to client ip.
+func (s *Server) banFlooder(ip string) {
+	if s.cfg.ConnectsPerMinute >= 0 {
+		s.connects.ban(ip, floodBan)
+	}
 }
 
 // stopConn is the network connection under a WebSocket. Once stopped

@@ -148,3 +148,51 @@ func TestRoomConnsReserved(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// A client whose connection is closed for a flood (1008) or an oversized
+// message (1009) may open no WebSocket for floodBan: its next dial gets 429
+// rate_limited with Retry-After (1..10 s); another client connects.
+func TestFloodBan(t *testing.T) {
+	ts := newTestServerWith(t, nil, func(c *Config) {
+		c.TrustProxy = true
+		c.WSPerSecond = 1
+		c.WSBurst = 1
+	})
+	id, _, _, err := createHumanAs(ts.URL, "10.9.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []struct {
+		ip   string
+		msg  string
+		n    int
+		want websocket.StatusCode
+	}{
+		{"10.7.0.1", `{"type":"ping"}`, 1 + wsStrikes + 1, websocket.StatusPolicyViolation},
+		{"10.7.0.2", `{"type":"ping","id":"` + strings.Repeat("x", 70<<10) + `"}`, 1, websocket.StatusMessageTooBig},
+	} {
+		conn, status, code, _ := dialAs(t, ts.URL, id, k.ip)
+		if conn == nil {
+			t.Fatalf("%s: HTTP %d %s, want accepted", k.ip, status, code)
+		}
+		for range k.n {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			conn.Write(ctx, websocket.MessageText, []byte(k.msg))
+			cancel()
+		}
+		_, _, rerr := readAll(conn)
+		if st := websocket.CloseStatus(rerr); st != k.want {
+			t.Fatalf("%s: closed with %v, want %d", k.ip, rerr, k.want)
+		}
+		conn, status, code, ra := dialAs(t, ts.URL, id, k.ip)
+		if conn != nil || status != http.StatusTooManyRequests || code != CodeRateLimited {
+			t.Fatalf("%s after its close: HTTP %d %q, want 429 %s", k.ip, status, code, CodeRateLimited)
+		}
+		if n, err := strconv.Atoi(ra); err != nil || n < 1 || n > 10 {
+			t.Errorf("%s: Retry-After %q, want 1..10 s", k.ip, ra)
+		}
+	}
+	if conn, status, code, _ := dialAs(t, ts.URL, id, "10.7.0.3"); conn == nil {
+		t.Errorf("another client: HTTP %d %s, want accepted", status, code)
+	}
+}

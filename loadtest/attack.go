@@ -30,7 +30,8 @@ type AttackConfig struct {
 	Games []string
 	// FloodRate: {"type":"ping"} messages a second, over FloodConns
 	// connections (default 10); a connection the server closes is
-	// replaced by a new one from the next address.
+	// replaced by a new one from the next address (a refused one after
+	// 100 ms).
 	FloodRate  float64
 	FloodConns int
 	// BadRate: oversized (9 KB) and malformed messages a second (bad JSON,
@@ -173,6 +174,21 @@ var badMessages = [][]byte{
 	[]byte(`{"type":"move","move":5}`), []byte(`{"type":"nuke"}`), []byte(`{"type":"move","move":"e2e4"}`),
 }
 
+// redialWait: a flood connection refused redials after this long (at
+// most 10 dials a second per connection).
+const redialWait = 100 * time.Millisecond
+
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
 // pacer spaces events at a fixed rate: wait returns when the next one is
 // due (at once when behind), false when ctx ends.
 type pacer struct {
@@ -208,9 +224,13 @@ func (a *attackRun) sender(ctx context.Context, g, k, n int, rate float64, name 
 	for try := k; ctx.Err() == nil; try += n {
 		conn := a.dial(ctx, game, a.addr(g, try))
 		if conn == nil {
-			if !p.wait(ctx) { // a refused dial takes a slot of the rate
+			// refused (e.g. its address banned for a flood): the next
+			// address after redialWait, so that this attacker stays a
+			// message flood (the connection flood is ConnectRate's)
+			if !sleepCtx(ctx, redialWait) {
 				return
 			}
+			p.next = time.Now()
 			continue
 		}
 		a.count(a.rep.Sent, "dial", 1)

@@ -74,8 +74,10 @@ func BenchmarkAttack(b *testing.B) {
 	}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	b.ReportMetric(ms(quiet.Latency.P50), "quiet_p50_ms")
+	b.ReportMetric(ms(quiet.Latency.P95), "quiet_p95_ms")
 	b.ReportMetric(ms(quiet.Latency.P99), "quiet_p99_ms")
 	b.ReportMetric(ms(attacked.Latency.P50), "attack_p50_ms")
+	b.ReportMetric(ms(attacked.Latency.P95), "attack_p95_ms")
 	b.ReportMetric(ms(attacked.Latency.P99), "attack_p99_ms")
 	b.ReportMetric(float64(attacked.Latency.P99)/float64(max(quiet.Latency.P99, 1)), "ratio")
 	b.ReportMetric(float64(quiet.Latency.N), "quiet_moves")

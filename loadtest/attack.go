@@ -332,6 +332,7 @@ func (a *attackRun) dial(ctx context.Context, game, xff string) *websocket.Conn 
 				if data, _ := io.ReadAll(resp.Body); len(data) > 0 {
 					code += "_" + errorCode(data)
 				}
+				resp.Body.Close()
 			}
 		}
 		if ctx.Err() == nil {

@@ -19,7 +19,9 @@ import (
 // once (refusals). A connection closed for a flood or an oversized message
 // is not read any further (stopConn).
 
-// refusal is an HTTP error answer encoded once.
+// refusal is an HTTP error answer encoded once. A refused WebSocket
+// client's TCP connection is closed after the answer (Connection: close):
+// kept alive, a connection flood would pile up idle connections.
 type refusal struct {
 	status int
 	body   []byte
@@ -34,6 +36,7 @@ func (f refusal) write(w http.ResponseWriter) {
 	h := w.Header()
 	h["Content-Type"] = []string{"application/json; charset=utf-8"}
 	h["Cache-Control"] = []string{"no-store"}
+	h["Connection"] = []string{"close"} // nothing more for a refused client
 	w.WriteHeader(f.status)
 	w.Write(f.body)
 }
@@ -64,6 +67,7 @@ func (s *Server) allowConnect(w http.ResponseWriter, ip string) bool {
 	}
 	secs := int(wait/time.Second) + 1
 	w.Header().Set("Retry-After", fmt.Sprint(secs))
+	w.Header().Set("Connection", "close") // nothing more for a refused client
 	why := fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client", s.cfg.ConnectsPerMinute)
 	if banned {
 		why = fmt.Sprintf("a connection of this client was closed for a flood or an oversized message: no new one for %v", floodBan)

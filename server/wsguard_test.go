@@ -34,6 +34,25 @@ func dialAs(t *testing.T, base, id, ip string) (conn *websocket.Conn, status int
 	return nil, resp.StatusCode, errCode(out), resp.Header.Get("Retry-After")
 }
 
+// refusedCloses dials game id as client ip, wants a refusal and says
+// whether the server closes the TCP connection after it (Connection:
+// close: a refused client keeps no idle connection).
+func refusedCloses(t *testing.T, base, id, ip string) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws",
+		&websocket.DialOptions{HTTPHeader: http.Header{"X-Forwarded-For": {ip}}})
+	if err == nil {
+		conn.CloseNow()
+		t.Fatalf("%s: accepted, want a refusal", ip)
+	}
+	if resp == nil {
+		t.Fatalf("%s: %v", ip, err)
+	}
+	return resp.Close
+}
+
 // The connect rate (Config.ConnectsPerMinute): a client opens 3
 // connections a minute (a burst of 3); the 4th is refused before the
 // upgrade with 429 rate_limited and Retry-After (60 s / 3 = 20 s for the
@@ -62,6 +81,9 @@ func TestConnectRate(t *testing.T) {
 	}
 	if n, err := strconv.Atoi(ra); err != nil || n < 1 || n > 20 {
 		t.Errorf("Retry-After %q, want 1..20 s", ra)
+	}
+	if !refusedCloses(t, ts.URL, id, "10.5.0.1") {
+		t.Error("rate_limited: the refused connection is kept alive, want Connection: close")
 	}
 	// within the limit: untouched
 	for i, c := range open {
@@ -132,6 +154,9 @@ func TestRoomConnsReserved(t *testing.T) {
 	}
 	if len(accepted) != 3 || refused["429 "+CodeTooManyConns] != 1 {
 		t.Fatalf("%d accepted, refused %v; want 3 and one 429 %s", len(accepted), refused, CodeTooManyConns)
+	}
+	if !refusedCloses(t, ts.URL, id, "10.6.0.8") {
+		t.Error("too_many_connections: the refused connection is kept alive, want Connection: close")
 	}
 	accepted[0].Close(websocket.StatusNormalClosure, "")
 	// the slot is released when the server has seen the close: retry

@@ -70,7 +70,10 @@ instances").`,
 					return err
 				}
 			}
-			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+			// an idle keep-alive connection is closed after IdleTimeout
+			// (without one it would be held for good: a hostile client
+			// could pile them up)
+			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			// The first line names the address (tests read it; --addr :0 picks a free port).
 			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", displayAddr(ln.Addr()), st.Backend(), dbName(db))
 			if st.Clustered() {

@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 : "${DB:?set DB to a postgres:// DSN}"
 HR=${HR:-/tmp/houserules-bench}
 if [ "$HR" = /tmp/houserules-bench ]; then go build -o "$HR" ./cmd/houserules; fi
-limits="--create-per-minute 1000000 --client-conns 100000 --room-conns 100000"
+limits="--create-per-minute 1000000 --client-conns 100000 --room-conns 100000 --connects-per-minute 1000000"
 PA=18471 PB=18472
 pids=()
 start() { # serve flags

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 HR=${HR:-/tmp/houserules-bench}
 if [ "$HR" = /tmp/houserules-bench ]; then go build -o "$HR" ./cmd/houserules; fi
 db=${DB:-/tmp/houserules-bench.db}
-limits="--create-per-minute 1000000 --client-conns 100000 --room-conns 100000"
+limits="--create-per-minute 1000000 --client-conns 100000 --room-conns 100000 --connects-per-minute 1000000"
 run() { # name, serve flags, bench flags…
 	local name=$1 flags=$2
 	shift 2

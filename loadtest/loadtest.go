@@ -66,6 +66,13 @@ type Config struct {
 	// AckTimeout: a move without an answer after this long counts as
 	// error "no_answer" (default 30 s).
 	AckTimeout time.Duration
+	// Forwarded: each game slot is its own client, named in an
+	// X-Forwarded-For header (10.250.x.y; both players of a slot's games
+	// and their creation and join): against a server that trusts it
+	// (serve --trust-proxy) the per-client limits hold at their defaults,
+	// as for that many real players. The AI games and spectators are not
+	// forwarded.
+	Forwarded bool
 	// PID of the server process, for its RSS and CPU (0 = not measured).
 	PID int
 	// Log, when not nil, gets a line per notable event (a failed game).
@@ -262,13 +269,16 @@ type seatResp struct {
 
 // post sends a JSON request and decodes a 200 answer into out; an error
 // answer is counted by its code and returned.
-func (r *run) post(ctx context.Context, u string, body any, out any) error {
+func (r *run) post(ctx context.Context, u, xff string, body any, out any) error {
 	b, _ := json.Marshal(body)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(string(b)))
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if xff != "" {
+		req.Header.Set("X-Forwarded-For", xff)
+	}
 	resp, err := r.hc.Do(req)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -303,12 +313,13 @@ func errorCode(body []byte) string {
 // instance and plays it with two players.
 func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady chan<- string) {
 	var w, b seatResp
-	if err := r.post(ctx, r.url(i)+"/api/games", map[string]any{"variant": r.cfg.Variant, "side": "white", "opponent": map[string]any{"type": "human"}}, &w); err != nil {
+	xff := r.slotAddr(i)
+	if err := r.post(ctx, r.url(i)+"/api/games", xff, map[string]any{"variant": r.cfg.Variant, "side": "white", "opponent": map[string]any{"type": "human"}}, &w); err != nil {
 		pause(ctx, time.Second) // e.g. rate_limited: do not spin
 		return
 	}
 	_, code, _ := strings.Cut(w.InviteURL, "#invite=")
-	if err := r.post(ctx, r.url(i+1)+"/api/games/"+w.ID+"/join", map[string]any{"invite": code}, &b); err != nil {
+	if err := r.post(ctx, r.url(i+1)+"/api/games/"+w.ID+"/join", xff, map[string]any{"invite": code}, &b); err != nil {
 		pause(ctx, time.Second)
 		return
 	}
@@ -331,7 +342,7 @@ func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady cha
 	toks := []string{w.Token, b.Token}
 	var conns []*websocket.Conn
 	for k, p := range players {
-		c, err := r.dial(ctx, urls[k], w.ID, toks[k])
+		c, err := r.dial(ctx, urls[k], w.ID, toks[k], xff)
 		if err != nil {
 			for _, c := range conns {
 				c.CloseNow()
@@ -363,15 +374,28 @@ func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady cha
 	}
 }
 
-// dial opens the WebSocket of game id with a seat token ("" = spectator).
-func (r *run) dial(ctx context.Context, base, id, token string) (*websocket.Conn, error) {
+// slotAddr is the X-Forwarded-For of game slot i (Config.Forwarded), or "".
+func (r *run) slotAddr(i int) string {
+	if !r.cfg.Forwarded {
+		return ""
+	}
+	return fmt.Sprintf("10.250.%d.%d", i/250, i%250+1)
+}
+
+// dial opens the WebSocket of game id with a seat token ("" = spectator),
+// as client xff ("" = none).
+func (r *run) dial(ctx context.Context, base, id, token, xff string) (*websocket.Conn, error) {
 	u := strings.Replace(base, "http", "ws", 1) + "/api/games/" + id + "/ws"
 	if token != "" {
 		u += "?token=" + url.QueryEscape(token)
 	}
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c, resp, err := websocket.Dial(dctx, u, &websocket.DialOptions{HTTPClient: r.hc})
+	opts := &websocket.DialOptions{HTTPClient: r.hc}
+	if xff != "" {
+		opts.HTTPHeader = http.Header{"X-Forwarded-For": {xff}}
+	}
+	c, resp, err := websocket.Dial(dctx, u, opts)
 	if err != nil {
 		code := "dial"
 		if resp != nil && resp.Body != nil {
@@ -588,7 +612,7 @@ func (r *run) spectate(ctx context.Context, id string) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, err := r.dial(ctx, r.url(k), id, "")
+			c, err := r.dial(ctx, r.url(k), id, "", "")
 			<-sem
 			if err != nil {
 				return
@@ -613,10 +637,10 @@ func (r *run) spectate(ctx context.Context, id string) {
 func (r *run) aiFirst(ctx context.Context, i int) {
 	var s seatResp
 	began := time.Now()
-	if err := r.post(ctx, r.url(i)+"/api/games", map[string]any{"variant": r.cfg.Variant, "side": "black", "opponent": map[string]any{"type": "ai", "level": 0}}, &s); err != nil {
+	if err := r.post(ctx, r.url(i)+"/api/games", "", map[string]any{"variant": r.cfg.Variant, "side": "black", "opponent": map[string]any{"type": "ai", "level": 0}}, &s); err != nil {
 		return
 	}
-	c, err := r.dial(ctx, r.url(i), s.ID, s.Token)
+	c, err := r.dial(ctx, r.url(i), s.ID, s.Token, "")
 	if err != nil {
 		return
 	}

@@ -101,3 +101,36 @@ func TestRunLimitNamed(t *testing.T) {
 		t.Errorf("limits %v, moves sent %d; want too_many_connections=1 and no move", rep.Limits, rep.MovesSent)
 	}
 }
+
+// TestAttackAnswers: two seconds of every attacker at low rates against a
+// server with small limits; every defence answers with its code: the
+// flood (too_many_messages, then close 1008, then its address banned:
+// HTTP 429 rate_limited), the malformed messages (bad_json,
+// duplicate_key, message_too_large, unknown_type, spectator), the full
+// room (HTTP 429 too_many_connections) and the creation flood (exactly
+// 10 games, the burst of its one address, plus the 3 attacked games;
+// the others rate_limited).
+func TestAttackAnswers(t *testing.T) {
+	url := newServer(t, func(c *server.Config) {
+		c.TrustProxy = true
+		c.RoomConns = 5
+		c.CreatePerMinute = 10
+	})
+	rep, err := loadtest.Attack(context.Background(), loadtest.AttackConfig{URL: url, FloodRate: 400, FloodConns: 2,
+		BadRate: 100, BadConns: 1, ConnectRate: 50, CreateRate: 50, Addresses: 4, Duration: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	rep.Write(&b)
+	t.Log("\n" + b.String())
+	for _, code := range []string{"too_many_messages", "close_1008", "http_429_rate_limited", "bad_json", "duplicate_key",
+		"message_too_large", "unknown_type", "spectator", "http_429_too_many_connections", "rate_limited"} {
+		if rep.Answers[code] == 0 {
+			t.Errorf("no %s answered", code)
+		}
+	}
+	if rep.Answers["created"] != 13 {
+		t.Errorf("%d games created, want 13 (3 attacked, 10 of the flood)", rep.Answers["created"])
+	}
+}

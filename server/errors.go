@@ -87,7 +87,12 @@ func pageText(msg string) string {
 			names[p.Info().ID] = p.Info().Name
 		}
 	})
-	out := cliHint.ReplaceAllString(msg, "")
+	out := msg
+	// the regexp only where it can match (every refused message of a
+	// flood passes here)
+	if strings.Contains(msg, "e.g.") || strings.Contains(msg, "(see `houserules") {
+		out = cliHint.ReplaceAllString(msg, "")
+	}
 	if !strings.Contains(strings.ToLower(out), "preset") {
 		return out
 	}

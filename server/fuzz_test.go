@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coder/websocket"
+
 	"houserules/rules"
 )
 
@@ -74,6 +76,36 @@ func FuzzPositionCheck(f *testing.F) {
 		}
 		if again.FEN != out.FEN {
 			t.Fatalf("%s %q: normalised %q, then %q", c.variant, fen, out.FEN, again.FEN)
+		}
+	})
+}
+
+// FuzzParseMsg: a client's WebSocket message (parseMsg, outside the room's
+// lock) never panics the server; a refusal is a JSON error message whose
+// code is message_too_large, bad_json or duplicate_key, and a message it
+// accepts is a JSON object.
+func FuzzParseMsg(f *testing.F) {
+	for _, s := range []string{`{"type":"ping"}`, `{"type":"move","move":"e2e4","ply":0,"id":7}`, `{"type":`, `[1]`,
+		`{"type":"ping","type":"move"}`, `{"type":"move","move":5}`, `{"id":"\xff","type":3}`, `{"a":{"b":1,"B":2}}`} {
+		f.Add([]byte(s))
+	}
+	s := &Server{cfg: Config{MaxMessage: 64}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, refused := s.parseMsg(websocket.MessageText, data)
+		if refused == nil {
+			if !json.Valid(data) || !isJSONObject(data) {
+				t.Fatalf("%q accepted (%+v): not a JSON object", data, m)
+			}
+			return
+		}
+		var e map[string]any
+		if err := json.Unmarshal(refused, &e); err != nil {
+			t.Fatalf("%q: the refusal %q is not JSON: %v", data, refused, err)
+		}
+		switch c := errCode(e); c {
+		case CodeTooLarge, CodeBadJSON, CodeDuplicateKey:
+		default:
+			t.Fatalf("%q: refused with %q (%s)", data, c, refused)
 		}
 	})
 }

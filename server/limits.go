@@ -20,6 +20,7 @@ const (
 	DefaultWSBurst         = 40               // ... in a burst
 	DefaultRoomConns       = 1000             // WebSocket connections per room
 	DefaultClientConns     = 256              // WebSocket connections per client (all rooms)
+	DefaultConnectsPerMin  = 120              // WebSocket connections opened per client per minute
 	DefaultMaxFEN          = 1024             // bytes of a FEN
 	DefaultMaxPresets      = 32               // house rules in one list
 	DefaultMaxINI          = 8 << 10          // bytes of a custom ini block
@@ -42,6 +43,7 @@ func (cfg *Config) limits() {
 	def(&cfg.WSBurst, DefaultWSBurst)
 	def(&cfg.RoomConns, DefaultRoomConns)
 	def(&cfg.ClientConns, DefaultClientConns)
+	def(&cfg.ConnectsPerMinute, DefaultConnectsPerMin)
 	def(&cfg.MaxFEN, DefaultMaxFEN)
 	def(&cfg.MaxPresets, DefaultMaxPresets)
 	def(&cfg.MaxINI, DefaultMaxINI)
@@ -84,8 +86,9 @@ type limiters struct {
 }
 
 type seen struct {
-	l    *rate.Limiter
-	last time.Time
+	l      *rate.Limiter
+	last   time.Time
+	banned time.Time // refused until then (ban)
 }
 
 func newLimiters(perMinute int) *limiters {
@@ -95,12 +98,18 @@ func newLimiters(perMinute int) *limiters {
 // allow takes a token from key's bucket; when there is none it says how
 // long until there is.
 func (ls *limiters) allow(key string) (bool, time.Duration) {
+	ok, wait, _ := ls.allowOrBanned(key)
+	return ok, wait
+}
+
+// allowOrBanned is allow, and says whether a refusal is a ban.
+func (ls *limiters) allowOrBanned(key string) (ok bool, wait time.Duration, banned bool) {
 	now := time.Now()
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if len(ls.m) > 10000 {
 		for k, v := range ls.m { // a full bucket is as good as a new one
-			if now.Sub(v.last) > time.Duration(float64(ls.burst)/float64(ls.every)*float64(time.Second)) {
+			if now.Sub(v.last) > time.Duration(float64(ls.burst)/float64(ls.every)*float64(time.Second)) && now.After(v.banned) {
 				delete(ls.m, k)
 			}
 		}
@@ -111,12 +120,29 @@ func (ls *limiters) allow(key string) (bool, time.Duration) {
 		ls.m[key] = e
 	}
 	e.last = now
+	if now.Before(e.banned) {
+		return false, e.banned.Sub(now), true
+	}
 	res := e.l.ReserveN(now, 1)
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
-		return false, d
+		return false, d, false
 	}
-	return true, 0
+	return true, 0, false
+}
+
+// ban refuses key for d (allow says how long is left).
+func (ls *limiters) ban(key string, d time.Duration) {
+	now := time.Now()
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	e := ls.m[key]
+	if e == nil {
+		e = &seen{l: rate.NewLimiter(ls.every, ls.burst)}
+		ls.m[key] = e
+	}
+	e.last = now
+	e.banned = now.Add(d)
 }
 
 // allowCreate applies the game-creation limit to r's client.

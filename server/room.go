@@ -24,12 +24,16 @@ type room struct {
 	hub *hub
 	id  string
 
-	mu        sync.Mutex
-	rec       *store.Game // metadata; rec.Moves is not kept up to date (see moves)
-	rs        *rules.Ruleset
-	game      *rules.Game
-	moves     []playedMove
-	clients   map[*client]struct{}
+	mu      sync.Mutex
+	rec     *store.Game // metadata; rec.Moves is not kept up to date (see moves)
+	rs      *rules.Ruleset
+	game    *rules.Game
+	moves   []playedMove
+	clients map[*client]struct{}
+	// nconns counts the WebSocket connections of the room, those being
+	// upgraded included (reserveConn): the room's connection limit
+	// refuses before the upgrade, without the lock
+	nconns    atomic.Int32
 	aiSpent   time.Duration      // the AI's think time in this game (hub.aiGameBudget), since the room was loaded
 	draw      string             // colour that offers a draw, or ""
 	gen       int                // bumped on every change of the move list or status

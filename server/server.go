@@ -47,15 +47,18 @@ type Config struct {
 
 	// Limits (PROTOCOL.md "Limits"): 0 is the default (Default…), a
 	// negative value turns the limit off.
-	CreatePerMinute int           // games created per client per minute (a burst of as many)
-	WSPerSecond     float64       // WebSocket messages per second per connection
-	WSBurst         int           // ... in a burst
-	RoomConns       int           // WebSocket connections per room
-	ClientConns     int           // WebSocket connections per client, all rooms together
-	MaxFEN          int           // bytes of a FEN (games, editor)
-	MaxPresets      int           // house rules in one list
-	MaxINI          int           // bytes of a custom ini block
-	AIGameBudget    time.Duration // AI think time per game (then 100 ms a move)
+	CreatePerMinute int     // games created per client per minute (a burst of as many)
+	WSPerSecond     float64 // WebSocket messages per second per connection
+	WSBurst         int     // ... in a burst
+	RoomConns       int     // WebSocket connections per room
+	ClientConns     int     // WebSocket connections per client, all rooms together
+	// ConnectsPerMinute: WebSocket connections a client may open per
+	// minute (a burst of as many), checked before anything else
+	ConnectsPerMinute int
+	MaxFEN            int           // bytes of a FEN (games, editor)
+	MaxPresets        int           // house rules in one list
+	MaxINI            int           // bytes of a custom ini block
+	AIGameBudget      time.Duration // AI think time per game (then 100 ms a move)
 	// ExpireEmpty: a game with no move that nobody finished, not updated
 	// for this long, is deleted (checked every minute); its invite link
 	// stops working (DefaultExpireEmpty).
@@ -91,6 +94,10 @@ type Server struct {
 
 	creates *limiters // games created per client
 	conns   conns     // WebSocket connections per client
+
+	connects    *limiters  // WebSocket connections opened per client
+	refuse      wsRefusals // the pre-upgrade refusals, encoded once
+	tooManyMsgs []byte     // the too_many_messages answer, encoded once
 }
 
 // New returns a server over cfg.Store.
@@ -120,7 +127,9 @@ func New(cfg Config) *Server {
 	cfg.limits()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, ctx: ctx, cancel: cancel, creates: newLimiters(max(1, cfg.CreatePerMinute)),
-		conns: conns{n: map[string]int{}}}
+		conns: conns{n: map[string]int{}}, connects: newLimiters(max(1, cfg.ConnectsPerMinute))}
+	s.refuse = s.newWSRefusals()
+	s.tooManyMsgs, _ = json.Marshal(errorMsg(nil, errf(0, CodeTooManyMessages, fmt.Sprintf("over %g messages a second (a burst of %d): this message was not read; the connection closes if this goes on", cfg.WSPerSecond, cfg.WSBurst))))
 	s.hub = &hub{ctx: ctx, store: cfg.Store, mover: cfg.Mover, log: cfg.Logger, aiTimeout: cfg.AITimeout, aiGameBudget: cfg.AIGameBudget,
 		aiSlots: newSlotQueue(cfg.AISlots), rooms: map[string]*roomEntry{}, lease: cfg.Lease}
 	s.routes()

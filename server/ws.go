@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -72,27 +73,37 @@ func errorMsg(id json.RawMessage, e *apiError) map[string]any {
 
 // serveWS runs one WebSocket connection to game id.
 func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
+	// the refusals in order of cost, before the upgrade (wsguard.go)
+	ip := s.clientIP(req)
+	if !s.allowConnect(w, ip) {
+		return
+	}
+	if !s.conns.add(ip, s.cfg.ClientConns) {
+		s.refuse.clientConns.write(w)
+		return
+	}
+	defer s.conns.done(ip)
 	r, err := s.hub.room(req.Context(), id)
 	if err != nil {
 		s.roomError(w, id, err)
 		return
 	}
-	ip := s.clientIP(req)
-	if !s.conns.add(ip, s.cfg.ClientConns) {
-		writeError(w, errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this client has %d WebSocket connections open, the limit", s.cfg.ClientConns)))
+	if !r.reserveConn(s.cfg.RoomConns) {
+		s.refuse.roomConns.write(w)
 		return
 	}
-	defer s.conns.done(ip)
-	r.mu.Lock()
-	full := s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns
-	r.unlock()
-	if full {
-		writeError(w, errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this game has %d connections (players and spectators), the limit", s.cfg.RoomConns)))
-		return
-	}
-	conn, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	defer r.nconns.Add(-1)
+	hw := &hijackWriter{ResponseWriter: w}
+	conn, err := websocket.Accept(hw, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered
+	}
+	// stop reading a connection closed for its flood or an oversized
+	// message: its close handshake would read what it still sends
+	stopReading := func() {
+		if hw.conn != nil {
+			hw.conn.stopped.Store(true)
+		}
 	}
 	// A message over the hard limit closes the connection (1009,
 	// message_too_large); below it, one over the soft limit is answered
@@ -107,12 +118,6 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	lim := s.newWSLimiter()
 
 	r.mu.Lock()
-	if s.cfg.RoomConns >= 0 && len(r.clients) >= s.cfg.RoomConns {
-		// filled up since the check above
-		r.unlock()
-		conn.Close(websocket.StatusTryAgainLater, CodeTooManyConns)
-		return
-	}
 	// A token may come in the query (?token=) or in a hello message.
 	if tok := req.URL.Query().Get("token"); tok != "" {
 		c.setSeat(r.seatOf(tok))
@@ -144,19 +149,35 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	closeReq := make(chan closeMsg, 1)
 	writerDone := make(chan struct{})
 	go func() {
+		uncork := func() {
+			if hw.conn != nil {
+				hw.conn.cork(false)
+			}
+		}
 		defer close(writerDone)
 		defer cancel()
-		c.writer(ctx, func(ctx context.Context, b []byte) error { return conn.Write(ctx, websocket.MessageText, b) }, conn.Ping,
-			closeReq, func(cm closeMsg) { conn.Close(cm.code, cm.reason) })
+		defer uncork() // nothing stays held back once the writer stops
+		write := func(ctx context.Context, b []byte) error {
+			if hw.conn != nil {
+				hw.conn.cork(len(c.out) > 0) // more to send: one system call for them all
+			}
+			return conn.Write(ctx, websocket.MessageText, b)
+		}
+		ping := func(ctx context.Context) error { uncork(); return conn.Ping(ctx) }
+		c.writer(ctx, write, ping,
+			closeReq, func(cm closeMsg) { uncork(); conn.Close(cm.code, cm.reason) })
 	}()
 	closeWith := func(code websocket.StatusCode, reason string) {
+		stopReading()
+		s.banFlooder(ip)
 		closeReq <- closeMsg{code, reason}
 		<-writerDone
 		conn.Close(code, reason) // when the writer had stopped first
 	}
 
+	var rbuf bytes.Buffer // the message read, reused (nothing keeps data)
 	for {
-		typ, data, err := readMessage(ctx, conn, hard)
+		typ, data, err := readMessage(ctx, conn, hard, &rbuf)
 		if errors.Is(err, errTooLarge) {
 			closeWith(websocket.StatusMessageTooBig, CodeTooLarge)
 			return
@@ -175,13 +196,17 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 				closeWith(websocket.StatusPolicyViolation, CodeTooManyMessages)
 				return
 			}
-			r.mu.Lock()
-			c.send(errorMsg(nil, errf(0, CodeTooManyMessages, fmt.Sprintf("over %g messages a second (a burst of %d): this message was not read; the connection closes if this goes on", s.cfg.WSPerSecond, s.cfg.WSBurst))))
-			r.unlock()
+			// answered outside the room's lock, with bytes encoded once
+			c.enqueue(s.tooManyMsgs, false, false)
+			continue
+		}
+		m, refused := s.parseMsg(typ, data)
+		if refused != nil {
+			c.enqueue(refused, false, false)
 			continue
 		}
 		r.mu.Lock()
-		s.handleMsg(ctx, r, c, typ, data)
+		s.handleMsg(ctx, r, c, &m)
 		r.unlock()
 	}
 }
@@ -195,17 +220,19 @@ type closeMsg struct {
 // errTooLarge: a message over the hard limit.
 var errTooLarge = errors.New("message over the hard limit")
 
-// readMessage reads one message of at most limit bytes; a longer one is
+// readMessage reads one message of at most limit bytes into buf (reset
+// first; data is buf's bytes, valid until the next call); a longer one is
 // errTooLarge (the rest is not read).
-func readMessage(ctx context.Context, conn *websocket.Conn, limit int64) (websocket.MessageType, []byte, error) {
+func readMessage(ctx context.Context, conn *websocket.Conn, limit int64, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
 	typ, rd, err := conn.Reader(ctx)
 	if err != nil {
 		return 0, nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(rd, limit+1))
-	if err != nil {
+	buf.Reset()
+	if _, err := buf.ReadFrom(io.LimitReader(rd, limit+1)); err != nil {
 		return 0, nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return 0, nil, errTooLarge
 	}
@@ -266,21 +293,35 @@ func jsonKind(k reflect.Kind) string {
 	return k.String()
 }
 
-// handleMsg answers one client message; called with r.mu held.
-func (s *Server) handleMsg(ctx context.Context, r *room, c *client, typ websocket.MessageType, data []byte) {
+// parseMsg decodes a client message, without the room's lock: a message
+// over the size limit, malformed (badMessage) or with a duplicate key is
+// refused with the encoded error to send back (refused != nil).
+func (s *Server) parseMsg(typ websocket.MessageType, data []byte) (m clientMsg, refused []byte) {
+	var e map[string]any
 	if len(data) > s.cfg.MaxMessage {
-		c.send(errorMsg(nil, errf(0, CodeTooLarge, fmt.Sprintf("message of %d bytes is over the limit of %d", len(data), s.cfg.MaxMessage))))
-		return
+		return m, s.tooLarge(len(data))
 	}
-	var m clientMsg
 	if why := badMessage(typ, data, &m); why != "" {
-		c.send(errorMsg(m.ID, errf(0, CodeBadJSON, why+`: messages are JSON objects such as {"type":"move","move":"e2e4"}`)))
-		return
+		e = errorMsg(m.ID, errf(0, CodeBadJSON, why+`: messages are JSON objects such as {"type":"move","move":"e2e4"}`))
+	} else if why := duplicateKey(data); why != "" {
+		e = errorMsg(m.ID, errf(0, CodeDuplicateKey, why+": the message is refused, nothing was done"))
+	} else {
+		return m, nil
 	}
-	if why := duplicateKey(data); why != "" {
-		c.send(errorMsg(m.ID, errf(0, CodeDuplicateKey, why+": the message is refused, nothing was done")))
-		return
-	}
+	b, _ := json.Marshal(e)
+	return m, b
+}
+
+// tooLarge is the answer to a message of n bytes over the soft limit.
+func (s *Server) tooLarge(n int) []byte {
+	b, _ := json.Marshal(errorMsg(nil, errf(0, CodeTooLarge, fmt.Sprintf("message of %d bytes is over the limit of %d", n, s.cfg.MaxMessage))))
+	return b
+}
+
+// handleMsg answers one parsed client message (parseMsg); called with
+// r.mu held.
+func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMsg) {
+	m := *mp
 	var aerr *apiError
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

@@ -22,7 +22,7 @@ import (
 
 func benchCmd() *cobra.Command {
 	cmd := &cobra.Command{Use: "bench", Short: "Benchmarks of a running houserules server"}
-	cmd.AddCommand(benchServeCmd())
+	cmd.AddCommand(benchServeCmd(), benchAttackCmd())
 	return cmd
 }
 
@@ -44,10 +44,12 @@ the state. It reports the move round-trip (the move sent → its ack)
 p50/p95/p99/max, moves/s, errors by code, the server limits that answered
 and, with --pid or --spawn, the server's CPU and RSS.
 
-The server's limits (--create-per-minute, --client-conns, --room-conns,
---ws-per-second) refuse a big load from one address: raise them on the
-server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
---client-conns 100000 --room-conns 100000".`,
+The server's limits (--create-per-minute, --connects-per-minute,
+--client-conns, --room-conns, --ws-per-second) refuse a big load from one
+address: raise them on the server, e.g. --spawn "--db /tmp/b.db
+--create-per-minute 100000 --connects-per-minute 100000 --client-conns
+100000 --room-conns 100000", or make each game slot its own client with
+--forwarded against a server with --trust-proxy.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -112,6 +114,53 @@ server, e.g. --spawn "--db /tmp/b.db --create-per-minute 100000
 	f.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	f.Uint64Var(&seed, "seed", 0, "seed of the think times and moves (0 = random)")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write the load tool's own CPU profile to this file (go tool pprof)")
+	f.BoolVar(&cfg.Forwarded, "forwarded", false, "each game slot is its own client, named in X-Forwarded-For (for a server with --trust-proxy: its per-client limits stay at their defaults)")
+	return cmd
+}
+
+func benchAttackCmd() *cobra.Command {
+	cfg := loadtest.DefaultAttack("http://localhost:8080")
+	var scale float64
+	cmd := &cobra.Command{
+		Use:   "attack",
+		Short: "Attack a play server at fixed rates: message floods, malformed and oversized messages, connection and creation floods",
+		Long: `bench attack is the hostile half of the attack benchmark (bench/serve-attack.sh):
+from its own process, at fixed rates (per second, all connections together),
+it floods one game with pings (--flood, over --flood-conns connections),
+sends oversized and malformed messages to another (--bad), opens
+connections to a third and holds them (--connect: the game fills up, then
+refuses), and creates games from one address (--create). The connecting
+attackers name themselves in X-Forwarded-For, in turn from --addresses
+addresses (a distributed attack): the server must run with --trust-proxy.
+A connection the server closes is replaced from the next address.
+--scale multiplies every rate. It prints what it sent and the server's
+answers (error codes, HTTP refusals, WebSocket closes). Run
+"bench serve --forwarded" beside it to measure the quiet games.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			cfg.Scale(scale)
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "bench attack: %s for %v: flood %.0f msg/s over %d conns, bad %.0f msg/s, connect %.0f/s, create %.0f/s, %d addresses\n",
+				cfg.URL, cfg.Duration, cfg.FloodRate, cfg.FloodConns, cfg.BadRate, cfg.ConnectRate, cfg.CreateRate, cfg.Addresses)
+			rep, err := loadtest.Attack(ctx, cfg)
+			if rep != nil {
+				rep.Write(out)
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfg.URL, "url", cfg.URL, "server base URL")
+	f.Float64Var(&cfg.FloodRate, "flood", cfg.FloodRate, "ping messages a second on the flooded game")
+	f.IntVar(&cfg.FloodConns, "flood-conns", cfg.FloodConns, "connections of the message flood")
+	f.Float64Var(&cfg.BadRate, "bad", cfg.BadRate, "oversized and malformed messages a second")
+	f.Float64Var(&cfg.ConnectRate, "connect", cfg.ConnectRate, "connection attempts a second on one game (accepted ones held open)")
+	f.Float64Var(&cfg.CreateRate, "create", cfg.CreateRate, "game creations a second from one address")
+	f.IntVar(&cfg.Addresses, "addresses", cfg.Addresses, "client addresses (X-Forwarded-For) of the connecting attackers")
+	f.DurationVar(&cfg.Duration, "duration", cfg.Duration, "length of the attack")
+	f.Float64Var(&scale, "scale", 1, "multiply every rate")
 	return cmd
 }
 

@@ -70,7 +70,10 @@ instances").`,
 					return err
 				}
 			}
-			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+			// an idle keep-alive connection is closed after IdleTimeout
+			// (without one it would be held for good: a hostile client
+			// could pile them up)
+			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			// The first line names the address (tests read it; --addr :0 picks a free port).
 			fmt.Printf("houserules: serving on http://%s (store: %s %s)\n", displayAddr(ln.Addr()), st.Backend(), dbName(db))
 			if st.Clustered() {
@@ -101,6 +104,7 @@ instances").`,
 	f.IntVar(&cfg.WSBurst, "ws-burst", server.DefaultWSBurst, "WebSocket messages in a burst per connection")
 	f.IntVar(&cfg.RoomConns, "room-conns", server.DefaultRoomConns, "WebSocket connections per game, players and spectators (error too_many_connections)")
 	f.IntVar(&cfg.ClientConns, "client-conns", server.DefaultClientConns, "WebSocket connections per client, all games together (error too_many_connections)")
+	f.IntVar(&cfg.ConnectsPerMinute, "connects-per-minute", server.DefaultConnectsPerMin, "WebSocket connections a client may open per minute, in a burst of as many (error rate_limited, before the upgrade)")
 	f.IntVar(&cfg.MaxFEN, "max-fen", server.DefaultMaxFEN, "bytes of a FEN (error fen_too_long)")
 	f.IntVar(&cfg.MaxPresets, "max-presets", server.DefaultMaxPresets, "house rules in one list (error too_many_presets)")
 	f.IntVar(&cfg.MaxINI, "max-ini", server.DefaultMaxINI, "bytes of a custom ini block (error ini_too_large)")

@@ -1,0 +1,215 @@
+package server
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The refusals of a WebSocket connection (PROTOCOL.md "Limits") are meant
+// to cost the server as little as the attack that provokes them: they are
+// checked in order of cost before the upgrade (the client's connect rate
+// and its connection count: a map look-up each; the game's connection
+// count: an atomic read, no room lock), and answered with a body encoded
+// once (refusals). A connection closed for a flood or an oversized message
+// is not read any further (stopConn).
+
+// refusal is an HTTP error answer encoded once. A refused WebSocket
+// client's TCP connection is closed after the answer (Connection: close):
+// kept alive, a connection flood would pile up idle connections.
+type refusal struct {
+	status int
+	body   []byte
+}
+
+func newRefusal(e *apiError) refusal {
+	b, _ := json.Marshal(map[string]any{"error": e})
+	return refusal{status: e.Status, body: append(b, '\n')}
+}
+
+func (f refusal) write(w http.ResponseWriter) {
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json; charset=utf-8"}
+	h["Cache-Control"] = []string{"no-store"}
+	h["Connection"] = []string{"close"} // nothing more for a refused client
+	w.WriteHeader(f.status)
+	w.Write(f.body)
+}
+
+// wsRefusals are the pre-upgrade refusals of a server's configuration.
+type wsRefusals struct {
+	clientConns, roomConns refusal
+}
+
+func (s *Server) newWSRefusals() wsRefusals {
+	return wsRefusals{
+		clientConns: newRefusal(errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this client has %d WebSocket connections open, the limit", s.cfg.ClientConns))),
+		roomConns:   newRefusal(errf(http.StatusTooManyRequests, CodeTooManyConns, fmt.Sprintf("this game has %d connections (players and spectators), the limit", s.cfg.RoomConns))),
+	}
+}
+
+// allowConnect applies the WebSocket connect rate (Config.ConnectsPerMinute)
+// to client ip: over it, the answer is HTTP 429 rate_limited with
+// Retry-After (whole seconds, rounded up), before the game is looked up;
+// so is a client banned for a flood (floodBan).
+func (s *Server) allowConnect(w http.ResponseWriter, ip string) bool {
+	if s.cfg.ConnectsPerMinute < 0 {
+		return true
+	}
+	ok, wait, banned := s.connects.allowOrBanned(ip)
+	if ok {
+		return true
+	}
+	secs := int(wait/time.Second) + 1
+	w.Header().Set("Retry-After", fmt.Sprint(secs))
+	w.Header().Set("Connection", "close") // nothing more for a refused client
+	why := fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client", s.cfg.ConnectsPerMinute)
+	if banned {
+		why = fmt.Sprintf("a connection of this client was closed for a flood or an oversized message: no new one for %v", floodBan)
+	}
+	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited, fmt.Sprintf("%s; try again in %d s", why, secs)))
+	return false
+}
+
+// floodBan: a client whose connection was closed for a flood (1008) or an
+// oversized message (1009) opens no WebSocket for this long (rate_limited,
+// Retry-After), when the connect rate is limited: a flood that redials
+// from the same address is refused before the upgrade.
+const floodBan = 10 * time.Second
+
+// banFlooder applies floodBan to client ip.
+func (s *Server) banFlooder(ip string) {
+	if s.cfg.ConnectsPerMinute >= 0 {
+		s.connects.ban(ip, floodBan)
+	}
+}
+
+// stopConn is the network connection under a WebSocket. Once stopped
+// (a connection closed for a flood or an oversized message, its close
+// frame written), its first Read ends our side of the stream (TCP FIN,
+// after the frames already sent), discards what the client still sends
+// in bulk until it closes or for at most stopDrain, and returns
+// net.ErrClosed: the library's close handshake would otherwise read the
+// flood byte by byte for up to 5 s. Discarding rather than closing at once
+// keeps the close frame and the answers before it: a socket closed with
+// unread data resets the connection, and the client may lose them.
+type stopConn struct {
+	net.Conn
+	stopped atomic.Bool
+	once    sync.Once
+
+	wmu     sync.Mutex
+	corked  bool
+	pending []byte // frames held back by cork
+}
+
+// maxCorked bounds the bytes a corked stopConn holds back.
+const maxCorked = 64 << 10
+
+// cork holds the frames written back, while on, to send them with the
+// next write made with it off (or once maxCorked bytes wait): the writer
+// of a client corks while more of its messages are queued, so that the
+// messages queued together leave in one system call, not one each (a
+// flooding client's answers; a burst of states). Turning it off sends
+// what waits; the writer does before anything but a queued message (a
+// ping, the close), and its last write of a batch is made with it off.
+func (c *stopConn) cork(on bool) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.corked = on
+	if on || len(c.pending) == 0 {
+		return nil
+	}
+	return c.flushLocked(nil)
+}
+
+// flushLocked writes the pending frames and p in one call (wmu held).
+func (c *stopConn) flushLocked(p []byte) error {
+	c.pending = append(c.pending, p...)
+	_, err := c.Conn.Write(c.pending)
+	if cap(c.pending) > maxCorked*2 {
+		c.pending = nil
+	} else {
+		c.pending = c.pending[:0]
+	}
+	return err
+}
+
+func (c *stopConn) Write(p []byte) (int, error) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.corked && len(c.pending)+len(p) <= maxCorked {
+		c.pending = append(c.pending, p...)
+		return len(p), nil
+	}
+	if len(c.pending) == 0 {
+		return c.Conn.Write(p)
+	}
+	if err := c.flushLocked(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// stopDrain bounds the time a stopped connection is drained.
+const stopDrain = time.Second
+
+var drainBufs = sync.Pool{New: func() any { return new([16 << 10]byte) }}
+
+func (c *stopConn) Read(p []byte) (int, error) {
+	if !c.stopped.Load() {
+		return c.Conn.Read(p)
+	}
+	c.once.Do(func() {
+		if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+			cw.CloseWrite()
+		}
+		c.Conn.SetReadDeadline(time.Now().Add(stopDrain))
+		buf := drainBufs.Get().(*[16 << 10]byte)
+		for {
+			if _, err := c.Conn.Read(buf[:]); err != nil {
+				break
+			}
+		}
+		drainBufs.Put(buf)
+	})
+	return 0, net.ErrClosed
+}
+
+// hijackWriter hands the WebSocket library a stopConn when it hijacks the
+// connection.
+type hijackWriter struct {
+	http.ResponseWriter
+	conn *stopConn
+}
+
+func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	// the library reads what the server had buffered, then this conn
+	// (websocket.Accept), and writes to brw.Writer: empty after the
+	// hijack (net/http flushes the 101 and resets it), now over this conn
+	w.conn = &stopConn{Conn: nc}
+	brw.Writer.Reset(w.conn)
+	return w.conn, brw, nil
+}
+
+// reserveConn counts one more connection of the room unless it has limit
+// already (limit < 0: no limit); the caller releases it (nconns.Add(-1))
+// when the connection ends. Exact under concurrent connects: a slot is
+// taken before the upgrade, never after.
+func (r *room) reserveConn(limit int) bool {
+	n := r.nconns.Add(1)
+	if limit >= 0 && int(n) > limit {
+		r.nconns.Add(-1)
+		return false
+	}
+	return true
+}

@@ -72,24 +72,15 @@ func (p *Position) CheckPlacement(fen string) error {
 			return bad(sq, "%s could never move from there, which this variant does not allow (immobilityIllegal)", name)
 		}
 	}
-	if err := p.checkTotals(fen, pf); err != nil {
-		return err
-	}
-	return p.checkCounts(fen, pf)
+	return p.checkTotals(fen, pf)
 }
 
-// checkTotals refuses what no move makes, in every variant whose pieces
-// come from the start position (not from an unlimited supply or a partner
-// board): more pieces on the board than the start position has; more of
-// one type in the pockets than the game holds (the start's pieces of that
-// type, of both colours, and every pawn if pawns promote to it: forty
-// queens in a crazyhouse pocket); a royal king in a pocket where the start
-// has none (it is never captured); more checks to give than the start
-// position's (three-check "5+3"). Pockets are judged that loosely on
-// purpose: the crazyhouse perft positions (Fairy-Stockfish's, lichess's)
-// give pockets beyond what captures can have put there, such as
-// r2q1rk1/…/R2Q1RK1[Pp] with 32 pieces on the board. Errors are
-// *FENError values of the "board", "pocket" and "checks" fields.
+// checkTotals refuses what no game has, without counting material
+// (lichess and Fairy-Stockfish accept any material: nine pawns, a second
+// queen beside eight pawns, a shogi diagram with extra pieces): a royal
+// king in a pocket where the start has none (it is never captured), and
+// more checks to give than the start position's (three-check "5+3").
+// Errors are *FENError values of the "pocket" and "checks" fields.
 func (p *Position) checkTotals(fen string, pf *placementFacts) error {
 	v, start := p.V, pf.start
 	if start == nil {
@@ -112,107 +103,6 @@ func (p *Position) checkTotals(fen string, pf *placementFacts) error {
 			}
 		}
 	}
-	var board, startBoard, startPawns int
-	var inGame [PieceTypeNB]int // of each type, on the board and in the pockets, at the start
-	for c := White; c <= Black; c++ {
-		for _, pt := range p.c.typeList {
-			board += p.count[c][pt]
-			startBoard += start.count[c][pt]
-			inGame[pt] += start.count[c][pt] + int(start.hand[c][pt])
-			if v.PromotionPawnTypes[c].Has(pt) {
-				startPawns += start.count[c][pt] + int(start.hand[c][pt])
-			}
-		}
-	}
-	if board > startBoard+startHandTotal(start) {
-		return &FENError{FEN: fen, Field: "board", Reason: fmt.Sprintf("%d pieces on the board, more than the %d of the start position (no move adds one)", board, startBoard+startHandTotal(start))}
-	}
-	// where pieces change type otherwise (shogi-style promotion and
-	// demotion, kyoto shogi's flips) a type is bounded by every piece
-	pieceChange := hasPiecePromotion(v)
-	all := 0
-	for _, n := range inGame {
-		all += n
-	}
-	for _, pt := range p.c.typeList {
-		n := int(p.hand[White][pt]) + int(p.hand[Black][pt])
-		most := inGame[pt]
-		if v.PromotionPieceTypes[White].Has(pt) || v.PromotionPieceTypes[Black].Has(pt) {
-			most += startPawns
-		}
-		if pieceChange {
-			most = all
-		}
-		if n > most {
-			return &FENError{FEN: fen, Field: "pocket", Reason: fmt.Sprintf("%d %ss in the pockets, more than the game has (%d)", n, pt, most)}
-		}
-	}
-	return nil
-}
-
-// startHandTotal is the number of pieces in q's pockets.
-func startHandTotal(q *Position) int {
-	n := 0
-	for c := White; c <= Black; c++ {
-		for _, pt := range q.c.typeList {
-			n += int(q.hand[c][pt])
-		}
-	}
-	return n
-}
-
-// checkCounts refuses piece counts no game reaches, where pieces are only
-// ever removed from the start position or made by a pawn's promotion (no
-// pockets, drops, gating, flips, demotion or piece promotion): more pawns
-// than the start has; more of a type no pawn promotes to than the start
-// has (a third knight in shatranj; a type the start lacks, such as a
-// duck, is not judged); more pieces of promotion types beyond the start's
-// counts than pawns missing (a ninth queen with all eight pawns). The
-// error is a *FENError of the "board" field.
-func (p *Position) checkCounts(fen string, pf *placementFacts) error {
-	v := p.V
-	if !pf.countable {
-		return nil
-	}
-	bad := func(reason string, args ...any) error {
-		return &FENError{FEN: fen, Field: "board", Reason: fmt.Sprintf(reason, args...)}
-	}
-	start := pf.start
-	for col := White; col <= Black; col++ {
-		pawns := v.PromotionPawnTypes[col]
-		promotable := v.PromotionPieceTypes[col]
-		missing := 0
-		for _, pt := range pawns.Types() {
-			n, s := p.count[col][pt], start.count[col][pt]
-			if n > s {
-				return bad("%s has %d %ss, the start position %d (%ss are never added)", col, n, pt, s, pt)
-			}
-			missing += s - n
-			if pp := v.PromotedPieceType[pt]; pp != NoPieceType {
-				promotable |= SetOf(pp)
-			}
-		}
-		extra := 0
-		for _, pt := range p.c.typeList {
-			n, s := p.count[col][pt], start.count[col][pt]
-			if pawns.Has(pt) || n <= s {
-				continue
-			}
-			switch {
-			case promotable.Has(pt):
-				extra += n - s
-			case s > 0:
-				return bad("%s has %d %ss, more than the %d of the start position (no move adds one)", col, n, pt, s)
-			}
-		}
-		if extra > missing {
-			piece := "pieces"
-			if extra == 1 {
-				piece = "piece"
-			}
-			return bad("%s has %d %s more than its start position that only a promotion gives, and %d pawns fewer to have promoted", col, extra, piece, missing)
-		}
-	}
 	return nil
 }
 
@@ -223,9 +113,6 @@ type placementFacts struct {
 	// reach[c][pt]: the squares a pawn type pt of colour c can stand on
 	// (placementReach)
 	reach [2][PieceTypeNB]geom.Set
-	// countable: pieces are only removed or made by a pawn's promotion
-	// (checkCounts)
-	countable bool
 }
 
 // mustPromote reports whether a pawn of colour c arriving on sq must
@@ -249,7 +136,6 @@ func (p *Position) placementFactsOf() *placementFacts {
 				pf.reach[col][pt] = p.placementReach(pf, col, pt)
 			}
 		}
-		pf.countable = pf.start != nil && placementCountable(p.V)
 		c.placement = pf
 	})
 	return c.placement
@@ -298,28 +184,6 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 		}
 	}
 	return reach
-}
-
-// placementCountable reports whether v's pieces are only ever removed or
-// made by a pawn's promotion: no pockets, drops, gating, flips, demotion or
-// promotion of a piece that is not a pawn type.
-func placementCountable(v *Variant) bool {
-	return !v.HasPockets() && !v.PieceDrops && !v.FreeDrops && !v.Gating && !v.TwoBoards &&
-		v.FlipEnclosedPieces == NoEnclosing && v.EnclosingDrop == NoEnclosing && !hasPiecePromotion(v)
-}
-
-// hasPiecePromotion reports whether a type that is not a pawn type
-// promotes (or a promoted type demotes): the counts of types change.
-func hasPiecePromotion(v *Variant) bool {
-	if v.PieceDemotion || v.DropPromoted || v.DropLoop {
-		return true
-	}
-	for pt := range PieceType(PieceTypeNB) {
-		if v.PromotedPieceType[pt] != NoPieceType && !v.PromotionPawnTypes[White].Has(pt) && !v.PromotionPawnTypes[Black].Has(pt) {
-			return true
-		}
-	}
-	return false
 }
 
 // pieceOn names a piece on a square in an error: "the white pawn on a1".

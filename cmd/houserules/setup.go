@@ -19,6 +19,7 @@ type gameFlags struct {
 	fen      string
 	moves    string
 	chess960 bool
+	fsf      bool // read fen as Fairy-Stockfish does (rules.NewGameFSF)
 }
 
 func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
@@ -27,6 +28,7 @@ func (g *gameFlags) add(cmd *cobra.Command, withMoves bool) {
 	f.StringVar(&g.ini, "ini", "", "Fairy-Stockfish variants.ini file to load")
 	f.StringVar(&g.fen, "fen", "", "start FEN (default: the variant's start position)")
 	f.BoolVar(&g.chess960, "chess960", false, "Chess960 castling rules and notation")
+	f.BoolVar(&g.fsf, "fsf", false, "read --fen as Fairy-Stockfish (and the UCI engine) read it: its castling field, and no check that each piece could stand where it does (a diagram, a position to compare with Fairy-Stockfish)")
 	f.StringVar(&g.presets, "presets", "", "house rules: ID[:key=value…][,ID…], e.g. piece-hp,king-heals")
 	if withMoves {
 		f.StringVar(&g.moves, "moves", "", "UCI moves to play from the FEN, space separated")
@@ -74,7 +76,11 @@ func (g *gameFlags) game() (*rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	game, err := res.NewGame(g.fen)
+	newGame := res.NewGame
+	if g.fsf {
+		newGame = func(fen string) (*rules.Game, error) { return rules.NewGameFSF(res.Ruleset, fen, res.Chess960) }
+	}
+	game, err := newGame(g.fen)
 	if err != nil {
 		return nil, err
 	}

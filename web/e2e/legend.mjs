@@ -2,8 +2,8 @@
 // and spartan games against the computer, every piece on the board has a
 // legend entry, and each entry's diagram (read from the DOM) is what the
 // engine computes from the diagram's centre square — asked independently
-// here by running the server binary (`houserules moves --variant V --fen F`
-// on the diagram's lone-piece FEN). A house-rule game shows the rule's
+// here by running the server binary (`houserules moves --fsf --variant V --fen F`
+// on the diagram's lone-piece FEN, read as Fairy-Stockfish reads it: a diagram is no game position). A house-rule game shows the rule's
 // display name and description; the home page shows the picked variant's
 // pieces. Screenshot: docs/legend.png.
 // Run with web/e2e/run.sh, or from web/:
@@ -27,7 +27,7 @@ after(stop);
 async function engineMoves(variant, fen, from) {
   const bin = process.env.HOUSERULES_BIN;
   assert.ok(bin, 'HOUSERULES_BIN must name the server binary (run.sh sets it)');
-  const { stdout } = await run(bin, ['moves', '--variant', variant, '--fen', fen]);
+  const { stdout } = await run(bin, ['moves', '--fsf', '--variant', variant, '--fen', fen]);
   const out = new Set();
   for (const line of stdout.split('\n')) {
     const m = line.trim().match(/^([a-l]\d+)([a-l]\d+)/);

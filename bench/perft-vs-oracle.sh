@@ -107,7 +107,7 @@ for c in "${cases[@]}"; do
 		ours_cmd="$(q "$tmp/houserules") perft --variant $(q "$variant") --depth $depth"
 		uci_pos="startpos"
 	else
-		ours_cmd="$(q "$tmp/houserules") perft --variant $(q "$variant") --fen $(q "$fen") --depth $depth"
+		ours_cmd="$(q "$tmp/houserules") perft --fsf --variant $(q "$variant") --fen $(q "$fen") --depth $depth"
 		uci_pos="fen $fen"
 	fi
 	uci=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition %s\ngo perft %d\nquit\n' "$variant" "$uci_pos" "$depth")

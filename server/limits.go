@@ -154,11 +154,16 @@ func (s *Server) allowCreate(w http.ResponseWriter, r *http.Request) bool {
 	if ok {
 		return true
 	}
+	refuseRateLimited(w, wait, fmt.Sprintf("too many games created: at most %d a minute from one client", s.cfg.CreatePerMinute))
+	return false
+}
+
+// refuseRateLimited answers HTTP 429 rate_limited: why, and Retry-After
+// the wait in whole seconds, rounded up.
+func refuseRateLimited(w http.ResponseWriter, wait time.Duration, why string) {
 	secs := int(wait/time.Second) + 1
 	w.Header().Set("Retry-After", fmt.Sprint(secs))
-	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited,
-		fmt.Sprintf("too many games created: at most %d a minute from one client; try again in %d s", s.cfg.CreatePerMinute, secs)))
-	return false
+	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited, fmt.Sprintf("%s; try again in %d s", why, secs)))
 }
 
 // conns counts the WebSocket connections per client.

@@ -65,14 +65,12 @@ func (s *Server) allowConnect(w http.ResponseWriter, ip string) bool {
 	if ok {
 		return true
 	}
-	secs := int(wait/time.Second) + 1
-	w.Header().Set("Retry-After", fmt.Sprint(secs))
 	w.Header().Set("Connection", "close") // nothing more for a refused client
 	why := fmt.Sprintf("too many WebSocket connections opened: at most %d a minute from one client", s.cfg.ConnectsPerMinute)
 	if banned {
 		why = fmt.Sprintf("a connection of this client was closed for a flood or an oversized message: no new one for %v", floodBan)
 	}
-	writeError(w, errf(http.StatusTooManyRequests, CodeRateLimited, fmt.Sprintf("%s; try again in %d s", why, secs)))
+	refuseRateLimited(w, wait, why)
 	return false
 }
 

@@ -302,10 +302,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 			}
 			break
 		}
-		pm := r.describe(m)
-		r.game.Do(m)
-		pm.FEN = r.game.FEN()
-		r.moves = append(r.moves, pm)
+		r.moves = append(r.moves, r.do(m))
 	}
 	old := *r.rec
 	wasOver := r.over()

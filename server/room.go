@@ -105,9 +105,7 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 		if err != nil {
 			return nil, fmt.Errorf("game %s: stored ply %d (%s): %v", id, sm.Ply, sm.UCI, err)
 		}
-		pm := r.describe(m)
-		g.Do(m)
-		pm.FEN = g.FEN()
+		pm := r.do(m)
 		if sm.FENAfter != "" && sm.FENAfter != pm.FEN {
 			h.log.Warn("replayed position differs from the stored one", "game", id, "ply", sm.Ply, "stored", sm.FENAfter, "replayed", pm.FEN)
 		}
@@ -141,6 +139,15 @@ func ending(g *rules.Game) *store.Ending {
 		return &store.Ending{Result: res.Score, Reason: res.Reason}
 	}
 	return nil
+}
+
+// do plays m on the room's game and returns it described (describe, from
+// the position before it) with the FEN after it.
+func (r *room) do(m position.Move) playedMove {
+	pm := r.describe(m)
+	r.game.Do(m)
+	pm.FEN = r.game.FEN()
+	return pm
 }
 
 // describe returns the played-move record of legal move m (before Do).
@@ -218,9 +225,7 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	if err != nil {
 		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
-	pm := r.describe(m)
-	r.game.Do(m)
-	pm.FEN = r.game.FEN()
+	pm := r.do(m)
 	end := ending(r.game)
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)

@@ -72,16 +72,16 @@ func (p *Position) CheckPlacement(fen string) error {
 			return bad(sq, "%s could never move from there, which this variant does not allow (immobilityIllegal)", name)
 		}
 	}
-	return p.checkTotals(fen, pf)
+	return p.checkPocketKingAndChecks(fen, pf)
 }
 
-// checkTotals refuses what no game has, without counting material
+// checkPocketKingAndChecks refuses what no game has, without counting material
 // (lichess and Fairy-Stockfish accept any material: nine pawns, a second
 // queen beside eight pawns, a shogi diagram with extra pieces): a royal
 // king in a pocket where the start has none (it is never captured), and
 // more checks to give than the start position's (three-check "5+3").
 // Errors are *FENError values of the "pocket" and "checks" fields.
-func (p *Position) checkTotals(fen string, pf *placementFacts) error {
+func (p *Position) checkPocketKingAndChecks(fen string, pf *placementFacts) error {
 	v, start := p.V, pf.start
 	if start == nil {
 		return nil

@@ -200,7 +200,7 @@ func TestFENPieceCountsAccepted(t *testing.T) {
 		{"makruk", "4k3/8/8/8/8/PPPPPP2/8/M1MMK3 w - - 0 1", 0}, // two pawns became mets
 		// the crazyhouse perft position: 34 pieces with the pockets, more
 		// than captures can have put there, but accepted (pockets are
-		// judged loosely, see position.checkTotals)
+		// not counted, see position.checkPocketKingAndChecks)
 		{"crazyhouse", "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1[Pp] w - - 0 8", 0},
 		{"shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P] w - - 0 1", 30},
 		// a pawn where promotion is optional: sittuyin's last rank, grand

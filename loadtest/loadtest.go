@@ -89,6 +89,12 @@ type Report struct {
 	Errors       map[string]int // error codes answered (WebSocket error messages and HTTP errors; "no_answer", "dial", "http" for the others)
 	Latency      Latency        // move round-trip of every acked move
 	Watched      Latency        // the same for the players of the watched room (Spectators > 0)
+	// Steady is the round-trip of the moves sent once every game slot's
+	// first game was connected (the start-up over: with Ramp, its games
+	// created and 2×Games WebSockets opened while the first moves are
+	// played); RampTook is how long after the start that was (0: never).
+	Steady   Latency
+	RampTook time.Duration
 	// Spectators connected and the messages they received (states and
 	// presence messages).
 	SpectatorsConnected int
@@ -132,6 +138,11 @@ type run struct {
 	errs    map[string]int
 	rtts    []time.Duration
 	watched []time.Duration
+	steady  []time.Duration
+
+	began      time.Time
+	connected  atomic.Int64 // slots whose first game has both players connected
+	steadyFrom atomic.Int64 // when the last of them was (UnixNano; 0: not yet)
 	rep     Report
 	specMsg atomic.Int64
 }
@@ -182,6 +193,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		before = s
 	}
 	began := time.Now()
+	r.began = began
 	if cfg.Duration > 0 {
 		r.stop = began.Add(cfg.Duration)
 	}
@@ -224,6 +236,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Errors = r.errs
 	rep.Latency = latencyOf(r.rtts)
 	rep.Watched = latencyOf(r.watched)
+	rep.Steady = latencyOf(r.steady)
+	if sf := r.steadyFrom.Load(); sf != 0 {
+		rep.RampTook = time.Unix(0, sf).Sub(began)
+	}
 	rep.SpectatorMsgs = r.specMsg.Load()
 	rep.AIFirst = cfg.AIFirst
 	rep.Limits = map[string]int{}
@@ -354,6 +370,9 @@ func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady cha
 	}
 	if watched {
 		watchedReady <- w.ID
+	}
+	if n == 0 && r.connected.Add(1) == int64(r.cfg.Games) {
+		r.steadyFrom.Store(time.Now().UnixNano())
 	}
 	var wg sync.WaitGroup
 	for _, p := range players {
@@ -517,6 +536,9 @@ func (p *player) play(ctx context.Context) {
 						p.r.rtts = append(p.r.rtts, rtt)
 						if p.watched {
 							p.r.watched = append(p.r.watched, rtt)
+						}
+						if sf := p.r.steadyFrom.Load(); sf != 0 && sentAt.UnixNano() >= sf {
+							p.r.steady = append(p.r.steady, rtt)
 						}
 						p.r.mu.Unlock()
 					}

@@ -42,8 +42,9 @@ func newServer(t *testing.T, set func(*server.Config)) string {
 
 // TestRunTotals: 20 games of 10 plies with no think time: every move sent
 // is acked (200 = 20 × 10, as no random game of chess ends in 10 plies
-// with these seeds), nothing fails, 20 games started, and the server's
-// process (this one) is measured.
+// with these seeds), nothing fails, 20 games started, the moves after the
+// start-up are timed apart, and the server's process (this one) is
+// measured.
 func TestRunTotals(t *testing.T) {
 	url := newServer(t, nil)
 	rep, err := loadtest.Run(context.Background(), loadtest.Config{URLs: []string{url}, Games: 20, Plies: 10, Seed: 45, PID: os.Getpid()})
@@ -58,6 +59,10 @@ func TestRunTotals(t *testing.T) {
 	}
 	if rep.MovesSent != 200 || rep.MovesAcked != 200 || rep.Latency.N != 200 {
 		t.Errorf("moves: %d sent, %d acked, %d timed; want 200 each", rep.MovesSent, rep.MovesAcked, rep.Latency.N)
+	}
+	// the last game connected plays all its 10 moves after the start-up
+	if rep.RampTook <= 0 || rep.Steady.N < 10 || rep.Steady.N > 200 {
+		t.Errorf("after the start-up: %d moves timed, start-up %v; want 10..200 and a start-up time", rep.Steady.N, rep.RampTook)
 	}
 	if len(rep.Errors) != 0 || len(rep.Limits) != 0 {
 		t.Errorf("errors %v, limits %v; want none", rep.Errors, rep.Limits)

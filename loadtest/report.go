@@ -14,6 +14,10 @@ func (r *Report) Write(w io.Writer) {
 	fmt.Fprintf(w, "games        %d started, %d ended by the rules\n", r.GamesStarted, r.GamesOver)
 	fmt.Fprintf(w, "moves        %d sent, %d acked, %.0f moves/s\n", r.MovesSent, r.MovesAcked, r.MovesPerSecond())
 	fmt.Fprintf(w, "round-trip   %v\n", r.Latency)
+	if r.RampTook > 0 && r.Steady.N > 0 && r.Steady.N < r.Latency.N {
+		fmt.Fprintf(w, "after start  %v (moves sent once all %d games were connected, %v after the start)\n",
+			r.Steady, r.GamesStarted, r.RampTook.Round(time.Millisecond))
+	}
 	if r.SpectatorsConnected > 0 || r.Watched.N > 0 {
 		fmt.Fprintf(w, "watched room %v (its players)\n", r.Watched)
 		fmt.Fprintf(w, "spectators   %d connected, %d messages received\n", r.SpectatorsConnected, r.SpectatorMsgs)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -233,11 +234,26 @@ func (r *room) idle() {
 	r.pm, r.legal = nil, nil
 }
 
+// pingEvery is how often a connection that sent nothing is pinged (a
+// WebSocket ping; the writer waits for its pong): ±pingJitter at random,
+// so that the connections opened in one burst are not all pinged in the
+// same second ever after. (Variables for the tests.)
+var (
+	pingEvery  = 30 * time.Second
+	pingJitter = 5 * time.Second
+)
+
+func nextPing() time.Duration {
+	return pingEvery - pingJitter + rand.N(2*pingJitter)
+}
+
 // writer writes the client's messages to conn until ctx ends or a write
-// fails, pinging every 30 s.
+// fails, pinging when the client sent nothing for about 30 s (nextPing):
+// a client whose messages arrive shows that its connection is alive, and
+// a ping would hold up its answers until the pong came back.
 func (c *client) writer(ctx context.Context, write func(ctx context.Context, b []byte) error, ping func(ctx context.Context) error,
 	closeReq <-chan closeMsg, closeConn func(closeMsg)) {
-	t := time.NewTicker(30 * time.Second)
+	t := time.NewTimer(nextPing())
 	defer t.Stop()
 	do := func(b []byte) bool {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -292,6 +308,10 @@ func (c *client) writer(ctx context.Context, write func(ctx context.Context, b [
 				}
 			}
 		case <-t.C:
+			t.Reset(nextPing())
+			if time.Since(time.Unix(0, c.lastRead.Load())) < pingEvery-pingJitter {
+				continue
+			}
 			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			err := ping(pctx)
 			cancel()

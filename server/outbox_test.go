@@ -4,8 +4,45 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 )
+
+// TestPingOnlyQuietClients: a client whose messages keep arriving is not
+// pinged (its connection shows itself alive, and a ping would hold up
+// its answers until the pong); a quiet one is, about every pingEvery.
+func TestPingOnlyQuietClients(t *testing.T) {
+	every, jitter := pingEvery, pingJitter
+	pingEvery, pingJitter = 60*time.Millisecond, 10*time.Millisecond
+	defer func() { pingEvery, pingJitter = every, jitter }()
+	for _, talking := range []bool{true, false} {
+		ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+		c := &client{out: make(chan []byte, 1), kill: cancel, wake: make(chan struct{}, 1)}
+		c.lastRead.Store(time.Now().UnixNano())
+		var pings atomic.Int32
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			c.writer(ctx, func(context.Context, []byte) error { return nil },
+				func(context.Context) error { pings.Add(1); return nil }, nil, nil)
+		}()
+		if talking {
+			for ctx.Err() == nil {
+				c.lastRead.Store(time.Now().UnixNano()) // a message read
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+		<-done
+		cancel()
+		switch n := pings.Load(); {
+		case talking && n != 0:
+			t.Errorf("a client sending every 5 ms was pinged %d times", n)
+		case !talking && (n < 3 || n > 8):
+			t.Errorf("a quiet client was pinged %d times in 400 ms, want about one per 60 ms", n)
+		}
+	}
+}
 
 // TestSpectatorsCoalescedSeatsKeepAll: behind a full channel, a
 // spectator's states are coalesced (only the newest waits, after the

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -36,6 +37,8 @@ type client struct {
 	mu      sync.Mutex
 	backlog []queued      // messages behind a full out, in order
 	wake    chan struct{} // the backlog has messages
+
+	lastRead atomic.Int64 // when the client's last message arrived (UnixNano): it needs no ping
 }
 
 // setSeat sets the client's seat (r.mu held).
@@ -178,6 +181,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	var rbuf bytes.Buffer // the message read, reused (nothing keeps data)
 	for {
 		typ, data, err := readMessage(ctx, conn, hard, &rbuf)
+		c.lastRead.Store(time.Now().UnixNano())
 		if errors.Is(err, errTooLarge) {
 			closeWith(websocket.StatusMessageTooBig, CodeTooLarge)
 			return

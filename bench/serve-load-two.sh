@@ -30,7 +30,7 @@ start() { # serve flags
 	for p in $PA $PB; do
 		local prof=""
 		if [ -n "${PPROF:-}" ]; then prof="--pprof 127.0.0.1:$((p - PA + 6071))"; fi
-		"$HR" serve --db "$DB" --addr "127.0.0.1:$p" $limits $prof "$@" >/tmp/serve-two-$p.log 2>&1 &
+		env ${SERVE_GOMAXPROCS:+GOMAXPROCS=$SERVE_GOMAXPROCS} "$HR" serve --db "$DB" --addr "127.0.0.1:$p" $limits $prof "$@" >/tmp/serve-two-$p.log 2>&1 &
 		pids+=($!)
 	done
 	for p in $PA $PB; do
@@ -60,7 +60,7 @@ run() { # name, serve flags, bench flags…
 	echo "== $name, two instances ($(uptime | sed 's/.*load/load/'))"
 	echo "\$ houserules bench serve --url A,B $*"
 	local TIMEFORMAT='load tool cpu: %U s user, %S s system'
-	time "$HR" bench serve --url "http://127.0.0.1:$PA,http://127.0.0.1:$PB" --pid "${pids[0]}" "$@" 2>&1 | grep -v ' level=INFO '
+	time env ${TOOL_GOMAXPROCS:+GOMAXPROCS=$TOOL_GOMAXPROCS} "$HR" bench serve --url "http://127.0.0.1:$PA,http://127.0.0.1:$PB" --pid "${pids[0]}" "$@" 2>&1 | grep -v ' level=INFO '
 	stop
 	if [ -n "$pg0" ]; then sleep 1; echo "postgresql cpu: $(awk -v a="$pg0" -v b="$(pgcpu)" 'BEGIN {printf "%.2f", b - a}') s"; fi
 }

@@ -143,8 +143,8 @@ type run struct {
 	began      time.Time
 	connected  atomic.Int64 // slots whose first game has both players connected
 	steadyFrom atomic.Int64 // when the last of them was (UnixNano; 0: not yet)
-	rep     Report
-	specMsg atomic.Int64
+	rep        Report
+	specMsg    atomic.Int64
 }
 
 func (r *run) errorf(code string, format string, args ...any) {

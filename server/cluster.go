@@ -111,13 +111,24 @@ func (r *room) publishRematch(declined string) {
 }
 
 // publishPresence tells the other instances which seats have a client
-// here (after a connect, a disconnect or a hello).
+// here, after a connect, a disconnect or a hello that changed them (a
+// spectator coming or going changes nothing the others show).
 func (r *room) publishPresence() {
 	if !r.hub.clustered() {
 		return
 	}
+	if [2]bool{r.localOnline("white"), r.localOnline("black")} == r.presPub {
+		return
+	}
+	r.announcePresence()
+}
+
+// announcePresence publishes the seats that have a client here, changed
+// or not (an instance that has just loaded the room asks: evWho).
+func (r *room) announcePresence() {
 	r.presSeq++
-	r.publish(evPresence, presenceEvent{Seq: r.presSeq, White: r.localOnline("white"), Black: r.localOnline("black")})
+	r.presPub = [2]bool{r.localOnline("white"), r.localOnline("black")}
+	r.publish(evPresence, presenceEvent{Seq: r.presSeq, White: r.presPub[0], Black: r.presPub[1]})
 }
 
 // listen receives the notifications until the server closes.
@@ -181,7 +192,7 @@ func (r *room) event(n store.Notification) {
 		}
 	case evWho:
 		if len(r.clients) > 0 {
-			r.publishPresence()
+			r.announcePresence()
 		}
 	}
 }

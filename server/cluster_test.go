@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -601,4 +602,71 @@ func TestClusterPresenceAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	bl.expect(func(m map[string]any) bool { return seatOnline(m, "white") == false })
+}
+
+// TestClusterPresenceNotes: an instance publishes the seats online in a
+// room only when they change: white's connect and disconnect each make
+// one presence event, three spectators coming and going none; a game
+// created on the instance asks no one who is online (evWho: there is no
+// one elsewhere yet).
+func TestClusterPresenceNotes(t *testing.T) {
+	dsn := os.Getenv("HOUSERULES_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("HOUSERULES_TEST_POSTGRES is not set")
+	}
+	_, ua := startServe(t, buildBinary(t), dsn, append([]string{"--instance", "A"}, clusterFlags...)...)
+	a := &testServer{t: t, URL: ua}
+	db, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var mu sync.Mutex
+	var notes []store.Notification
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go db.Listen(ctx, func(n store.Notification) {
+		mu.Lock()
+		notes = append(notes, n)
+		mu.Unlock()
+	})
+	time.Sleep(300 * time.Millisecond) // listening
+	id, wt, _ := createHuman(t, a, map[string]any{"variant": "chess"})
+	// events of the game, as "kind white black"
+	events := func() []string {
+		time.Sleep(500 * time.Millisecond) // what was published has arrived
+		mu.Lock()
+		defer mu.Unlock()
+		var out []string
+		for _, n := range notes {
+			if n.Game != id || (n.Kind != evPresence && n.Kind != evWho) {
+				continue
+			}
+			var ev presenceEvent
+			json.Unmarshal(n.Data, &ev)
+			out = append(out, fmt.Sprint(n.Kind, " ", ev.White, " ", ev.Black))
+		}
+		return out
+	}
+	white := dialWS(t, a.URL, id, wt)
+	white.expectState(0)
+	if got, want := events(), []string{"presence true false"}; !slices.Equal(got, want) {
+		t.Fatalf("after white's connect: %q, want %q", got, want)
+	}
+	var specs []*wsClient
+	for range 3 {
+		s := dialWS(t, a.URL, id, "")
+		s.expectState(0)
+		specs = append(specs, s)
+	}
+	for _, s := range specs {
+		s.conn.Close(websocket.StatusNormalClosure, "")
+	}
+	if got, want := events(), []string{"presence true false"}; !slices.Equal(got, want) {
+		t.Fatalf("after 3 spectators came and went: %q, want %q", got, want)
+	}
+	white.conn.Close(websocket.StatusNormalClosure, "")
+	if got, want := events(), []string{"presence true false", "presence false false"}; !slices.Equal(got, want) {
+		t.Fatalf("after white left: %q, want %q", got, want)
+	}
 }

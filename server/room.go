@@ -47,6 +47,7 @@ type room struct {
 	drawPly   int                // the ply at which draw was offered (cluster.go)
 	remote    remotePresence     // seats online on other instances (cluster.go)
 	presSeq   uint64             // this instance's presence events of the room
+	presPub   [2]bool            // the seats (white, black) with a client here, as last published
 	pre       *prefetched        // a read made before the lock, for refresh (crossing.go)
 	prods     json.RawMessage    // productions of the ruleset, encoded (stateFor), built once
 	pieces    []pieceJSON        // pieceList of the variant (stateFor), built once
@@ -89,6 +90,13 @@ func loadRoom(ctx context.Context, h *hub, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
+	return roomOf(ctx, h, rec)
+}
+
+// roomOf builds the room of the stored game rec (its moves replayed; the
+// room owns rec).
+func roomOf(ctx context.Context, h *hub, rec *store.Game) (*room, error) {
+	id := rec.ID
 	var pf presetsField
 	pf.Specs, pf.Err = rules.ParseSpecs(rec.Presets)
 	rs, aerr := compile(rec.Variant, rec.VariantINI, pf)
@@ -745,6 +753,24 @@ type roomEntry struct {
 
 // room returns the room of game id, loading it (once) from the store.
 func (h *hub) room(ctx context.Context, id string) (*room, error) {
+	return h.roomWith(ctx, id, true, func() (*room, error) { return loadRoom(ctx, h, id) })
+}
+
+// created returns the room of the game rec that this instance has just
+// stored (CreateGame), built from rec instead of read back from the store
+// (the same record: no moves, times in whole milliseconds as stored).
+func (h *hub) created(ctx context.Context, rec store.Game) (*room, error) {
+	rec.CreatedAt = time.UnixMilli(rec.CreatedAt.UnixMilli()).UTC()
+	rec.UpdatedAt = time.UnixMilli(rec.UpdatedAt.UnixMilli()).UTC()
+	rec.Moves = nil
+	return h.roomWith(ctx, rec.ID, false, func() (*room, error) { return roomOf(ctx, h, &rec) })
+}
+
+// roomWith returns the room of game id, made by load when it is not
+// loaded yet (once, however many ask at the same time); with ask, a room
+// loaded here asks the other instances who is online there (a game just
+// created here has no one elsewhere).
+func (h *hub) roomWith(ctx context.Context, id string, ask bool, load func() (*room, error)) (*room, error) {
 	h.mu.Lock()
 	e, ok := h.rooms[id]
 	if !ok {
@@ -758,12 +784,12 @@ func (h *hub) room(ctx context.Context, id string) (*room, error) {
 		}
 	}()
 	e.once.Do(func() {
-		e.r, e.err = loadRoom(ctx, h, id)
+		e.r, e.err = load()
 		if e.err == nil {
 			e.r.mu.Lock()
 			e.r.armFlag()
 			e.r.scheduleAI() // the server may have stopped while the AI was to move
-			if h.clustered() {
+			if ask && h.clustered() {
 				e.r.publish(evWho, nil) // the other instances tell who is online there
 			}
 			e.r.unlock()

@@ -566,7 +566,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusServiceUnavailable, CodeStorage, "the game could not be stored"))
 		return
 	}
-	room, err := s.hub.room(r.Context(), rec.ID)
+	room, err := s.hub.created(r.Context(), *rec)
 	if err != nil {
 		s.roomError(w, rec.ID, err)
 		return

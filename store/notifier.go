@@ -24,6 +24,14 @@ import (
 // noteBatch is the most notifications one statement sends.
 const noteBatch = 256
 
+// notePace is the least time between two of the notifier's statements:
+// what is queued meanwhile leaves together. Each statement is a
+// transaction that wakes every listening instance's connection, which
+// starts a transaction of its own to read it: at a few hundred moves a
+// second, one statement per notification was most of PostgreSQL's work.
+// A notification waits at most this long more.
+const notePace = 2 * time.Millisecond
+
 // noteReq is one notification queued: its payload and where the sender
 // learns it left (nil: sent, or the error).
 type noteReq struct {
@@ -52,6 +60,7 @@ func (d *DB) notifier() {
 	defer close(d.notesDone)
 	batch := make([]noteReq, 0, noteBatch)
 	payloads := make([]string, 0, noteBatch)
+	var sent time.Time
 	for {
 		var first noteReq
 		select {
@@ -63,6 +72,10 @@ func (d *DB) notifier() {
 				return
 			}
 		}
+		if wait := notePace - time.Since(sent); wait > 0 {
+			time.Sleep(wait)
+		}
+		sent = time.Now()
 		batch, payloads = append(batch[:0], first), append(payloads[:0], first.payload)
 	more:
 		for len(batch) < noteBatch {

@@ -594,10 +594,33 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 		return fmt.Errorf("store: seat %q is not white or black", color)
 	}
 	now := ms(time.Now())
-	return d.txNotify(ctx, Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now}, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET `+col+` = ?, updated_at = ?,
+	note := Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now}
+	query := d.q(`UPDATE games SET ` + col + ` = ?, updated_at = ?,
 			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
-			WHERE id = ? AND `+col+` = ''`), tokenHash, now, id)
+			WHERE id = ? AND ` + col + ` = ''`)
+	taken := fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
+	if d.postgres {
+		// one statement, its own transaction: one round trip, not three
+		res, err := d.db.ExecContext(ctx, query, tokenHash, now, id)
+		if err != nil {
+			return fmt.Errorf("store: take seat of %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			var one int
+			err := d.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one)
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			if err != nil {
+				return fmt.Errorf("store: take seat of %s: %w", id, err)
+			}
+			return taken
+		}
+		d.sendNote(ctx, note)
+		return nil
+	}
+	return d.txNotify(ctx, note, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, tokenHash, now, id)
 		if err != nil {
 			return err
 		}
@@ -605,7 +628,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			if _, err := d.exists(ctx, tx, id); err != nil {
 				return err
 			}
-			return fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
+			return taken
 		}
 		return nil
 	})

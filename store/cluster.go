@@ -291,9 +291,12 @@ type Orphan struct {
 // of it is still valid
 // (expired, or held by an instance that is not listening),
 // or the running clock has less left on a side than the time since it
-// started (its flag may have fallen). The caller loads them: a loaded
-// room starts the AI when it is to move and arms the clock's flag. Empty
-// for SQLite.
+// started (its flag may have fallen). The fallen flags come first (each
+// is ended at once, where hundreds of AI games left by a dead instance
+// take their AI's time), in random order within each kind: a game the
+// pickup cannot settle, listed every time, must not hold back the ones
+// behind it. The caller loads them: a loaded room starts the AI when it
+// is to move and arms the clock's flag. Empty for SQLite.
 func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orphan, error) {
 	if !d.postgres {
 		return nil, nil
@@ -319,10 +322,10 @@ func (d *DB) Orphans(ctx context.Context, idle time.Duration, limit int) ([]Orph
 			(CASE WHEN split_part(COALESCE(NULLIF((SELECT m.fen_after FROM moves m WHERE m.game_id = g.id AND m.ply = g.plies - 1), ''),
 				g.start_fen), ' ', 2) = 'w' THEN g.white_kind ELSE g.black_kind END) = 'ai'
 				AND (l.game_id IS NULL OR l.expires < $2 OR $4 || l.instance NOT IN (SELECT app FROM live)) AS ai,
-			g.clock_since > 0 AND g.clock_since + LEAST(g.white_ms, g.black_ms) < $2 AS clk
+			g.clock_initial > 0 AND g.clock_since > 0 AND g.clock_since + LEAST(g.white_ms, g.black_ms) < $2 AS clk
 		FROM games g LEFT JOIN ai_leases l ON l.game_id = g.id
 		WHERE g.status = 'active' AND g.updated_at < $1 AND (g.white_kind = 'ai' OR g.black_kind = 'ai' OR g.clock_since > 0)) o
-		WHERE ai OR clk ORDER BY updated_at LIMIT $3`, now-idle.Milliseconds(), now, limit, appPrefix)
+		WHERE ai OR clk ORDER BY clk DESC, random() LIMIT $3`, now-idle.Milliseconds(), now, limit, appPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("store: orphan games: %w", err)
 	}

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -161,6 +162,13 @@ type DB struct {
 	notesStop    chan struct{}
 	notesDone    chan struct{}
 	notifyFailed atomic.Int64
+	// the group commit of moves (pgmoves.go)
+	moves     chan *pgMove
+	movesStop chan struct{}
+	movesDone chan struct{}
+	moveWG    sync.WaitGroup
+	// statements that wrote moves (PostgreSQL), for the tests
+	moveStatements atomic.Int64
 }
 
 // PostgresConns is the most PostgreSQL connections one DB holds (Listen
@@ -233,6 +241,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	d.rdb = d.db
 	if !sqlite {
 		d.startNotifier()
+		d.startMoveWriters()
 	}
 	if sqlite {
 		if path != ":memory:" {
@@ -262,6 +271,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes the store (SQLite: after the writes queued are committed).
 func (d *DB) Close() error {
+	d.stopMoveWriters()
 	d.stopNotifier()
 	if d.batch != nil {
 		d.batch.close()
@@ -460,25 +470,11 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	var k Clock
-	if clk != nil {
-		k = *clk
-	}
-	rows, err := d.db.QueryContext(ctx, sqlAppendMovePG, ms(m.At), status, result, reason, id, m.Ply,
-		m.UCI, m.SAN, m.FENAfter, clk != nil, k.WhiteMS, k.BlackMS, k.Since)
+	stored, err := d.queueMove(&pgMove{ctx: ctx, id: id, m: m, status: status, result: result, reason: reason, clk: clk})
 	if err != nil {
-		return fmt.Errorf("store: append move to %s: %w", id, err)
+		return err
 	}
-	n := 0
-	for rows.Next() {
-		n++
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return fmt.Errorf("store: append move to %s: %w", id, err)
-	}
-	if n == 1 {
+	if stored {
 		d.sendPayload(ctx, p, false) // queued: sent after the call returns (notifier.go)
 		return nil
 	}

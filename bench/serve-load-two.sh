@@ -17,6 +17,12 @@
 # (head -1 $PGDATA/postmaster.pid), PostgreSQL's (all its processes).
 # PPROF=1 serves Go's profiler of the servers on 127.0.0.1:6071 (A) and
 # :6072 (B), e.g. go tool pprof -seconds 20 http://127.0.0.1:6071/debug/pprof/profile
+# SERVE_GOMAXPROCS=N / TOOL_GOMAXPROCS=N run the servers / the load tool
+# with GOMAXPROCS=N (e.g. 1: each instance one of the 2 cores, as on
+# machines of its own). The report's "after start" line is the round-trip
+# of the moves sent once every game was connected (the humans run's first
+# 5 s create 1,000 games and open 2,000 WebSockets while the first moves
+# are played).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DB:?set DB to a postgres:// DSN}"

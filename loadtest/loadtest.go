@@ -140,7 +140,6 @@ type run struct {
 	watched []time.Duration
 	steady  []time.Duration
 
-	began      time.Time
 	connected  atomic.Int64 // slots whose first game has both players connected
 	steadyFrom atomic.Int64 // when the last of them was (UnixNano; 0: not yet)
 	rep        Report
@@ -193,7 +192,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		before = s
 	}
 	began := time.Now()
-	r.began = began
 	if cfg.Duration > 0 {
 		r.stop = began.Add(cfg.Duration)
 	}

@@ -147,8 +147,10 @@ func (p *Position) chased() geom.Set {
 	if m.Kind() == Drop {
 		from = geom.NoSquare
 	}
-	// direct attacks
-	if moved := p.board[to].Type(); moved != King && moved != Soldier {
+	// direct attacks (of the mover, when it is on its target square: a
+	// house rule may have removed it there, e.g. poisoned squares)
+	if pc := p.board[to]; pc != NoPiece && pc.Color() == them && pc.Type() != King && pc.Type() != Soldier {
+		moved := pc.Type()
 		direct := p.Attacks(them, moved, to, p.occ).And(p.byColor[us])
 		if (moved == Rook || moved == Cannon) && from != geom.NoSquare {
 			if from.File() == to.File() {

@@ -197,3 +197,27 @@ func TestPoisonedSquares_Capablanca(t *testing.T) {
 		t.Errorf("d4 is not poisoned on 10×8: %s", d.FEN())
 	}
 }
+
+// TestPoisonedSquares_XiangqiChaseAfterDeath: in xiangqi (9×10: e5 and e6
+// poisoned) a 1-HP soldier stepping onto e6 dies there, and the chase rule
+// (Position.chased, run after every move) then finds no piece on the
+// move's target: the move is legal, the soldier gone and Black moves on
+// (this panicked before; a self-play game with king-heals found it).
+func TestPoisonedSquares_XiangqiChaseAfterDeath(t *testing.T) {
+	v, err := variants.Get("xiangqi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fen = "1Cb1kabn1/r1n5r/5apc1/p1p1p1C1p/9/3RP4/P1P1c1P1P/4B4/9/RN1AKABN1 w - - 0 8 {Hp:e1=3,e5=1,g8=1,c9=1,e10=3}"
+	g := newVariantGame(t, v, hpPoison+",king-heals", fen)
+	if n := len(g.LegalMoves()); n != 46 {
+		t.Fatalf("%d legal moves, want 46", n)
+	}
+	play(t, g, "e5e6")
+	if pc := pieceAt(t, g, "e6"); pc != "." {
+		t.Fatalf("e6 holds %q after the 1-HP soldier stepped on poison: %s", pc, g.FEN())
+	}
+	if n := len(g.LegalMoves()); n == 0 {
+		t.Fatalf("Black has no move: %s", g.FEN())
+	}
+}

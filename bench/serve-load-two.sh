@@ -5,7 +5,7 @@
 # every move crosses instances through PostgreSQL LISTEN/NOTIFY.
 #
 #   DB=postgres://… bench/serve-load-two.sh [humans|saturation|spectators|aifirst|all]
-#   (GAMES=N: the humans run's games, default 1000)
+#   (GAMES=N: the humans run's games, default 1000; RAMP=D: over how long they start, default 5s)
 #
 # The CPU and RSS of both servers are printed after each run (ps). The
 # database should be a throw-away one: the runs leave their games in it
@@ -71,7 +71,7 @@ run() { # name, serve flags, bench flags…
 	if [ -n "$pg0" ]; then sleep 1; echo "postgresql cpu: $(awk -v a="$pg0" -v b="$(pgcpu)" 'BEGIN {printf "%.2f", b - a}') s"; fi
 }
 what=${1:-all}
-[[ $what == all || $what == humans ]] && run humans "" --games ${GAMES:-1000} --think 1s-3s --plies 40 --ramp 5s --duration 60s --seed 1
+[[ $what == all || $what == humans ]] && run humans "" --games ${GAMES:-1000} --think 1s-3s --plies 40 --ramp ${RAMP:-5s} --duration 60s --seed 1
 [[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 50 --think 0 --plies 40 --duration 30s --seed 1
 [[ $what == all || $what == spectators ]] && run spectators "" --games 1 --spectators 2000 --think 500ms-1s --plies 0 --duration 40s --seed 1
 [[ $what == all || $what == aifirst ]] && run aifirst "" --games 0 --ai-first 300 --ai-wait 120s --seed 1

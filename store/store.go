@@ -460,7 +460,9 @@ i AS (INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at)
 	SELECT id, $6, $7, $8, $9, $1 FROM u)
 SELECT 1 FROM u`
 
-// appendMovePG is AppendMove on PostgreSQL (sqlAppendMovePG).
+// appendMovePG is AppendMove on PostgreSQL: the move goes through the
+// group commit (pgmoves.go: alone, sqlAppendMovePG; with the moves queued
+// meanwhile, sqlAppendMovesPG), its notification after it is stored.
 func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, clk *Clock) error {
 	status, result, reason := StatusActive, "", ""
 	if end != nil {

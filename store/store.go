@@ -480,12 +480,10 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 		d.sendPayload(ctx, p, false) // queued: sent after the call returns (notifier.go)
 		return nil
 	}
-	var one int
-	err = d.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
+	if _, err := d.exists(ctx, d.db, id); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return err
+		}
 		return fmt.Errorf("store: append move to %s: %w", id, err)
 	}
 	return fmt.Errorf("%w: game %s: ply %d is not the next ply, or the game is over", ErrConflict, id, m.Ply)
@@ -604,12 +602,10 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 			return fmt.Errorf("store: take seat of %s: %w", id, err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			var one int
-			err := d.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = $1`, id).Scan(&one)
-			if errors.Is(err, sql.ErrNoRows) {
-				return ErrNotFound
-			}
-			if err != nil {
+			if _, err := d.exists(ctx, d.db, id); err != nil {
+				if errors.Is(err, ErrNotFound) {
+					return err
+				}
 				return fmt.Errorf("store: take seat of %s: %w", id, err)
 			}
 			return taken
@@ -658,9 +654,16 @@ func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-func (d *DB) exists(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
+// rowQuerier is a transaction or the pool.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// exists reports whether game id is stored (ErrNotFound when it is not),
+// read through q: a transaction or the pool.
+func (d *DB) exists(ctx context.Context, q rowQuerier, id string) (bool, error) {
 	var one int
-	err := tx.QueryRowContext(ctx, d.q(`SELECT 1 FROM games WHERE id = ?`), id).Scan(&one)
+	err := q.QueryRowContext(ctx, d.q(`SELECT 1 FROM games WHERE id = ?`), id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, ErrNotFound
 	}

@@ -337,6 +337,17 @@ func (r *room) premoves() (out []premoveJSON) {
 			r.pm = nil // not back where it was: build it again next time (a key, not a FEN: the FEN cost 40% of this)
 		}
 	}()
+	return premoveList(g, !g.R.Plain())
+}
+
+// premoveList lists the premoves of the side to move of g (the position
+// after premoves' null move): its pseudo-legal moves, with hooked (the
+// ruleset's house rules may add moves) its legal moves too, and the
+// recaptures. Without house rules the legal moves are among the
+// pseudo-legal ones (the position package filters them; gating and wall
+// forms share their move's squares), so they are not generated again
+// (TestPremovesPlainSkipLegal).
+func premoveList(g *rules.Game, hooked bool) (out []premoveJSON) {
 	seen := map[premoveJSON]bool{}
 	add := func(p *position.Position, m position.Move) {
 		pm := premoveJSON{To: m.To().String()}
@@ -357,9 +368,11 @@ func (r *room) premoves() (out []premoveJSON) {
 	for _, m := range g.Pos.PseudoLegal(nil) {
 		add(g.Pos, m)
 	}
-	if _, over := g.Ended(); !over {
-		for _, m := range g.LegalMoves() {
-			add(g.Pos, m)
+	if hooked {
+		if _, over := g.Ended(); !over {
+			for _, m := range g.LegalMoves() {
+				add(g.Pos, m)
+			}
 		}
 	}
 	// recaptures: a square one's own piece stands on now, attacked by

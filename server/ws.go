@@ -161,10 +161,15 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		defer cancel()
 		defer uncork() // nothing stays held back once the writer stops
 		write := func(ctx context.Context, b []byte) error {
-			if hw.conn != nil {
-				hw.conn.cork(len(c.out) > 0) // more to send: one system call for them all
+			if hw.conn == nil {
+				return conn.Write(ctx, websocket.MessageText, b)
 			}
-			return conn.Write(ctx, websocket.MessageText, b)
+			hw.conn.cork(true) // the message's pieces, and the next messages queued: one system call
+			err := conn.Write(ctx, websocket.MessageText, b)
+			if err == nil && len(c.out) == 0 {
+				err = hw.conn.cork(false)
+			}
+			return err
 		}
 		ping := func(ctx context.Context) error { uncork(); return conn.Ping(ctx) }
 		c.writer(ctx, write, ping,

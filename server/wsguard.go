@@ -111,11 +111,12 @@ const maxCorked = 64 << 10
 
 // cork holds the frames written back, while on, to send them with the
 // next write made with it off (or once maxCorked bytes wait): the writer
-// of a client corks while more of its messages are queued, so that the
-// messages queued together leave in one system call, not one each (a
-// flooding client's answers; a burst of states). Turning it off sends
-// what waits; the writer does before anything but a queued message (a
-// ping, the close), and its last write of a batch is made with it off.
+// of a client corks while it writes a message, and until the last of the
+// messages queued together, so that they leave in one system call, not
+// one each (a flooding client's answers; a burst of states) and a message
+// longer than the library's 4 KB buffer not in several. Turning it off
+// sends what waits; the writer does after its last queued message and
+// before anything but a queued message (a ping, the close).
 func (c *stopConn) cork(on bool) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
@@ -123,8 +124,17 @@ func (c *stopConn) cork(on bool) error {
 	if on || len(c.pending) == 0 {
 		return nil
 	}
+	// outside the library's Write (whose context would close a stuck
+	// connection): a client that reads nothing fails the write at the
+	// deadline instead of holding the writer
+	c.Conn.SetWriteDeadline(time.Now().Add(corkFlushTimeout))
+	defer c.Conn.SetWriteDeadline(time.Time{})
 	return c.flushLocked(nil)
 }
+
+// corkFlushTimeout bounds the write of what a cork held back (the
+// writer's per-message timeout).
+const corkFlushTimeout = 10 * time.Second
 
 // flushLocked writes the pending frames and p in one call (wmu held).
 func (c *stopConn) flushLocked(p []byte) error {

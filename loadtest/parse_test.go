@@ -80,3 +80,20 @@ func TestLegalUCIs(t *testing.T) {
 		t.Errorf("an empty list: %q", got)
 	}
 }
+
+// TestDecodeHead: a create answer is decoded without its state (whose
+// own "id" is not the answer's), and an answer without a state whole.
+func TestDecodeHead(t *testing.T) {
+	var r seatResp
+	ans := `{"id":"g1","seat":"white","token":"t1","seatUrl":"/g/g1#seat=t1","inviteUrl":"/g/g1#invite=c1","watchUrl":"/g/g1","state":{"type":"state","id":"other","token":"x","legal":[{"uci":"e2e4"}]}}`
+	if err := decodeHead([]byte(ans), &r); err != nil || r != (seatResp{ID: "g1", Token: "t1", InviteURL: "/g/g1#invite=c1"}) {
+		t.Errorf("decodeHead = %+v, %v", r, err)
+	}
+	r = seatResp{}
+	if err := decodeHead([]byte(`{"id":"g2","token":"t2"}`), &r); err != nil || r.ID != "g2" || r.Token != "t2" {
+		t.Errorf("decodeHead without state = %+v, %v", r, err)
+	}
+	if err := decodeHead([]byte(`{"id":`), &r); err == nil {
+		t.Error("decodeHead of a cut answer: no error")
+	}
+}

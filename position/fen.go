@@ -67,7 +67,9 @@ func newPositionMode(v *Variant, fen string, chess960, strict, fsfCastling bool)
 		fen = v.StartFEN
 	}
 	p := &Position{V: v, c: v.c, chess960: chess960 || v.Chess960, serial: 1, fsfCastling: fsfCastling}
-	p.stack = make([]State, 1, 64)
+	// room for a perft or a short game's plies; append grows it (a
+	// server room holds two positions: 64 states were 17 KB of each)
+	p.stack = make([]State, 1, 8)
 	p.st = &p.stack[0]
 	p.st.legalCapture = -1
 	p.st.legalDrop = -1

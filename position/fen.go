@@ -123,15 +123,25 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 // side not to move has a pseudo-royal attacked while the side to move
 // still has one: its last move left it so, which Fairy-Stockfish's
 // legal() forbids (a king beside the enemy king is not attacked in
-// atomic: taking it would blow up the taker's own). Duple check (several
-// pseudo-royals, one of which must stay safe) is not judged.
+// atomic: taking it would blow up the taker's own). With duple check
+// (spartan's two kings) the side not to move is in check when its lone
+// pseudo-royal is attacked or all of its pseudo-royals are
+// (CheckedPseudoRoyals, as Fairy-Stockfish's legal() judges a move):
+// one of two kings attacked is a legal position. NewFSF does not judge
+// duple check: Fairy-Stockfish plays on from such a position (spartan
+// k2R3k/8/8/8/8/8/8/4K3 w: perft(1) 19), and the UCI front end keeps its
+// counts.
 func (p *Position) checkPseudoRoyals(bad badFEN) error {
 	v := p.V
-	if !v.ExtinctionPseudoRoyal || v.DupleCheck || !v.Checking {
+	if !v.ExtinctionPseudoRoyal || !v.Checking || (v.DupleCheck && p.fsfCastling) {
 		return nil
 	}
 	them := p.side.Other()
-	if p.RoyalsOf(p.side).Empty() {
+	ours := p.RoyalsOf(p.side)
+	if v.DupleCheck {
+		ours = ours.Or(p.st.PseudoRoyalCand.And(p.byColor[p.side])) // two kings: neither alone is pseudo-royal
+	}
+	if ours.Empty() {
 		return nil
 	}
 	if p.CheckedPseudoRoyals(them).Any() {

@@ -58,6 +58,13 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// the enemy king is not in check (TestFENPieceCountsAccepted)
 		{"atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
 			`fen "k7/8/8/8/8/8/8/R3K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
+		// spartan (duple check): both black kings attacked by the d8 rook
+		// with White to move (Fairy-Stockfish plays on: perft(1) 19, as
+		// NewFSF); White's lone king attacked with Black to move (18)
+		{"spartan", "k2R3k/8/8/8/8/8/8/4K3 w - - 0 1",
+			`fen "k2R3k/8/8/8/8/8/8/4K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, 19},
+		{"spartan", "k3r2k/8/8/8/8/8/8/4K3 b - - 0 1",
+			`fen "k3r2k/8/8/8/8/8/8/4K3 b - - 0 1": side to move: white is in check but black is to move (its king could be taken)`, 18},
 		// pawns that step sideways but never back; a shogi pawn and a grand
 		// chess pawn on the last rank (immobilityIllegal: promotion is
 		// optional before it)
@@ -209,6 +216,9 @@ func TestFENPieceCountsAccepted(t *testing.T) {
 		{"grand", "k9/10/P9/10/10/10/10/10/10/9K w - - 0 1", 10},
 		// atomic: the kings side by side, the a1 rook "attacking" a2
 		{"atomic", "8/8/8/8/8/8/kK6/R7 w - - 0 1", 13},
+		// spartan (duple check): one of Black's two kings attacked is no
+		// check (Fairy-Stockfish: perft(1) 17)
+		{"spartan", "k2R4/8/8/8/8/8/8/4K1k1 w - - 0 1", 17},
 	} {
 		p, err := position.New(fenVariant(t, c.variant), c.fen, false)
 		if err != nil {

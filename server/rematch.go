@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"houserules/geom"
 	"houserules/position"
 	"houserules/rules"
 	"houserules/search"
@@ -348,22 +349,37 @@ func (r *room) premoves() (out []premoveJSON) {
 // forms share their move's squares), so they are not generated again
 // (TestPremovesPlainSkipLegal).
 func premoveList(g *rules.Game, hooked bool) (out []premoveJSON) {
-	seen := map[premoveJSON]bool{}
+	// seen: origin (a square, or a dropped letter), destination; a key of
+	// numbers, not of the names (the names' hashing was a third of this)
+	seen := make(map[uint64]struct{}, 64)
+	first := func(from, to geom.Square, drop byte) bool {
+		k := uint64(from)<<32 | uint64(to)<<8 | uint64(drop)
+		if _, ok := seen[k]; ok {
+			return false
+		}
+		seen[k] = struct{}{}
+		return true
+	}
 	add := func(p *position.Position, m position.Move) {
-		pm := premoveJSON{To: m.To().String()}
+		from, drop := m.From(), byte(0)
 		if m.Kind() == position.Drop {
 			uci := p.UCI(m)
-			if i := len(uci) - 1; i > 0 && uci[1] == '@' {
-				pm.Drop = string(uci[0] | 0x20)
+			if len(uci) < 2 || uci[1] != '@' {
+				return
 			}
-		} else {
-			pm.From = m.From().String()
-		}
-		if pm.From == pm.To || (pm.From == "" && pm.Drop == "") || seen[pm] {
+			from, drop = geom.NoSquare, uci[0]|0x20
+		} else if from == m.To() {
 			return
 		}
-		seen[pm] = true
-		out = append(out, pm)
+		if first(from, m.To(), drop) {
+			pm := premoveJSON{To: m.To().String()}
+			if drop != 0 {
+				pm.Drop = string(drop)
+			} else {
+				pm.From = from.String()
+			}
+			out = append(out, pm)
+		}
 	}
 	for _, m := range g.Pos.PseudoLegal(nil) {
 		add(g.Pos, m)
@@ -381,11 +397,8 @@ func premoveList(g *rules.Game, hooked bool) (out []premoveJSON) {
 	for own := p.Pieces(c).AndNot(p.PiecesOf(c, position.King)); own.Any(); {
 		to := own.Pop()
 		for from := g.Attackers(to, c); from.Any(); {
-			f := from.Pop()
-			pm := premoveJSON{From: f.String(), To: to.String()}
-			if f != to && !seen[pm] {
-				seen[pm] = true
-				out = append(out, pm)
+			if f := from.Pop(); f != to && first(f, to, 0) {
+				out = append(out, premoveJSON{From: f.String(), To: to.String()})
 			}
 		}
 	}

@@ -133,25 +133,34 @@ func (c *stopConn) cork(on bool) error {
 }
 
 // corkFlushTimeout bounds the write of what a cork held back (the
-// writer's per-message timeout).
-const corkFlushTimeout = 10 * time.Second
+// writer's per-message timeout; a variable for the tests).
+var corkFlushTimeout = 10 * time.Second
 
-// flushLocked writes the pending frames and p in one call (wmu held).
+// flushLocked writes the pending frames and p in one call (wmu held),
+// and gives the buffer back to corkBufs.
 func (c *stopConn) flushLocked(p []byte) error {
 	c.pending = append(c.pending, p...)
 	_, err := c.Conn.Write(c.pending)
-	if cap(c.pending) > maxCorked*2 {
-		c.pending = nil
-	} else {
-		c.pending = c.pending[:0]
+	if cap(c.pending) <= maxCorked*2 {
+		b := c.pending[:0]
+		corkBufs.Put(&b)
 	}
+	c.pending = nil
 	return err
 }
+
+// corkBufs holds the buffers of corked frames between writes: a
+// connection holds one only while it writes (2,000 spectators' connections
+// each keeping its last message's buffer were 40 MB).
+var corkBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
 func (c *stopConn) Write(p []byte) (int, error) {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	if c.corked && len(c.pending)+len(p) <= maxCorked {
+		if c.pending == nil {
+			c.pending = *corkBufs.Get().(*[]byte)
+		}
 		c.pending = append(c.pending, p...)
 		return len(p), nil
 	}

@@ -60,6 +60,9 @@ type Config struct {
 	// starts at i×Ramp/Games), so that a run measures play, not 2,000
 	// connections opened at once. 0 = all at once.
 	Ramp time.Duration
+	// Timeline > 0 reports the round-trips and game starts in slices of
+	// this width (Report.Timeline): where in the run the slow moves were.
+	Timeline time.Duration
 	// Variant of the human games ("" = chess).
 	Variant string
 	// Seed of the random think times and moves (0 = random).
@@ -96,6 +99,8 @@ type Report struct {
 	// played); RampTook is how long after the start that was (0: never).
 	Steady   Latency
 	RampTook time.Duration
+	// Timeline: the run in slices of Config.Timeline (nil without).
+	Timeline []Slice
 	// Spectators connected and the messages they received (states and
 	// presence messages).
 	SpectatorsConnected int
@@ -138,6 +143,9 @@ type run struct {
 	mu      sync.Mutex
 	errs    map[string]int
 	rtts    []time.Duration
+	sent    []int64 // when each of rtts was sent, ns after began (Timeline)
+	starts  []int64 // when each game was joined, ns after began (Timeline)
+	began   time.Time
 	watched []time.Duration
 	steady  []time.Duration
 
@@ -193,6 +201,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		before = s
 	}
 	began := time.Now()
+	r.began = began
 	if cfg.Duration > 0 {
 		r.stop = began.Add(cfg.Duration)
 	}
@@ -236,6 +245,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Latency = latencyOf(r.rtts)
 	rep.Watched = latencyOf(r.watched)
 	rep.Steady = latencyOf(r.steady)
+	rep.Timeline = timeline(cfg.Timeline, r.sent, r.rtts, r.starts)
 	if sf := r.steadyFrom.Load(); sf != 0 {
 		rep.RampTook = time.Unix(0, sf).Sub(began)
 	}
@@ -354,6 +364,9 @@ func (r *run) game(ctx context.Context, i, n int, watched bool, watchedReady cha
 	}
 	r.mu.Lock()
 	r.rep.GamesStarted++
+	if r.cfg.Timeline > 0 {
+		r.starts = append(r.starts, time.Since(r.began).Nanoseconds())
+	}
 	r.mu.Unlock()
 	plies := r.cfg.Plies
 	if watched && r.cfg.Duration > 0 {
@@ -547,6 +560,9 @@ func (p *player) play(ctx context.Context) {
 						p.r.mu.Lock()
 						p.r.rep.MovesAcked++
 						p.r.rtts = append(p.r.rtts, rtt)
+						if p.r.cfg.Timeline > 0 {
+							p.r.sent = append(p.r.sent, sentAt.Sub(p.r.began).Nanoseconds())
+						}
 						if p.watched {
 							p.r.watched = append(p.r.watched, rtt)
 						}

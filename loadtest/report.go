@@ -18,6 +18,7 @@ func (r *Report) Write(w io.Writer) {
 		fmt.Fprintf(w, "after start  %v (moves sent once all %d games were connected, %v after the start)\n",
 			r.Steady, r.GamesStarted, r.RampTook.Round(time.Millisecond))
 	}
+	writeTimeline(w, r.Timeline)
 	if r.SpectatorsConnected > 0 || r.Watched.N > 0 {
 		fmt.Fprintf(w, "watched room %v (its players)\n", r.Watched)
 		fmt.Fprintf(w, "spectators   %d connected, %d messages received\n", r.SpectatorsConnected, r.SpectatorMsgs)

@@ -108,6 +108,7 @@ address: raise them on the server, e.g. --spawn "--db /tmp/b.db
 	f.IntVar(&cfg.Plies, "plies", 40, "plies per game, then a new game (0 = to the end of each game)")
 	f.DurationVar(&cfg.Duration, "duration", 30*time.Second, "length of the run (0 = each game slot plays one game)")
 	f.DurationVar(&cfg.Ramp, "ramp", 0, "spread the games' starts over this time (0 = all at once)")
+	f.DurationVar(&cfg.Timeline, "timeline", 0, "also report the round-trips and game starts in slices of this width (e.g. 1s): where in the run the slow moves were")
 	f.IntVar(&cfg.Spectators, "spectators", 0, "spectators on the first game's room (its players' round-trips are reported apart)")
 	f.IntVar(&cfg.AIFirst, "ai-first", 0, "games against the AI (level 0) whose AI moves first: how many got their AI move")
 	f.DurationVar(&cfg.AIWait, "ai-wait", time.Minute, "how long an AI-first game waits for the AI's move")

@@ -174,6 +174,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Duration == 0 && cfg.Plies == 0 && cfg.Games > 0 {
 		return nil, errors.New("loadtest: give a duration or a ply count (each game would be played to its end)")
 	}
+	if cfg.Ramp < 0 {
+		return nil, fmt.Errorf("loadtest: ramp %v: give 0 (all games at once) or a positive duration", cfg.Ramp)
+	}
+	if cfg.Timeline < 0 || (cfg.Timeline > 0 && cfg.Timeline < minTimeline) {
+		return nil, fmt.Errorf("loadtest: time line slices of %v: give 0 (none) or at least %v", cfg.Timeline, minTimeline)
+	}
 	if cfg.ThinkMax < cfg.ThinkMin {
 		return nil, fmt.Errorf("loadtest: think time %v-%v: the maximum is below the minimum", cfg.ThinkMin, cfg.ThinkMax)
 	}
@@ -245,7 +251,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Latency = latencyOf(r.rtts)
 	rep.Watched = latencyOf(r.watched)
 	rep.Steady = latencyOf(r.steady)
-	rep.Timeline = timeline(cfg.Timeline, r.sent, r.rtts, r.starts)
+	rep.Timeline = timeline(cfg.Timeline, rep.Elapsed, r.sent, r.rtts, r.starts)
 	if sf := r.steadyFrom.Load(); sf != 0 {
 		rep.RampTook = time.Unix(0, sf).Sub(began)
 	}

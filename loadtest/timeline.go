@@ -3,6 +3,7 @@ package loadtest
 import (
 	"fmt"
 	"io"
+	"slices"
 	"time"
 )
 
@@ -14,30 +15,37 @@ type Slice struct {
 	Started int // human games started (joined) in the slice
 }
 
+// minTimeline is the narrowest slice of a time line (Config.Timeline).
+const minTimeline = 10 * time.Millisecond
+
+// maxSlices bounds a time line's length: a longer run's slices are
+// widened to fit (a slice a line of output).
+const maxSlices = 10000
+
 // timeline buckets the moves by when they were sent (sent[i]: ns after
 // the start, of rtts[i]) and the game starts by when they were joined
-// (ns after the start), into slices of width w; nil for w ≤ 0.
-func timeline(w time.Duration, sent []int64, rtts []time.Duration, starts []int64) []Slice {
+// (ns after the start), into slices of width w (widened to at most
+// maxSlices) up to the end of the run (elapsed, or the last event if
+// later): slices without moves are kept. nil for w ≤ 0.
+func timeline(w, elapsed time.Duration, sent []int64, rtts []time.Duration, starts []int64) []Slice {
 	if w <= 0 {
 		return nil
 	}
-	var by [][]time.Duration
-	var started []int
-	grow := func(k int) {
-		for len(by) <= k {
-			by = append(by, nil)
-			started = append(started, 0)
-		}
+	last := elapsed
+	for _, at := range append(slices.Clone(sent), starts...) {
+		last = max(last, time.Duration(at))
 	}
+	if n := last / w; n >= maxSlices {
+		w = last/maxSlices + 1
+	}
+	by := make([][]time.Duration, int(last/w)+1)
+	started := make([]int, len(by))
 	for i, at := range sent {
 		k := int(time.Duration(at) / w)
-		grow(k)
 		by[k] = append(by[k], rtts[i])
 	}
 	for _, at := range starts {
-		k := int(time.Duration(at) / w)
-		grow(k)
-		started[k]++
+		started[int(time.Duration(at)/w)]++
 	}
 	out := make([]Slice, len(by))
 	for k := range by {

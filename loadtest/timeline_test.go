@@ -13,7 +13,7 @@ func TestTimeline(t *testing.T) {
 	sent := []int64{ms(10), ms(900), ms(1500), ms(3100)}
 	rtts := []time.Duration{5 * time.Millisecond, 7 * time.Millisecond, 40 * time.Millisecond, 3 * time.Millisecond}
 	starts := []int64{ms(1), ms(2), ms(1999)}
-	tl := timeline(time.Second, sent, rtts, starts)
+	tl := timeline(time.Second, 3500*time.Millisecond, sent, rtts, starts)
 	if len(tl) != 4 {
 		t.Fatalf("%d slices, want 4: %+v", len(tl), tl)
 	}
@@ -27,8 +27,16 @@ func TestTimeline(t *testing.T) {
 			t.Errorf("slice %d = %+v, want from %ds, %d moves, %d games, max %v", k, s, k, w.n, w.started, w.max)
 		}
 	}
-	if timeline(0, sent, rtts, starts) != nil {
+	if timeline(0, time.Second, sent, rtts, starts) != nil {
 		t.Error("a time line without a width")
+	}
+	// the run goes on after the last move (5.5 s): its quiet seconds are slices
+	if tl := timeline(time.Second, 5500*time.Millisecond, sent, rtts, starts); len(tl) != 6 || tl[5].Latency.N != 0 {
+		t.Errorf("a 6 s run: %d slices, want 6 (the last two without moves)", len(tl))
+	}
+	// a width that would make billions of slices is widened to maxSlices
+	if tl := timeline(minTimeline, 10*time.Hour, sent, rtts, starts); len(tl) > maxSlices || tl[0].Latency.N != 4 {
+		t.Errorf("10 h in slices of %v: %d slices (first %+v), want at most %d", minTimeline, len(tl), tl[0], maxSlices)
 	}
 	var b strings.Builder
 	writeTimeline(&b, tl)

@@ -2,6 +2,7 @@ package position
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -388,7 +389,13 @@ func (p *Position) checkKings(strict bool, bad badFEN) error {
 				return bad("board", "%s has %d kings", c, n)
 			}
 		}
-		if strict && !v.ExtinctionPseudoRoyal {
+		// in pseudo-royal variants the king is judged here only when it is
+		// a royal of its own, not an extinction piece (coregal: the queens
+		// are pseudo-royal, the king is still the king; atomic's king is
+		// judged by checkPseudoRoyals, beside-the-king immunity included)
+		trueKing := !v.ExtinctionPseudoRoyal ||
+			(!v.BlastOnCapture && !slices.Contains(p.c.extinctionTypes, King) && !slices.Contains(p.c.extinctionTypes, AllPieces))
+		if strict && trueKing {
 			// a general that faces the other one (flying general, xiangqi)
 			// is in check too: Fairy-Stockfish's legal() forbids leaving
 			// the kings facing

@@ -143,7 +143,7 @@ func (p *Position) placementFactsOf() *placementFacts {
 
 // placementReach returns the squares a pawn type pt of colour c can stand
 // on: those of its start squares and every square its moves (quiet,
-// capture, initial double steps) reach from them, step after step, on an
+// capture, initial moves from the double-step region) reach from them, step after step, on an
 // empty board within its mobility region, except where it must promote.
 // Where pawns may also appear otherwise (drops, gating, demotion, a
 // promotion to pt) or the start position has none, it is every square one
@@ -154,7 +154,7 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 	t := c.tables[col][pt]
 	targets := func(s geom.Square) geom.Set {
 		r := t.quiet[s].all.Or(t.capture[s].all)
-		if t.hasInitial {
+		if t.hasInitial && v.DoubleStepRegion[col].Has(s) { // as quietTargets: first moves from there only
 			r = r.Or(t.initial[s].all)
 		}
 		return r.And(mask)

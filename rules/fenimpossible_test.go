@@ -58,6 +58,11 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// the enemy king is not in check (TestFENPieceCountsAccepted)
 		{"atomic", "k7/8/8/8/8/8/8/R3K3 w - - 0 1",
 			`fen "k7/8/8/8/8/8/8/R3K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
+		// coregal: the queens are pseudo-royal, the king is still a royal
+		// king: Black's king attacked with White to move (refused as in
+		// chess; Fairy-Stockfish lists 15 moves, e1e8 among them)
+		{"coregal", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+			`fen "4k3/8/8/8/8/8/8/4RK2 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF},
 		// spartan (duple check): both black kings attacked by the d8 rook
 		// with White to move (Fairy-Stockfish plays on: perft(1) 19, as
 		// NewFSF); White's lone king attacked with Black to move (18)
@@ -65,6 +70,10 @@ func TestFENImpossibleRefused(t *testing.T) {
 			`fen "k2R3k/8/8/8/8/8/8/4K3 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, 19},
 		{"spartan", "k3r2k/8/8/8/8/8/8/4K3 b - - 0 1",
 			`fen "k3r2k/8/8/8/8/8/8/4K3 b - - 0 1": side to move: white is in check but black is to move (its king could be taken)`, 18},
+		// spartan: a hoplite on Black's first rank (its first-move jump is
+		// made from its start rank only, and lands two ranks ahead)
+		{"spartan", "h3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+			`fen "h3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: the black customPiece1 on a8 could never get there (no move of a customPiece1 ends on that rank)`, 5},
 		// pawns that step sideways but never back; a shogi pawn and a grand
 		// chess pawn on the last rank (immobilityIllegal: promotion is
 		// optional before it)

@@ -2,6 +2,8 @@ package position
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"houserules/geom"
 )
@@ -59,13 +61,14 @@ func (p *Position) CheckPlacement(fen string) error {
 		}
 		quiet := c.tables[col][pt].quiet[sq].all.And(mask)
 		immobile := quiet.Empty() && c.tables[col][pt].capture[sq].all.And(mask).Empty()
-		if v.PromotionPawnTypes[col].Has(pt) && !p.promoted.Has(sq) {
-			if pf.mustPromote(col, sq) && !inStart(col, pt, sq) {
-				return bad(sq, "%s stands in its promotion zone, where it must have promoted", name)
-			}
+		pawn := v.PromotionPawnTypes[col].Has(pt)
+		if pawn && !p.promoted.Has(sq) && pf.mustPromote(col, sq) && !inStart(col, pt, sq) {
+			return bad(sq, "%s stands in its promotion zone, where it must have promoted", name)
+		}
+		if pf.ranked[col].Has(pt) && !p.promoted.Has(sq) {
 			droppable := v.HasPockets() && c.dropRegion[col][pt].Has(sq)
-			if pf.reach[col][pt].And(geom.RankSet(sq.Rank())).Empty() && !droppable && !v.DoubleStepRegion[col].Has(sq) && !inStartRank(col, pt, sq.Rank()) {
-				return bad(sq, "%s could never get there (no move of a %s ends on that rank)", name, pt)
+			if pf.reach[col][pt].And(geom.RankSet(sq.Rank())).Empty() && !droppable && !(pawn && v.DoubleStepRegion[col].Has(sq)) && !inStartRank(col, pt, sq.Rank()) {
+				return bad(sq, "%s could never get there (no move of %s %s ends on that rank)", name, article(pt.String()), pt)
 			}
 		}
 		if v.ImmobilityIllegal && immobile && !inStart(col, pt, sq) {
@@ -110,9 +113,11 @@ func (p *Position) checkPocketKingAndChecks(fen string, pf *placementFacts) erro
 type placementFacts struct {
 	v     *Variant
 	start *Position // the start position (nil when it does not parse)
-	// reach[c][pt]: the squares a pawn type pt of colour c can stand on
-	// (placementReach)
-	reach [2][PieceTypeNB]geom.Set
+	// reach[c][pt]: the squares a type pt of colour c can stand on
+	// (placementReach), for the types in ranked[c]: the pawn types and
+	// the other types of the start position
+	reach  [2][PieceTypeNB]geom.Set
+	ranked [2]PieceSet
 }
 
 // mustPromote reports whether a pawn of colour c arriving on sq must
@@ -134,6 +139,20 @@ func (p *Position) placementFactsOf() *placementFacts {
 		for col := White; col <= Black; col++ {
 			for _, pt := range p.V.PromotionPawnTypes[col].Types() {
 				pf.reach[col][pt] = p.placementReach(pf, col, pt)
+				pf.ranked[col] = pf.ranked[col].With(pt)
+			}
+			if pf.start == nil {
+				continue
+			}
+			// every other type of the start position that no promotion,
+			// drop, gate or demotion makes: xiangqi's soldiers, elephants
+			// and advisors reach only some ranks
+			for _, pt := range pf.start.typesOf(col) {
+				if pf.ranked[col].Has(pt) || pt == King {
+					continue
+				}
+				pf.reach[col][pt] = p.placementReach(pf, col, pt)
+				pf.ranked[col] = pf.ranked[col].With(pt)
 			}
 		}
 		c.placement = pf
@@ -159,11 +178,13 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 		}
 		return r.And(mask)
 	}
+	pawn := v.PromotionPawnTypes[col].Has(pt) // it stops where it must promote
 	var seeds geom.Set
 	if pf.start != nil {
 		seeds = pf.start.PiecesOf(col, pt)
 	}
-	otherSource := v.HasPockets() || v.Gating || v.PieceDemotion || v.PromotionPieceTypes[col].Has(pt) || v.PromotionPieceTypes[col.Other()].Has(pt)
+	otherSource := v.HasPockets() || v.Gating || v.PieceDemotion || v.PromotionPieceTypes[col].Has(pt) || v.PromotionPieceTypes[col.Other()].Has(pt) ||
+		slices.Contains(v.PromotedPieceType[:], pt) // a piece promotion makes it (shogi-style, without pockets)
 	if seeds.Empty() || otherSource {
 		var r geom.Set
 		for s := mask; s.Any(); {
@@ -176,7 +197,7 @@ func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) g
 		s := frontier.Pop()
 		for n := targets(s); n.Any(); {
 			to := n.Pop()
-			if reach.Has(to) || pf.mustPromote(col, to) {
+			if reach.Has(to) || (pawn && pf.mustPromote(col, to)) {
 				continue
 			}
 			reach.Add(to)
@@ -194,3 +215,22 @@ type pieceOn struct {
 }
 
 func (n pieceOn) String() string { return fmt.Sprintf("the %s %s on %s", n.c, n.pt, n.sq) }
+
+// typesOf lists the piece types colour col has on the board.
+func (p *Position) typesOf(col Color) []PieceType {
+	var out []PieceType
+	for pt := range PieceType(PieceTypeNB) {
+		if p.count[col][pt] > 0 {
+			out = append(out, pt)
+		}
+	}
+	return out
+}
+
+// article is "an" before a vowel, else "a" (an elephant, a soldier).
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}

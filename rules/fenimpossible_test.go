@@ -74,6 +74,13 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// made from its start rank only, and lands two ranks ahead)
 		{"spartan", "h3k3/8/8/8/8/8/8/4K3 w - - 0 1",
 			`fen "h3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: the black customPiece1 on a8 could never get there (no move of a customPiece1 ends on that rank)`, 5},
+		// xiangqi: a soldier behind its start rank (it only moves forward
+		// there) and an elephant on a rank its diagonal leaps never reach;
+		// Fairy-Stockfish plays on (perft(1) 2 each)
+		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3K4P w - - 0 1",
+			`fen "4k4/9/9/9/9/9/9/9/9/3K4P w - - 0 1": board: rank 1: the white soldier on i1 could never get there (no move of a soldier ends on that rank)`, 2},
+		{"xiangqi", "4k4/9/9/9/9/9/9/9/B8/3K5 w - - 0 1",
+			`fen "4k4/9/9/9/9/9/9/9/B8/3K5 w - - 0 1": board: rank 2: the white elephant on a2 could never get there (no move of an elephant ends on that rank)`, 2},
 		// pawns that step sideways but never back; a shogi pawn and a grand
 		// chess pawn on the last rank (immobilityIllegal: promotion is
 		// optional before it)

@@ -24,10 +24,12 @@ import (
 
 // pgMoveWriters is how many batches of moves may be written at once (of
 // PostgresConns connections). Two, not four: the moves that wait for a
-// writer go together in its next statement, and at saturation with two
-// instances PostgreSQL spent 0.32–0.36 ms of CPU a move with two writers
-// each against 0.38–0.45 with four (1,570–1,795 moves/s against
-// 1,348–1,391, alternate runs of bench/serve-load-two.sh saturation).
+// writer go together in its next statement (fewer, bigger commits). In
+// alternate runs of bench/serve-load-two.sh saturation on 2 cores,
+// PostgreSQL spent 0.32–0.41 ms of CPU a move with two writers (mean
+// 0.36; 1,361–1,795 moves/s, mean 1,587) and 0.30–0.45 with four (mean
+// 0.39; 1,348–1,808, mean 1,513): a small gain inside the machine's
+// run-to-run spread, latency no worse.
 const pgMoveWriters = 2
 
 // pgMoveBatch is the most moves one statement writes.

@@ -533,12 +533,73 @@ func (p *Position) parseCastling(s string) error {
 				if err := p.checkCastlingRook(c, s[i], rsq); err != nil {
 					return err
 				}
+				if err := p.check960Second(c, s[i], rsq); err != nil {
+					return err
+				}
 			}
 			p.setCastlingRight(c, rsq)
 		}
 	}
 	if v.Gating {
 		p.gatingCastlingRights()
+	}
+	if p.chess960 && v.Castling && !p.fsfCastling && !v.Gating {
+		return p.check960Rights()
+	}
+	return nil
+}
+
+// check960Second refuses, in Chess960, a second right on the side of the
+// king that already has one (w AB: two queenside rooks): a Chess960
+// start has one rook on each side of its king. Fairy-Stockfish keeps the
+// last letter's rook; New refuses the field.
+func (p *Position) check960Second(c Color, letter byte, rsq geom.Square) error {
+	if !p.chess960 {
+		return nil
+	}
+	cr := p.sideRight(c, p.castlingKingSquare[c] < rsq)
+	if p.st.Castling&cr != 0 && p.castlingRookSquare[cr] != rsq {
+		return fmt.Errorf("%q but the %s rook on %s has that side's right already: a Chess960 start has one rook on each side of the king",
+			letter, c, p.castlingRookSquare[cr])
+	}
+	return nil
+}
+
+// check960Rights refuses Chess960 castling rights that no start position
+// gives (Fairy-Stockfish keeps them): the king starts between its two
+// rooks, so a king with a right is not on an edge file; Black's army
+// mirrors White's, so when both sides have rights their kings share a
+// file, and so do the rooks of their rights on the same side.
+func (p *Position) check960Rights() error {
+	v := p.V
+	var kingFile [2]int
+	var rookFile [2][2]int // [colour][queenside, kingside]: the right's rook file, -1 none
+	for c := White; c <= Black; c++ {
+		kingFile[c] = -1
+		for side := range 2 {
+			rookFile[c][side] = -1
+			if cr := p.sideRight(c, side == 1); p.st.Castling&cr != 0 {
+				rookFile[c][side] = p.castlingRookSquare[cr].File()
+				kingFile[c] = p.castlingKingSquare[c].File()
+			}
+		}
+		if f := kingFile[c]; f == 0 || f == v.MaxFile {
+			return fmt.Errorf("the %s king on %s has a castling right, but a Chess960 king starts between its two rooks, never on an edge file",
+				c, p.castlingKingSquare[c])
+		}
+	}
+	if kingFile[White] < 0 || kingFile[Black] < 0 {
+		return nil
+	}
+	if kingFile[White] != kingFile[Black] {
+		return fmt.Errorf("both sides have castling rights with the kings on %s and %s: a Chess960 start puts them on one file",
+			p.castlingKingSquare[White], p.castlingKingSquare[Black])
+	}
+	for side, name := range [2]string{"queenside", "kingside"} {
+		if w, b := rookFile[White][side], rookFile[Black][side]; w >= 0 && b >= 0 && w != b {
+			return fmt.Errorf("the %s rights name rooks on the %c- and %c-files: a Chess960 start puts them on one file",
+				name, 'a'+w, 'a'+b)
+		}
 	}
 	return nil
 }

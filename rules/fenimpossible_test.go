@@ -282,3 +282,44 @@ func TestFENGatingKingOffSquare(t *testing.T) {
 		}
 	}
 }
+
+// TestFEN960ImpossibleRefused (issue 45): Chess960 castling rights that no
+// start position gives — a king with a right on an edge file, two rights
+// on one side of the king, kings or same-side rooks of the two colours on
+// different files — are refused by position.New in Chess960 mode;
+// Fairy-Stockfish (UCI_Chess960) keeps them and plays on, as NewFSF does
+// (its perft(1) given). The mirrored array with its rights is accepted.
+func TestFEN960ImpossibleRefused(t *testing.T) {
+	v := fenVariant(t, "chess")
+	for _, c := range []struct {
+		fen, want string
+		fsfPerft  uint64
+	}{
+		{"4k3/8/8/8/8/8/8/K6R w H - 0 1",
+			"castling: the white king on a1 has a castling right, but a Chess960 king starts between its two rooks, never on an edge file", 17},
+		{"rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1",
+			"castling: both sides have castling rights with the kings on g1 and b8: a Chess960 start puts them on one file", 24},
+		{"1r4kr/8/8/8/8/8/8/R5KR w HAhb - 0 1",
+			"castling: the queenside rights name rooks on the a- and b-files: a Chess960 start puts them on one file", 24},
+		{"r5kr/8/8/8/8/8/8/RR4KR w AB - 0 1",
+			"castling: 'B' but the white rook on a1 has that side's right already: a Chess960 start has one rook on each side of the king", 29},
+	} {
+		_, err := position.New(v, c.fen, true)
+		if want := `fen "` + c.fen + `": ` + c.want; err == nil || err.Error() != want {
+			t.Errorf("New(%s): %v\n want %s", c.fen, err, want)
+		}
+		p, err := position.NewFSF(v, c.fen, true)
+		if err != nil {
+			t.Errorf("NewFSF(%s): %v", c.fen, err)
+			continue
+		}
+		if got := rules.Perft(p, 1); got != c.fsfPerft {
+			t.Errorf("NewFSF(%s): perft(1) %d, Fairy-Stockfish %d", c.fen, got, c.fsfPerft)
+		}
+	}
+	for _, fen := range []string{"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"} {
+		if _, err := position.New(v, fen, true); err != nil {
+			t.Errorf("New(%s): %v", fen, err)
+		}
+	}
+}

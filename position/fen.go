@@ -482,7 +482,8 @@ func (p *Position) parseCastling(s string) error {
 			if tok == 'K' || tok == 'Q' {
 				continue
 			}
-			return fmt.Errorf("%q is not a castling letter", s[i])
+			r, _ := utf8.DecodeRuneInString(s[i:]) // the character typed, not its first byte
+			return fmt.Errorf("%q is not a castling letter", r)
 		}
 		if v.Castling && p.castlingKingSquare[c] == geom.NoSquare {
 			kings := p.PiecesOf(c, v.CastlingKingPiece[c]).And(geom.RankSet(rank))

@@ -74,6 +74,7 @@ func TestFENErrors(t *testing.T) {
 		{"8/8/8/8/8/8/8/K7 w - - 0 1", "board: black has 0 kings"},
 		{"rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6: 99 empty squares after 0 files"},
 		{"rnbqkbnr/pppp♔ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", `rank 7: '♔' is not a piece`},
+		{"4k3/8/8/8/8/8/8/4K3 w ééé - 0 1", `castling: 'é' is not a castling letter`},
 	} {
 		_, err := New(v, c.fen, false)
 		if c.fen == "" {

@@ -359,13 +359,19 @@ func (p *Position) parseFields(fields []string, bad badFEN) error {
 		if s := peek(); strings.HasPrefix(s, "+") {
 			next()
 			parts := strings.Split(s[1:], "+")
-			if len(parts) == 2 {
-				w, e1 := strconv.Atoi(parts[0])
-				k, e2 := strconv.Atoi(parts[1])
-				if e1 == nil && e2 == nil && w >= 0 && k >= 0 && w < 100 && k < 100 {
-					p.st.ChecksRemaining = [2]int{max(3-w, 0), max(3-k, 0)}
-				}
+			if len(parts) != 2 {
+				return bad("checks", "%q is not +W+B (the checks each side has given)", s)
 			}
+			w, e1 := strconv.Atoi(parts[0])
+			k, e2 := strconv.Atoi(parts[1])
+			if e1 != nil || e2 != nil || w < 0 || k < 0 {
+				return bad("checks", "%q is not +W+B (the checks each side has given)", s)
+			}
+			if w > 3 || k > 3 {
+				// lichess's three-check: the third check ends the game
+				return bad("checks", "%q gives more than 3 checks to a side: the third check ends the game", s)
+			}
+			p.st.ChecksRemaining = [2]int{3 - w, 3 - k}
 		}
 	}
 	if s := peek(); s != "" {

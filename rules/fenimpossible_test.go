@@ -125,6 +125,9 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// check counters: more checks to give than the start position's
 		{"3check", "4k3/8/8/8/8/8/8/4K2R w K - 5+3 0 1",
 			`fen "4k3/8/8/8/8/8/8/4K2R w K - 5+3 0 1": checks: white has 5 checks to give, more than the 3 of the start position`, 15},
+		// lichess's +W+B (checks given): four given, a game the third ended
+		{"3check", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 +4+0",
+			`fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1 +4+0": checks: "+4+0" gives more than 3 checks to a side: the third check ends the game`, refusedFSF},
 	} {
 		v := fenVariant(t, c.variant)
 		_, err := position.New(v, c.fen, false)

@@ -160,13 +160,13 @@ func (p *Position) placementFactsOf() *placementFacts {
 	return c.placement
 }
 
-// placementReach returns the squares a pawn type pt of colour c can stand
-// on: those of its start squares and every square its moves (quiet,
-// capture, initial moves from the double-step region) reach from them, step after step, on an
-// empty board within its mobility region, except where it must promote.
-// Where pawns may also appear otherwise (drops, gating, demotion, a
-// promotion to pt) or the start position has none, it is every square one
-// move of the type reaches, from anywhere.
+// placementReach returns the squares a type pt of colour c can stand on:
+// its start squares and every square its moves (quiet, capture, initial
+// moves from the double-step region) reach from them, step after step,
+// on an empty board within its mobility region, except, for a pawn type,
+// where it must promote. Where the type may also appear otherwise (drops,
+// gating, demotion, a promotion to pt) or the start position has none, it
+// is every square one move of the type reaches, from anywhere.
 func (p *Position) placementReach(pf *placementFacts, col Color, pt PieceType) geom.Set {
 	v, c := p.V, p.c
 	mask := c.board.Mask.And(c.mobility[col][pt])

@@ -3,7 +3,6 @@ package loadtest
 import (
 	"fmt"
 	"io"
-	"slices"
 	"time"
 )
 
@@ -32,7 +31,10 @@ func timeline(w, elapsed time.Duration, sent []int64, rtts []time.Duration, star
 		return nil
 	}
 	last := elapsed
-	for _, at := range append(slices.Clone(sent), starts...) {
+	for _, at := range sent {
+		last = max(last, time.Duration(at))
+	}
+	for _, at := range starts {
 		last = max(last, time.Duration(at))
 	}
 	if n := last / w; n >= maxSlices {

@@ -2,7 +2,6 @@ package position
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -400,7 +399,7 @@ func (p *Position) checkKings(strict bool, bad badFEN) error {
 		// are pseudo-royal, the king is still the king; atomic's king is
 		// judged by checkPseudoRoyals, beside-the-king immunity included)
 		trueKing := !v.ExtinctionPseudoRoyal ||
-			(!v.BlastOnCapture && !slices.Contains(p.c.extinctionTypes, King) && !slices.Contains(p.c.extinctionTypes, AllPieces))
+			(!v.BlastOnCapture && !v.ExtinctionPieceTypes.Has(King) && !v.ExtinctionPieceTypes.Has(AllPieces))
 		if strict && trueKing {
 			// a general that faces the other one (flying general, xiangqi)
 			// is in check too: Fairy-Stockfish's legal() forbids leaving

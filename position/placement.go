@@ -137,22 +137,16 @@ func (p *Position) placementFactsOf() *placementFacts {
 			pf.start = s
 		}
 		for col := White; col <= Black; col++ {
-			for _, pt := range p.V.PromotionPawnTypes[col].Types() {
-				pf.reach[col][pt] = p.placementReach(pf, col, pt)
-				pf.ranked[col] = pf.ranked[col].With(pt)
+			// the pawn types, and every other type of the start position
+			// but the king: xiangqi's soldiers and elephants reach only
+			// some ranks (a type that promotion, drops, gating or
+			// demotion also make reaches them all: placementReach)
+			pf.ranked[col] = p.V.PromotionPawnTypes[col]
+			if pf.start != nil {
+				pf.ranked[col] |= pf.start.typesOf(col) &^ SetOf(King)
 			}
-			if pf.start == nil {
-				continue
-			}
-			// every other type of the start position that no promotion,
-			// drop, gate or demotion makes: xiangqi's soldiers, elephants
-			// and advisors reach only some ranks
-			for _, pt := range pf.start.typesOf(col) {
-				if pf.ranked[col].Has(pt) || pt == King {
-					continue
-				}
+			for _, pt := range pf.ranked[col].Types() {
 				pf.reach[col][pt] = p.placementReach(pf, col, pt)
-				pf.ranked[col] = pf.ranked[col].With(pt)
 			}
 		}
 		c.placement = pf
@@ -216,15 +210,15 @@ type pieceOn struct {
 
 func (n pieceOn) String() string { return fmt.Sprintf("the %s %s on %s", n.c, n.pt, n.sq) }
 
-// typesOf lists the piece types colour col has on the board.
-func (p *Position) typesOf(col Color) []PieceType {
-	var out []PieceType
+// typesOf is the set of piece types colour col has on the board.
+func (p *Position) typesOf(col Color) PieceSet {
+	var s PieceSet
 	for pt := range PieceType(PieceTypeNB) {
 		if p.count[col][pt] > 0 {
-			out = append(out, pt)
+			s = s.With(pt)
 		}
 	}
-	return out
+	return s
 }
 
 // article is "an" before a vowel, else "a" (an elephant, a soldier).

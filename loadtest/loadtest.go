@@ -307,6 +307,7 @@ func (r *run) post(ctx context.Context, u, xff string, body any, out any) error 
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Prefer", "return=minimal") // as the web client: the players read the state from their WebSocket
 	if xff != "" {
 		req.Header.Set("X-Forwarded-For", xff)
 	}
@@ -329,8 +330,9 @@ func (r *run) post(ctx context.Context, u, xff string, body any, out any) error 
 
 // decodeHead decodes an answer of create or join into out without its
 // "state" (the long last field, which the players read from their
-// WebSocket): the fields before it, or the whole answer when it has none
-// or the head does not decode. The tool's own CPU competes with the
+// WebSocket; a server that applies "Prefer: return=minimal" leaves it
+// out): the fields before it, or the whole answer when it has none or the
+// head does not decode. The tool's own CPU competes with the
 // server's on one machine.
 func decodeHead(data []byte, out any) error {
 	if i := bytes.Index(data, []byte(`,"state":`)); i > 0 {

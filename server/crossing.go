@@ -314,7 +314,11 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 		old.Clock == r.rec.Clock && old.White == r.rec.White && old.Black == r.rec.Black && old.Invite == r.rec.Invite {
 		return perr
 	}
-	r.gen++
+	if movesChanged {
+		r.gen++
+	} else {
+		r.changedNotMoves()
+	}
 	if movesChanged && r.drawPly != len(r.moves) {
 		r.draw = ""
 	}

@@ -483,7 +483,27 @@ type seatResp struct {
 	SeatURL   string     `json:"seatUrl"`
 	InviteURL string     `json:"inviteUrl,omitempty"`
 	WatchURL  string     `json:"watchUrl"`
-	State     *gameState `json:"state"`
+	State     *gameState `json:"state,omitempty"` // nil when the client prefers return=minimal
+}
+
+// preferMinimal reports whether the request asks for a minimal answer
+// (RFC 7240 "Prefer: return=minimal"): create and join then answer
+// without the game's state, which a client that opens the WebSocket next
+// gets there (the web client does; building and encoding the state was
+// half of the handlers' CPU). When it does, the answer says so in
+// Preference-Applied.
+func preferMinimal(w http.ResponseWriter, r *http.Request) bool {
+	for _, v := range r.Header.Values("Prefer") {
+		for _, pref := range strings.Split(v, ",") {
+			pref, _, _ = strings.Cut(pref, ";") // parameters of a preference
+			if k, val, ok := strings.Cut(strings.TrimSpace(pref), "="); ok && strings.EqualFold(strings.TrimSpace(k), "return") &&
+				strings.EqualFold(strings.Trim(strings.TrimSpace(val), `"`), "minimal") {
+				w.Header().Set("Preference-Applied", "return=minimal")
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -571,9 +591,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.roomError(w, rec.ID, err)
 		return
 	}
-	room.mu.Lock()
-	st := room.stateFor(side)
-	room.unlock()
+	var st *gameState
+	if !preferMinimal(w, r) {
+		room.mu.Lock()
+		st = room.stateFor(side)
+		room.unlock()
+	}
 	resp := seatResp{ID: rec.ID, Seat: side, Token: tok, SeatURL: "/g/" + rec.ID + "#seat=" + tok,
 		WatchURL: "/g/" + rec.ID, State: st}
 	if rec.Invite != "" {
@@ -669,12 +692,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if room == nil {
 		return
 	}
-	status, resp := s.join(r, room, req.Invite)
+	status, resp := s.join(r, room, req.Invite, preferMinimal(w, r))
 	answer(w, status, resp)
 }
 
-// join gives the open seat to the holder of the invite code.
-func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
+// join gives the open seat to the holder of the invite code; minimal:
+// the answer without the state (preferMinimal).
+func (s *Server) join(r *http.Request, room *room, invite string, minimal bool) (int, any) {
 	room.mu.Lock()
 	defer room.unlock()
 	if room.rec.Invite == "" || invite != room.rec.Invite {
@@ -701,11 +725,14 @@ func (s *Server) join(r *http.Request, room *room, invite string) (int, any) {
 	if room.rec.Status == store.StatusWaiting {
 		room.rec.Status = store.StatusActive
 	}
-	room.gen++
+	room.changedNotMoves()
 	room.scheduleAI()
 	room.broadcast()
-	return 200, seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok,
-		WatchURL: "/g/" + room.id, State: room.stateFor(seat)}
+	resp := seatResp{ID: room.id, Seat: seat, Token: tok, SeatURL: "/g/" + room.id + "#seat=" + tok, WatchURL: "/g/" + room.id}
+	if !minimal {
+		resp.State = room.stateFor(seat)
+	}
+	return 200, resp
 }
 
 // plyOf returns the ply a move request was sent for, or noPly when it gave

@@ -405,6 +405,16 @@ type legalCache struct {
 	check    []string
 }
 
+// changedNotMoves bumps the room's generation for a change that leaves
+// the move list as it was (a seat taken, a status or clock read from
+// another instance): the legal moves built for the position stay valid.
+func (r *room) changedNotMoves() {
+	r.gen++
+	if lc := r.legal; lc != nil && lc.gen == r.gen-1 && lc.ply == len(r.moves) {
+		lc.gen = r.gen
+	}
+}
+
 // legalNow returns the legal moves and royal squares in check of the
 // position (r.mu held).
 func (r *room) legalNow() *legalCache {

@@ -27,6 +27,8 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;
+  // creating or joining a game: the page reads the state from the WebSocket it opens next, not from the answer
+  if (method === 'POST') headers['Prefer'] = 'return=minimal';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   let data: any = null;

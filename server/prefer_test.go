@@ -1,0 +1,113 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestPreferMinimal: POST /api/games and /join answer without the game's
+// state when the client sends "Prefer: return=minimal" (RFC 7240), and say
+// so in Preference-Applied; without the header, or with another
+// preference, the state is there as before. The seat works the same either
+// way: the WebSocket's first state is the game's.
+func TestPreferMinimal(t *testing.T) {
+	ts := newTestServer(t, nil)
+	post := func(path, prefer, body string) (http.Header, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if prefer != "" {
+			req.Header.Set("Prefer", prefer)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		var out map[string]any
+		if err := json.Unmarshal(data, &out); err != nil || resp.StatusCode >= 300 {
+			t.Fatalf("POST %s: HTTP %d %s", path, resp.StatusCode, data)
+		}
+		return resp.Header, out
+	}
+	const create = `{"variant":"chess","side":"white","opponent":{"type":"human"}}`
+	for _, c := range []struct {
+		prefer  string
+		minimal bool
+	}{
+		{"", false},
+		{"return=minimal", true},
+		{`respond-async, Return = "minimal"; x=1`, true},
+		{"return=representation", false},
+		{"wait=5", false},
+	} {
+		h, g := post("/api/games", c.prefer, create)
+		if _, has := g["state"]; has == c.minimal {
+			t.Errorf("create, Prefer %q: state in the answer = %v, want %v", c.prefer, has, !c.minimal)
+		}
+		if got := h.Get("Preference-Applied"); (got == "return=minimal") != c.minimal {
+			t.Errorf("create, Prefer %q: Preference-Applied %q", c.prefer, got)
+		}
+		if g["id"] == "" || g["token"] == "" || !strings.Contains(g["inviteUrl"].(string), "#invite=") {
+			t.Errorf("create, Prefer %q: answer %v lacks id, token or inviteUrl", c.prefer, g)
+		}
+		id := g["id"].(string)
+		_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
+		h, j := post("/api/games/"+id+"/join", c.prefer, `{"invite":"`+invite+`"}`)
+		if _, has := j["state"]; has == c.minimal {
+			t.Errorf("join, Prefer %q: state in the answer = %v, want %v", c.prefer, has, !c.minimal)
+		}
+		if got := h.Get("Preference-Applied"); (got == "return=minimal") != c.minimal {
+			t.Errorf("join, Prefer %q: Preference-Applied %q", c.prefer, got)
+		}
+		if j["seat"] != "black" || j["token"] == "" {
+			t.Fatalf("join, Prefer %q: answer %v", c.prefer, j)
+		}
+		ws := dialWS(t, ts.URL, id, j["token"].(string))
+		st := ws.expect(func(m map[string]any) bool { return m["type"] == "state" })
+		if st["you"] != "black" || st["status"] != "active" || st["turn"] != "white" || len(st["legal"].([]any)) != 20 {
+			t.Errorf("join, Prefer %q: first state you=%v status=%v turn=%v legal=%d, want black, active, white, 20", c.prefer, st["you"], st["status"], st["turn"], len(st["legal"].([]any)))
+		}
+		ws.conn.CloseNow()
+	}
+}
+
+// TestLegalKeptOnSeat: taking a seat changes the room's generation but not
+// its moves: the legal moves built before are kept (not built again), and
+// a move made after it builds them anew.
+func TestLegalKeptOnSeat(t *testing.T) {
+	ts := newTestServer(t, nil)
+	_, g := call(t, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "human"}})
+	id := g["id"].(string)
+	r, err := ts.srv.hub.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	before, gen := r.legalNow(), r.gen
+	r.mu.Unlock()
+	_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
+	if code, _ := call(t, "POST", ts.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite}); code != 200 {
+		t.Fatalf("join: HTTP %d", code)
+	}
+	r.mu.Lock()
+	after, gen2 := r.legalNow(), r.gen
+	r.mu.Unlock()
+	if gen2 == gen || after != before || len(after.legal) != 20 {
+		t.Fatalf("after join: gen %d → %d, legal list kept %v (%d moves), want a new gen, the same list of 20", gen, gen2, after == before, len(after.legal))
+	}
+	ws := dialWS(t, ts.URL, id, g["token"].(string))
+	ws.send(map[string]any{"type": "move", "move": "e2e4", "ply": 0})
+	ws.expect(func(m map[string]any) bool { return m["type"] == "state" && m["ply"] == float64(1) })
+	r.mu.Lock()
+	moved := r.legalNow()
+	r.mu.Unlock()
+	if moved == before || len(moved.legal) != 20 || moved.legal[0].From[1] != '7' && moved.legal[0].From[1] != '8' {
+		t.Fatalf("after e2e4: legal list rebuilt %v, %d moves (first %+v), want black's 20", moved != before, len(moved.legal), moved.legal[0])
+	}
+}

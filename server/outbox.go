@@ -231,7 +231,7 @@ func (r *room) presenceChanged() {
 // premove game, the legal moves): called when its last client leaves, so
 // that an idle room holds little memory. They are built again when asked.
 func (r *room) idle() {
-	r.pm, r.legal = nil, nil
+	r.pm, r.legal, r.pmc = nil, nil, nil
 }
 
 // pingEvery is how often a connection that sent nothing is pinged (a

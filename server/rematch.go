@@ -140,7 +140,7 @@ func (r *room) playExtras(st *gameState, seat string) {
 	// (not where the seat's view hides squares: a destination would tell
 	// what stands there)
 	if seat != "" && r.rec.Status == store.StatusActive && seat != r.sideToMove() && r.seat(seat).Kind == store.Human && len(st.Hidden) == 0 {
-		st.Premoves = r.premoves()
+		st.Premoves = r.premovesJSON()
 	}
 }
 

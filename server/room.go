@@ -54,7 +54,8 @@ type room struct {
 	legal     *legalCache        // legal moves of the position (stateFor)
 	pm        *rules.Game        // the game for premoves (premoveGame), at ply pmPly
 	pmPly     int
-	movesEnc  []byte // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
+	pmc       *premoveCache // the encoded premoves of the position (premovesJSON)
+	movesEnc  []byte        // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
 	movesEncN int
 
 	// messages (outbox.go)

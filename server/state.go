@@ -136,10 +136,10 @@ type gameState struct {
 	UpdatedAt   int64                `json:"updatedAt"`
 
 	// play features (rematch.go)
-	CanAbort     bool          `json:"canAbort"`           // this seat may abort the game
-	RematchOffer string        `json:"rematchOffer"`       // colour offering a rematch, or ""
-	Rematch      *rematchJSON  `json:"rematch,omitempty"`  // the rematch, once agreed
-	Premoves     []premoveJSON `json:"premoves,omitempty"` // the side not to move's premove destinations
+	CanAbort     bool            `json:"canAbort"`           // this seat may abort the game
+	RematchOffer string          `json:"rematchOffer"`       // colour offering a rematch, or ""
+	Rematch      *rematchJSON    `json:"rematch,omitempty"`  // the rematch, once agreed
+	Premoves     json.RawMessage `json:"premoves,omitempty"` // [premoveJSON…]: the side not to move's premove destinations, encoded once per position (premovesJSON)
 
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
@@ -191,11 +191,11 @@ func (st gameState) MarshalJSON() ([]byte, error) {
 	// were encoded, not checked and compacted again as json.Marshal does
 	// with a json.RawMessage (a key's quote cannot occur unescaped inside
 	// a JSON string: the first match is the field)
-	prods, moves, legal := st.Productions, st.Moves, st.Legal
-	st.Productions, st.Moves, st.Legal = nil, nil, nil
+	prods, moves, legal, premoves := st.Productions, st.Moves, st.Legal, st.Premoves
+	st.Productions, st.Moves, st.Legal, st.Premoves = nil, nil, nil, nil
 	b, err := json.Marshal(plain(st))
 	if err == nil {
-		b = spliceRaw(b, []rawField{{`"moves":null`, moves}, {`"legal":null`, legal}, {`"productions":null`, prods}})
+		b = spliceRaw(b, []rawField{{`"moves":null`, moves}, {`"legal":null`, legal}, {`"productions":null`, prods}}, premoves)
 	}
 	if err != nil || len(st.byKind) == 0 {
 		return b, err
@@ -225,9 +225,14 @@ type rawField struct {
 
 // spliceRaw replaces each field's `"key":null` in b by its raw value, in
 // one copy; fields are given in the order they appear in b, each found
-// after the previous one.
-func spliceRaw(b []byte, fields []rawField) []byte {
+// after the previous one. premoves, when not empty, goes in as the last
+// field of the object b (where json.Marshal puts the state's last field,
+// premoves, left out while empty).
+func spliceRaw(b []byte, fields []rawField, premoves []byte) []byte {
 	n, from := len(b), 0
+	if len(premoves) > 0 {
+		n += len(`,"premoves":`) + len(premoves)
+	}
 	at := make([]int, len(fields))
 	for k, f := range fields {
 		at[k] = -1
@@ -249,7 +254,11 @@ func spliceRaw(b []byte, fields []rawField) []byte {
 		out = append(append(out, b[last:at[k]]...), f.raw...)
 		last = at[k] + len("null")
 	}
-	return append(out, b[last:]...)
+	if len(premoves) == 0 {
+		return append(out, b[last:]...)
+	}
+	out = append(out, b[last:len(b)-1]...) // without the closing brace
+	return append(append(append(out, `,"premoves":`...), premoves...), '}')
 }
 
 // setView fills the view fields of st from the ruleset's view for seat.
@@ -413,6 +422,30 @@ func (r *room) changedNotMoves() {
 	if lc := r.legal; lc != nil && lc.gen == r.gen-1 && lc.ply == len(r.moves) {
 		lc.gen = r.gen
 	}
+	if pc := r.pmc; pc != nil && pc.gen == r.gen-1 && pc.ply == len(r.moves) {
+		pc.gen = r.gen
+	}
+}
+
+// premoveCache is the encoded premove list of the room's position, built
+// once per change of the game (gen) as legalCache is.
+type premoveCache struct {
+	gen, ply int
+	enc      json.RawMessage // nil: none
+}
+
+// premovesJSON returns the encoded premoves of the side not to move
+// (premoves), nil when there are none (r.mu held).
+func (r *room) premovesJSON() json.RawMessage {
+	if pc := r.pmc; pc != nil && pc.gen == r.gen && pc.ply == len(r.moves) {
+		return pc.enc
+	}
+	pc := &premoveCache{gen: r.gen, ply: len(r.moves)}
+	if ps := r.premoves(); len(ps) > 0 {
+		pc.enc = appendPremoves(make([]byte, 0, 32*len(ps)), ps)
+	}
+	r.pmc = pc
+	return pc.enc
 }
 
 // legalNow returns the legal moves and royal squares in check of the
@@ -422,10 +455,12 @@ func (r *room) legalNow() *legalCache {
 		return lc
 	}
 	g, p := r.game, r.game.Pos
-	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: []legalMove{}}
 	legal, sans := g.LegalSANs()
+	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: make([]legalMove, len(sans))}
+	n := 0 // the encoding's length, guessed: a move is ~100 bytes
 	for i, san := range sans {
-		lc.legal = append(lc.legal, legalOf(p, legal[i], san))
+		lc.legal[i] = legalOf(p, legal[i], san)
+		n += 96 + len(lc.legal[i].Production)
 	}
 	for _, c := range []position.Color{position.White, position.Black} {
 		if g.InCheck(c) {
@@ -434,10 +469,7 @@ func (r *room) legalNow() *legalCache {
 			}
 		}
 	}
-	var err error
-	if lc.enc, err = json.Marshal(lc.legal); err != nil {
-		panic(err) // strings only: cannot fail
-	}
+	lc.enc = appendLegal(make([]byte, 0, n), lc.legal)
 	r.legal = lc
 	return lc
 }

@@ -130,17 +130,18 @@ func TestFogHidesOpponentMoves(t *testing.T) {
 
 // TestSpliceRaw: the encoded move list, legal moves and productions go
 // into a state in place of their nulls, in one copy; a field left nil
-// stays null; a key inside a string value is not taken for the field.
+// stays null; a key inside a string value is not taken for the field; the
+// premoves, when given, close the object.
 func TestSpliceRaw(t *testing.T) {
 	b := []byte(`{"moves":null,"san":"\"legal\":null","legal":null,"x":1,"productions":null}`)
-	got := string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[{"uci":"e2e4"}]`)}, {`"legal":null`, nil}, {`"productions":null`, []byte(`{}`)}}))
+	got := string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[{"uci":"e2e4"}]`)}, {`"legal":null`, nil}, {`"productions":null`, []byte(`{}`)}}, nil))
 	want := `{"moves":[{"uci":"e2e4"}],"san":"\"legal\":null","legal":null,"x":1,"productions":{}}`
 	if got != want {
 		t.Errorf("spliceRaw = %s\nwant %s", got, want)
 	}
-	got = string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[]`)}, {`"legal":null`, []byte(`[1]`)}, {`"productions":null`, nil}}))
-	want = `{"moves":[],"san":"\"legal\":null","legal":[1],"x":1,"productions":null}`
+	got = string(spliceRaw(b, []rawField{{`"moves":null`, []byte(`[]`)}, {`"legal":null`, []byte(`[1]`)}, {`"productions":null`, nil}}, []byte(`[{"to":"e4"}]`)))
+	want = `{"moves":[],"san":"\"legal\":null","legal":[1],"x":1,"productions":null,"premoves":[{"to":"e4"}]}`
 	if got != want {
-		t.Errorf("spliceRaw = %s\nwant %s", got, want)
+		t.Errorf("spliceRaw with premoves = %s\nwant %s", got, want)
 	}
 }

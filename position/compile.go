@@ -88,7 +88,11 @@ type compiled struct {
 	// once on first use (placementFactsOf)
 	placementOnce sync.Once
 	placement     *placementFacts
-	castleHome    [2]geom.Square
+	// ep: the en-passant squares each side's moves can mark, computed
+	// once on first use (epFactsOf)
+	epOnce     sync.Once
+	ep         *epFacts
+	castleHome [2]geom.Square
 	// castleRookHome[cr]: the rook square of castling right cr in the
 	// start position (NoSquare when the start has no such right)
 	castleRookHome [16]geom.Square

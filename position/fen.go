@@ -98,7 +98,7 @@ func (p *Position) parseFEN(fen string, strict bool) error {
 	if err := p.parseRanks(ranks, bad); err != nil {
 		return err
 	}
-	if err := p.parseFields(fields[1:], bad); err != nil {
+	if err := p.parseFields(fields[1:], strict, bad); err != nil {
 		return err
 	}
 	if strict && !p.fsfCastling {
@@ -205,12 +205,17 @@ func (p *Position) parseRanks(ranks []string, bad badFEN) error {
 			switch {
 			case ch >= '0' && ch <= '9':
 				n := int(ch - '0')
+				digits := rs[i : i+1]
 				if i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9' {
 					n = n*10 + int(rs[i+1]-'0')
+					digits = rs[i : i+2]
 					i++
 				}
-				if n == 0 {
-					return bad("board", "rank %d: empty count 0", r+1)
+				if ch == '0' {
+					// a count of empty squares is 1 or more, written
+					// without a leading zero ("01K6" is no rank, nor a
+					// lone 0); Fairy-Stockfish reads 0 as no square
+					return bad("board", "rank %d: %q is not a count of empty squares (a count is 1 or more, with no leading 0)", r+1, digits)
 				}
 				if f+n > b.Files {
 					return bad("board", "rank %d: %d empty squares after %d files, the board has %d files", r+1, n, f, b.Files)
@@ -271,7 +276,7 @@ func (p *Position) parseRanks(ranks []string, bad badFEN) error {
 // parseFields reads the FEN's fields after the board: side to move,
 // castling (and gates), en passant or the counting limit, check counters,
 // the move counters and lichess's +W+B checks given.
-func (p *Position) parseFields(fields []string, bad badFEN) error {
+func (p *Position) parseFields(fields []string, strict bool, bad badFEN) error {
 	v := p.V
 	idx := 0
 	next := func() string {
@@ -309,7 +314,7 @@ func (p *Position) parseFields(fields []string, bad badFEN) error {
 			} else if !isDigits(s) && !strings.Contains(s, "+") {
 				next()
 				if s != "-" {
-					if err := p.parseEP(s); err != nil {
+					if err := p.parseEP(s, strict); err != nil {
 						return bad("en passant", "%v", err)
 					}
 				}
@@ -636,82 +641,6 @@ func between(a, b geom.Square) geom.Set {
 		}
 	}
 	return s
-}
-
-func (p *Position) parseEP(s string) error {
-	v := p.V
-	b := p.c.board
-	for len(s) > 0 {
-		n := 2
-		if len(s) >= 3 && s[2] >= '0' && s[2] <= '9' {
-			n = 3
-		}
-		if len(s) < n {
-			return fmt.Errorf("bad square %q", s)
-		}
-		sq, err := geom.ParseSquare(s[:n], b.Files, b.Ranks)
-		if err != nil {
-			return err
-		}
-		s = s[n:]
-		us := p.side
-		them := us.Other()
-		if !v.EnPassantRegion[us].Has(sq) {
-			continue
-		}
-		ok := !p.c.fastPawnEP || p.c.epNonPawn[us]
-		if !ok {
-			push := p.c.pawnPush[them]
-			attackers := p.pawnAttacksFrom(them, sq).And(p.PiecesOf(us, Pawn))
-			front1, ok1 := b.Step(sq, 0, push)
-			front2, ok2 := b.Step(sq, 0, 2*push)
-			behind, okb := b.Step(sq, 0, p.c.pawnPush[us])
-			pawnThere := (ok1 && p.PiecesOf(them, Pawn).Has(front1)) || (ok2 && p.PiecesOf(them, Pawn).Has(front2))
-			pieces := p.byColor[White].Or(p.byColor[Black]) // walls do not count
-			blocked := pieces.Has(sq) || (okb && pieces.Has(behind))
-			ok = attackers.Any() && pawnThere && !blocked
-			if ok && !p.fsfCastling {
-				ok = p.epFromStep(sq, them)
-			}
-		}
-		if ok {
-			p.st.EP.Add(sq)
-		}
-	}
-	return nil
-}
-
-// epFromStep reports whether a pawn of colour them can just have passed
-// over sq with a double step (from the square behind sq, in its
-// DoubleStepRegion) or a triple step (from one or two squares behind, in
-// its TripleStepRegion) and stand where it arrived. Fairy-Stockfish's
-// Position::set does not ask (it keeps e4 for Black with a white pawn on
-// e5, and takes it); New drops such a square, NewFSF keeps it.
-func (p *Position) epFromStep(sq geom.Square, them Color) bool {
-	v, b := p.V, p.c.board
-	push := p.c.pawnPush[them]
-	pawnAt := func(dr int) bool {
-		s, ok := b.Step(sq, 0, dr*push)
-		return ok && p.PiecesOf(them, Pawn).Has(s)
-	}
-	from := func(dr int, region geom.Set) bool {
-		s, ok := b.Step(sq, 0, -dr*push)
-		return ok && region.Has(s)
-	}
-	switch {
-	case pawnAt(1) && from(1, v.DoubleStepRegion[them]):
-		return true
-	case pawnAt(1) && from(2, v.TripleStepRegion[them]):
-		return true
-	case pawnAt(2) && from(1, v.TripleStepRegion[them]):
-		return true
-	}
-	return false
-}
-
-// pawnAttacksFrom returns the squares a pawn of colour c on s captures to.
-func (p *Position) pawnAttacksFrom(c Color, s geom.Square) geom.Set {
-	return p.c.tables[c][Pawn].capture[s].all
 }
 
 // FEN returns the position in the variant's FEN dialect, as

@@ -3,6 +3,8 @@ package position
 import (
 	"strings"
 	"testing"
+
+	"houserules/geom"
 )
 
 func chess(t testing.TB) *Variant {
@@ -50,12 +52,66 @@ func TestFENChess960(t *testing.T) {
 }
 
 // The en-passant square is kept only when a pawn can take en passant
-// (X-FEN, as Fairy-Stockfish does).
+// (X-FEN, as Fairy-Stockfish does): e3 after 1.e4 with no black pawn
+// beside e4 is dropped.
 func TestFENEnPassantFilter(t *testing.T) {
 	v := chess(t)
-	p, _ := New(v, "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", false)
+	p, err := New(v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if strings.Contains(p.FEN(), "e3") {
 		t.Errorf("unusable ep square kept: %s", p.FEN())
+	}
+}
+
+// TestFENPieceLabel (issue 45): a FEN error names a piece as the FEN
+// types it, with its human name: a letter synonym stays the synonym, a
+// shogi-style promoted piece is '+' and its unpromoted letter, a custom
+// piece has no name (customPiece1 is no name a player knows).
+func TestFENPieceLabel(t *testing.T) {
+	v := NewVariant()
+	v.PromotedPieceType[Pawn] = Queen                // +P is a queen
+	v.MobilityRegion[White][Queen] = geom.RankSet(0) // on the first rank only
+	v.AddPiece(CustomPiece1, 'H')                    // a custom piece
+	v.CustomBetza[CustomPiece1] = "fW"
+	v.PieceCharSynonym[Knight] = 'S'
+	if err := v.Compile(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"4k3/8/8/4+P3/8/8/8/4K3 w - - 0 1", "board: rank 5: piece '+P' (queen) on e5 stands outside the squares its type may go to (its mobility region)"},
+		{"4k3/8/8/4Q3/8/8/8/4K3 w - - 0 1", "board: rank 5: piece 'Q' (queen) on e5 stands outside"},
+	} {
+		_, err := New(v, c.fen, false)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%s) = %v, want %q", c.fen, err, c.want)
+		}
+	}
+	// (NewFSF: New refuses the custom piece, which the start lacks)
+	p, err := NewFSF(v, "4k3/8/8/8/8/8/8/1S2K2H w - - 0 1", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sq   geom.Square
+		fen  string
+		want string
+	}{
+		{geom.Sq(1, 0), "4k3/8/8/8/8/8/8/1S2K2H w - - 0 1", "'S' (knight)"},
+		{geom.Sq(1, 0), "", "'N' (knight)"}, // no FEN: the variant's letter
+		{geom.Sq(7, 0), "4k3/8/8/8/8/8/8/1S2K2H w - - 0 1", "'H'"},
+		{geom.Sq(4, 0), "4k3/8/8/8/8/8/8/1S2K2H w - - 0 1", "'K' (king)"},
+	} {
+		if got := p.pieceLabel(c.sq, c.fen); got != c.want {
+			t.Errorf("pieceLabel(%s, %q) = %s, want %s", c.sq, c.fen, got, c.want)
+		}
+	}
+	for pt, want := range map[PieceType]string{ShogiPawn: "shogi pawn", JanggiCannon: "janggi cannon", FersAlfil: "fers alfil",
+		Pawn: "pawn", CustomPiece1: "", CustomRoyal: "", Commoner: "commoner"} {
+		if got := v.HumanName(pt); got != want {
+			t.Errorf("HumanName(%s) = %q, want %q", pt, got, want)
+		}
 	}
 }
 
@@ -75,6 +131,11 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnr/pppppppp/99/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6: 99 empty squares after 0 files"},
 		{"rnbqkbnr/pppp♔ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", `rank 7: '♔' is not a piece`},
 		{"4k3/8/8/8/8/8/8/4K3 w ééé - 0 1", `castling: 'é' is not a castling letter`},
+		// a count of empty squares never starts with 0 (issue 45)
+		{"4k3/8/8/8/8/8/8/01K6 w - - 0 1", `board: rank 1: "01" is not a count of empty squares`},
+		{"4k3/8/0/8/8/8/8/4K3 w - - 0 1", `board: rank 6: "0" is not a count of empty squares`},
+		// an en-passant square given twice (issue 45)
+		{"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3e3 0 1", `en passant: "e3e3" names e3 twice`},
 	} {
 		_, err := New(v, c.fen, false)
 		if c.fen == "" {

@@ -125,7 +125,13 @@ func validateStartFEN(v *position.Variant) string {
 		}
 		if c == '+' && i+1 < len(board) {
 			if pt := typeOf(board[i+1]); pt != position.NoPieceType && v.PromotedPieceType[pt] == position.NoPieceType {
-				return fmt.Sprintf("+%c: %s has no promoted form", board[i+1], pt)
+				// the piece named as typed, with its human name (not
+				// the internal type name: customPiece1, shogiPawn)
+				name := ""
+				if h := v.HumanName(pt); h != "" {
+					name = " (" + h + ")"
+				}
+				return fmt.Sprintf("+%c: piece '%c'%s has no promoted form", board[i+1], board[i+1], name)
 			}
 		}
 	}

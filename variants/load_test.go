@@ -189,6 +189,9 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"variant a: invalid startFen", "more than 6 ranks", "(test.ini:1)"}},
 		{"bad fen letter", "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1\n", ErrInconsistent,
 			[]string{"variant a: invalid startFen", `invalid character "X"`, "(test.ini:2)"}},
+		// the piece named as typed, with its human name (issue 45)
+		{"bad promoted piece", "[a:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL[-] w 0 1\n", ErrInconsistent,
+			[]string{"variant a: invalid startFen", `+G: piece 'G' (gold) has no promoted form`, "(test.ini:2)"}},
 		{"touching kings", "[a:chess]\nstartFen = 8/8/8/3kK3/8/8/8/8 w - - 0 1\n", ErrInconsistent,
 			[]string{"the kings touch", "(test.ini:2)"}},
 		{"castling files", "[a:chess]\ncastlingKingsideFile = b\n", ErrInconsistent,

@@ -80,8 +80,8 @@ func TestFENPieceLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ fen, want string }{
-		{"4k3/8/8/4+P3/8/8/8/4K3 w - - 0 1", "board: rank 5: piece '+P' (queen) on e5 stands outside the squares its type may go to (its mobility region)"},
-		{"4k3/8/8/4Q3/8/8/8/4K3 w - - 0 1", "board: rank 5: piece 'Q' (queen) on e5 stands outside"},
+		{"4k3/8/8/4+P3/8/8/8/4K3 w - - 0 1", "board: rank 5: white piece '+P' (queen) on e5 stands outside the squares its type may go to (its mobility region)"},
+		{"4k3/8/8/4Q3/8/8/8/4K3 w - - 0 1", "board: rank 5: white piece 'Q' (queen) on e5 stands outside"},
 	} {
 		_, err := New(v, c.fen, false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

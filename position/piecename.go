@@ -7,8 +7,8 @@ import (
 )
 
 // pieceOn names a piece on a square in a FEN error as the user typed it
-// (issue 45): "piece 'p' (pawn) on c1", "piece '+P' (gold) on e7",
-// "piece 'h' on a8". The letter is the piece's FEN letter as the FEN fen
+// (issue 45): "black piece 'p' (pawn) on c1", "white piece '+P' (gold)
+// on e7", "black piece 'h' on a8". The letter is the piece's FEN letter as the FEN fen
 // gives it (a synonym stays a synonym: xiangqi's elephant typed E), with
 // '+' and the letter of the unpromoted piece for a shogi-style promoted
 // one; the name in brackets is the type's human name (HumanName), left
@@ -21,7 +21,11 @@ type pieceOn struct {
 }
 
 func (n pieceOn) String() string {
-	return "piece " + n.p.pieceLabel(n.sq, n.fen) + " on " + n.sq.String()
+	colour := "white"
+	if n.p.board[n.sq].Color() == Black {
+		colour = "black"
+	}
+	return colour + " piece " + n.p.pieceLabel(n.sq, n.fen) + " on " + n.sq.String()
 }
 
 // pieceLabel is the piece on sq as a FEN error names it: its quoted FEN

@@ -28,21 +28,21 @@ func TestFENImpossibleRefused(t *testing.T) {
 	checkRefused(t, []refusedFEN{
 		// a white pawn on the first rank: no pawn move ends there
 		{"chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: piece 'P' (pawn) on a1 could never get there (no move of its kind ends on that rank)`, 6},
+			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: white piece 'P' (pawn) on a1 could never get there (no move of its kind ends on that rank)`, 6},
 		// a white pawn on the last rank: it would have promoted
 		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-			`fen "P3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: piece 'P' (pawn) on a8 stands in its promotion zone, where it must have promoted`, 5},
+			`fen "P3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: white piece 'P' (pawn) on a8 stands in its promotion zone, where it must have promoted`, 5},
 		// a black pawn on its first rank (rank 8)
 		{"chess", "p3k3/8/8/8/8/8/8/4K3 b - - 0 1",
-			`fen "p3k3/8/8/8/8/8/8/4K3 b - - 0 1": board: rank 8: piece 'p' (pawn) on a8 could never get there (no move of its kind ends on that rank)`, 6},
+			`fen "p3k3/8/8/8/8/8/8/4K3 b - - 0 1": board: rank 8: black piece 'p' (pawn) on a8 could never get there (no move of its kind ends on that rank)`, 6},
 		// horde: black pawns still never stand on rank 8
 		{"horde", "p3k3/8/8/8/8/8/8/PPPPPPPP b - - 0 1",
-			`fen "p3k3/8/8/8/8/8/8/PPPPPPPP b - - 0 1": board: rank 8: piece 'p' (pawn) on a8 could never get there (no move of its kind ends on that rank)`, 6},
+			`fen "p3k3/8/8/8/8/8/8/PPPPPPPP b - - 0 1": board: rank 8: black piece 'p' (pawn) on a8 could never get there (no move of its kind ends on that rank)`, 6},
 		// makruk: pawns start on the third rank and promote on the sixth
 		{"makruk", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
-			`fen "4k3/8/8/8/8/8/P7/4K3 w - - 0 1": board: rank 2: piece 'P' (pawn) on a2 could never get there (no move of its kind ends on that rank)`, 6},
+			`fen "4k3/8/8/8/8/8/P7/4K3 w - - 0 1": board: rank 2: white piece 'P' (pawn) on a2 could never get there (no move of its kind ends on that rank)`, 6},
 		{"makruk", "4k3/8/P7/8/8/8/8/4K3 w - - 0 1",
-			`fen "4k3/8/P7/8/8/8/8/4K3 w - - 0 1": board: rank 6: piece 'P' (pawn) on a6 stands in its promotion zone, where it must have promoted`, 6},
+			`fen "4k3/8/P7/8/8/8/8/4K3 w - - 0 1": board: rank 6: white piece 'P' (pawn) on a6 stands in its promotion zone, where it must have promoted`, 6},
 		// xiangqi: the generals face each other with White to move, so
 		// Black's last move left its general "in check" by the flying general
 		// (NewFSF refuses it too, as it refuses every side not to move in
@@ -71,33 +71,33 @@ func TestFENImpossibleRefused(t *testing.T) {
 		// spartan: a hoplite on Black's first rank (its first-move jump is
 		// made from its start rank only, and lands two ranks ahead)
 		{"spartan", "h3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-			`fen "h3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: piece 'h' on a8 could never get there (no move of its kind ends on that rank)`, 5},
+			`fen "h3k3/8/8/8/8/8/8/4K3 w - - 0 1": board: rank 8: black piece 'h' on a8 could never get there (no move of its kind ends on that rank)`, 5},
 		// xiangqi: a soldier behind its start rank (it only moves forward
 		// there) and an elephant on a rank its diagonal leaps never reach;
 		// Fairy-Stockfish plays on (perft(1) 2 each)
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3K4P w - - 0 1",
-			`fen "4k4/9/9/9/9/9/9/9/9/3K4P w - - 0 1": board: rank 1: piece 'P' (soldier) on i1 could never get there (no move of its kind ends on that rank)`, 2},
+			`fen "4k4/9/9/9/9/9/9/9/9/3K4P w - - 0 1": board: rank 1: white piece 'P' (soldier) on i1 could never get there (no move of its kind ends on that rank)`, 2},
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/B8/3K5 w - - 0 1",
-			`fen "4k4/9/9/9/9/9/9/9/B8/3K5 w - - 0 1": board: rank 2: piece 'B' (elephant) on a2 could never get there (no move of its kind ends on that rank)`, 2},
+			`fen "4k4/9/9/9/9/9/9/9/B8/3K5 w - - 0 1": board: rank 2: white piece 'B' (elephant) on a2 could never get there (no move of its kind ends on that rank)`, 2},
 		// pawns that step sideways but never back; a shogi pawn and a grand
 		// chess pawn on the last rank (immobilityIllegal: promotion is
 		// optional before it)
 		{"pawnsideways", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: piece 'P' on a1 could never get there (no move of its kind ends on that rank)`, 7},
+			`fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1": board: rank 1: white piece 'P' on a1 could never get there (no move of its kind ends on that rank)`, 7},
 		{"shogi", "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1",
-			`fen "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 9: piece 'P' (shogi pawn) on a9 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
+			`fen "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 9: white piece 'P' (shogi pawn) on a9 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
 		{"grand", "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1",
-			`fen "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1": board: rank 10: piece 'P' (pawn) on a10 could never move from there, which this variant does not allow (immobilityIllegal)`, 3},
+			`fen "P8k/10/10/10/10/10/10/10/10/9K w - - 0 1": board: rank 10: white piece 'P' (pawn) on a10 could never move from there, which this variant does not allow (immobilityIllegal)`, 3},
 		// a board of the wrong size: capablanca's 10 files given 8
 		// (Fairy-Stockfish pads the ranks: rnbqkbnr2/…, perft(1) 23)
 		{"capablanca", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 			`fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1": board: rank 8 has 8 files, the board has 10`, refusedFSF},
 		// a xiangqi general out of its palace
 		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1",
-			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: piece 'K' (king) on a1 stands outside the squares its type may go to (its mobility region)`, 0},
+			`fen "3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1": board: rank 1: white piece 'K' (king) on a1 stands outside the squares its type may go to (its mobility region)`, 0},
 		// shogi: a knight on the last two ranks never moves again
 		{"shogi", "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1",
-			`fen "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 8: piece 'N' (shogi knight) on a8 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
+			`fen "4k4/N8/9/9/9/9/9/9/4K4[] w - - 0 1": board: rank 8: white piece 'N' (shogi knight) on a8 could never move from there, which this variant does not allow (immobilityIllegal)`, 5},
 		// a rook off its start square with its right (KQ with the b1
 		// rook; the Shredder letter B): Fairy-Stockfish castles e1c1 with
 		// it (perft(1) 26); capablanca's a1 rook on b1
@@ -374,15 +374,15 @@ func TestFENZeroCountRefused(t *testing.T) {
 func TestFENPlacementBySquare(t *testing.T) {
 	checkRefused(t, []refusedFEN{
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1",
-			`fen "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1": board: rank 1: piece 'A' (fers) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
+			`fen "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1": board: rank 1: white piece 'A' (fers) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1",
-			`fen "4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1": board: rank 1: piece 'B' (elephant) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
+			`fen "4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1": board: rank 1: white piece 'B' (elephant) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
 		{"xiangqi", "4k4/9/9/9/9/1P7/9/9/9/3K5 w - - 0 1",
-			`fen "4k4/9/9/9/9/1P7/9/9/9/3K5 w - - 0 1": board: rank 5: piece 'P' (soldier) on b5 could never get there (no moves of its kind from their start squares end on that square)`, 2},
+			`fen "4k4/9/9/9/9/1P7/9/9/9/3K5 w - - 0 1": board: rank 5: white piece 'P' (soldier) on b5 could never get there (no moves of its kind from their start squares end on that square)`, 2},
 		{"shatranj", "r3k3/8/8/8/8/8/8/B3K3 w - - 0 1",
-			`fen "r3k3/8/8/8/8/8/8/B3K3 w - - 0 1": board: rank 1: piece 'B' (alfil) on a1 could never get there (no moves of its kind from their start squares end on that square)`, 6},
+			`fen "r3k3/8/8/8/8/8/8/B3K3 w - - 0 1": board: rank 1: white piece 'B' (alfil) on a1 could never get there (no moves of its kind from their start squares end on that square)`, 6},
 		{"shatranj", "r3k3/8/8/8/8/2B5/8/4K3 w - - 0 1",
-			`fen "r3k3/8/8/8/8/2B5/8/4K3 w - - 0 1": board: rank 3: piece 'B' (alfil) on c3 could never get there (no moves of its kind from their start squares end on that square)`, 8},
+			`fen "r3k3/8/8/8/8/2B5/8/4K3 w - - 0 1": board: rank 3: white piece 'B' (alfil) on c3 could never get there (no moves of its kind from their start squares end on that square)`, 8},
 	})
 	checkAccepted(t, []acceptedFEN{
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", "", false, 5},

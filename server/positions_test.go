@@ -60,8 +60,8 @@ func TestPositionCheckRefusals(t *testing.T) {
 		variant, fen string
 		want         []string // in the message
 	}{
-		{"chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", []string{"board", "rank 1", "white pawn on a1"}},
-		{"chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", []string{"board", "rank 8", "white pawn on h8", "promotion zone"}},
+		{"chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", []string{"board", "rank 1", "white piece 'P' (pawn) on a1"}},
+		{"chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", []string{"board", "rank 8", "white piece 'P' (pawn) on h8", "promotion zone"}},
 		{"chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", []string{"board", "white has 0 kings"}},
 		{"chess", "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", []string{"board", "9 ranks, the board has 8"}},
 		{"chess", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", []string{"side", `"x" is not w or b`}},
@@ -71,9 +71,9 @@ func TestPositionCheckRefusals(t *testing.T) {
 		// would castle d1c1), the side not to move in check
 		{"chess", "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", []string{"castling", `'K' but the white king is on d1, not e1`}},
 		{"chess", "8/8/8/8/8/8/8/kK6 w - - 0 1", []string{"side to move", "black is in check but white is to move"}},
-		{"xiangqi", "4k4/9/9/9/4K4/9/9/9/9/9 w - - 0 1", []string{"board", "white king on e6", "mobility region"}},
-		{"shogi", "4kN3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white shogiKnight on f9"}},
-		{"shogi", "4kP3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white shogiPawn on f9"}},
+		{"xiangqi", "4k4/9/9/9/4K4/9/9/9/9/9 w - - 0 1", []string{"board", "white piece 'K' (king) on e6", "mobility region"}},
+		{"shogi", "4kN3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white piece 'N' (shogi knight) on f9"}},
+		{"shogi", "4kP3/9/9/9/9/9/9/9/4K4[] w - - 0 1", []string{"board", "rank 9", "white piece 'P' (shogi pawn) on f9"}},
 	} {
 		code, r := checkFEN(t, ts, map[string]any{"variant": c.variant, "fen": c.fen})
 		if code != 400 || errCode(r) != CodeBadFEN {

@@ -104,7 +104,7 @@ test('chess: clear, place kings and a rook, validation, side to move, FEN both w
   // a pawn on the first rank is refused, by the placement check
   await place(page, 'spare-white-p', 'h1');
   e = await waitValid(page, false);
-  assert.match(e.error, /board: rank 1: the white pawn on h1 could never get there/);
+  assert.match(e.error, /board: rank 1: white piece 'P' \(pawn\) on h1 could never get there/);
   await page.click('#tool-delete');
   await page.mouse.click(...await edSquare(page, 'h1'));
   assert.equal(await pieceAt(page, 'h1'), '');
@@ -228,7 +228,7 @@ test('capablanca (10×8) and xiangqi (9×10, palaces): other boards', async () =
   await dragTo(page, 'e1', 'e5');
   assert.equal(await pieceAt(page, 'e5'), 'K');
   e = await waitValid(page, false);
-  assert.match(e.error, /board: rank 5: the white king on e5 stands outside the squares its type may go to/);
+  assert.match(e.error, /board: rank 5: white piece 'K' \(king\) on e5 stands outside the squares its type may go to/);
   await dragTo(page, 'e5', 'e2');
   e = await waitValid(page, true);
   // dragged off the board: removed

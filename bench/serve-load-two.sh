@@ -23,7 +23,7 @@
 # of the moves sent once every game was connected (the humans run's first
 # 5 s create 1,000 games and open 2,000 WebSockets while the first moves
 # are played). TIMELINE=1s adds the round-trips second by second
-# (bench serve --timeline).
+# (bench serve --timeline; the humans, saturation and spectators runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DB:?set DB to a postgres:// DSN}"
@@ -73,6 +73,6 @@ run() { # name, serve flags, bench flags…
 }
 what=${1:-all}
 [[ $what == all || $what == humans ]] && run humans "" --games ${GAMES:-1000} --think 1s-3s --plies 40 --ramp ${RAMP:-5s} --duration 60s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
-[[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 50 --think 0 --plies 40 --duration 30s --seed 1
-[[ $what == all || $what == spectators ]] && run spectators "" --games 1 --spectators 2000 --think 500ms-1s --plies 0 --duration 40s --seed 1
+[[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 50 --think 0 --plies 40 --duration 30s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
+[[ $what == all || $what == spectators ]] && run spectators "" --games 1 --spectators 2000 --think 500ms-1s --plies 0 --duration 40s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
 [[ $what == all || $what == aifirst ]] && run aifirst "" --games 0 --ai-first 300 --ai-wait 120s --seed 1

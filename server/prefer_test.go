@@ -11,9 +11,9 @@ import (
 
 // TestPreferMinimal: POST /api/games and /join answer without the game's
 // state when the client sends "Prefer: return=minimal" (RFC 7240), and say
-// so in Preference-Applied; without the header, or with another
-// preference, the state is there as before. The seat works the same either
-// way: the WebSocket's first state is the game's.
+// so in Preference-Applied (not on an error answer); without the header,
+// or with another preference, the state is there as before. The seat works
+// the same either way: the WebSocket's first state is the game's.
 func TestPreferMinimal(t *testing.T) {
 	ts := newTestServer(t, nil)
 	post := func(path, prefer, body string) (http.Header, map[string]any) {
@@ -45,6 +45,12 @@ func TestPreferMinimal(t *testing.T) {
 		{`respond-async, Return = "minimal"; x=1`, true},
 		{"return=representation", false},
 		{"wait=5", false},
+		// RFC 7240 §2: the first instance of a preference counts; a
+		// parameter is not a preference; a quoted comma separates nothing
+		{"return=representation, return=minimal", false},
+		{"respond-async; return=minimal", false},
+		{`foo="a,return=minimal"`, false},
+		{`foo="a,b", RETURN=minimal`, true},
 	} {
 		h, g := post("/api/games", c.prefer, create)
 		if _, has := g["state"]; has == c.minimal {
@@ -68,6 +74,12 @@ func TestPreferMinimal(t *testing.T) {
 		if j["seat"] != "black" || j["token"] == "" {
 			t.Fatalf("join, Prefer %q: answer %v", c.prefer, j)
 		}
+		if c.minimal { // the seat is taken now: the error answer applies no preference
+			h, _ := postStatus(t, ts.URL+"/api/games/"+id+"/join", c.prefer, `{"invite":"`+invite+`"}`, http.StatusConflict)
+			if got := h.Get("Preference-Applied"); got != "" {
+				t.Errorf("join refused, Prefer %q: Preference-Applied %q on an error", c.prefer, got)
+			}
+		}
 		ws := dialWS(t, ts.URL, id, j["token"].(string))
 		st := ws.expect(func(m map[string]any) bool { return m["type"] == "state" })
 		if st["you"] != "black" || st["status"] != "active" || st["turn"] != "white" || len(st["legal"].([]any)) != 20 {
@@ -75,6 +87,25 @@ func TestPreferMinimal(t *testing.T) {
 		}
 		ws.conn.CloseNow()
 	}
+}
+
+// postStatus posts body with the Prefer header prefer and wants the
+// answer's status.
+func postStatus(t *testing.T, url, prefer, body string, want int) (http.Header, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Prefer", prefer)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		t.Fatalf("POST %s: HTTP %d %s, want %d", url, resp.StatusCode, data, want)
+	}
+	return resp.Header, data
 }
 
 // TestLegalKeptOnSeat: taking a seat changes the room's generation but not

@@ -148,10 +148,12 @@ func (p *Position) epFactsOf() *epFacts {
 		v, b := p.V, c.board
 		ef := &epFacts{}
 		for mover := White; mover <= Black; mover++ {
-			region := v.EnPassantRegion[mover.Other()]
+			// every square a move passes over counts, also outside the
+			// taker's enPassantRegion (or where nothing takes en passant:
+			// spartan, georgian): a FEN writer may give it after any double
+			// step, and parseEP drops it, as a square no pawn can take on
 			seen := map[geom.Set]bool{}
 			mark := func(m geom.Set) bool {
-				m = m.And(region)
 				if m.Empty() {
 					return false
 				}

@@ -287,9 +287,6 @@ func TestFENEnPassantRefused(t *testing.T) {
 		// grand chess: White's pawns step two from the third rank
 		{"grand", "k9/10/10/10/10/10/3pP5/10/10/9K b - e3 0 1",
 			`fen "k9/10/10/10/10/10/3pP5/10/10/9K b - e3 0 1": en passant: e3: no move of white can have left that square (the en-passant squares are those a white pawn's double step passes over)`, 11},
-		// spartan: enPassantRegion = -
-		{"spartan", "lgkcckwl/hhhhhhhh/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ e3 0 1",
-			`fen "lgkcckwl/hhhhhhhh/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ e3 0 1": en passant: e3: no move of white can have left that square (no move of white leaves black an en-passant square in spartan)`, 32},
 		// two squares no one move marks: two pawns' steps, d2d4 and e2e4
 		{"pawnsideways", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3e3 0 1",
 			`fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3e3 0 1": en passant: "d3e3": no one move of white can have left d3 and e3 together (the en-passant squares are those a white piece's multi-step first move passes over)`, 20},
@@ -305,6 +302,16 @@ func TestFENEnPassantRefused(t *testing.T) {
 		// marks, dropped (Fairy-Stockfish writes none)
 		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
 			"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false, 20},
+		// the same where nothing takes en passant there (spartan's and
+		// georgian's enPassantRegion = -) and after horde's first-rank
+		// double step d1d3 (d2: outside Black's region): a move passed
+		// over it, so it is dropped as in chess, not refused
+		{"spartan", "lgkcckwl/hhhhhhhh/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ e3 0 1",
+			"lgkcckwl/hhhhhhhh/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ - 0 1", false, 32},
+		{"georgian", "rnbakbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBAKBNR b - e3 0 1",
+			"rnbakbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBAKBNR b - - 0 1", false, 22},
+		{"horde", "6B1/4k2p/3p3P/pp1P3P/3PPP2/P1PPPPPP/2P2PP1/P1r2PP1 b - d2 0 40",
+			"6B1/4k2p/3p3P/pp1P3P/3PPP2/P1PPPPPP/2P2PP1/P1r2PP1 b - - 0 40", false, 13},
 	})
 }
 

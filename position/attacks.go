@@ -146,6 +146,28 @@ func (p *Position) CheckedPseudoRoyals(c Color) geom.Set {
 	return checked
 }
 
+// takeablePseudoRoyals is CheckedPseudoRoyals(c) without the royals that
+// only pieces petrifying as they capture attack (petrified's kings: a king
+// that took the other would turn to stone and lose, so legal() never lets
+// it; kings side by side are a position of the game, Fairy-Stockfish
+// plays on from it).
+func (p *Position) takeablePseudoRoyals(c Color) geom.Set {
+	checked := p.CheckedPseudoRoyals(c)
+	if len(p.c.petrifyRoyal) == 0 || p.V.DupleCheck {
+		return checked
+	}
+	takers := p.byColor[c.Other()]
+	for _, pt := range p.c.petrifyRoyal {
+		takers = takers.AndNot(p.PiecesOf(c.Other(), pt))
+	}
+	for s := checked; s.Any(); {
+		if sr := s.Pop(); p.AttackersTo(sr, p.occ, c.Other()).And(takers).Empty() {
+			checked.Del(sr)
+		}
+	}
+	return checked
+}
+
 // RoyalsOf returns c's royal pieces: its kings and, in pseudo-royal
 // variants (extinctionPseudoRoyal), its pieces of an extinction type down
 // to their last ExtinctionPieceCount+1 (coregal: every queen).

@@ -144,7 +144,7 @@ func (p *Position) checkPseudoRoyals(bad badFEN) error {
 	if ours.Empty() {
 		return nil
 	}
-	if p.CheckedPseudoRoyals(them).Any() {
+	if p.takeablePseudoRoyals(them).Any() {
 		return bad("side to move", "%s is in check but %s is to move (its king could be taken)", them, p.side)
 	}
 	return nil
@@ -419,7 +419,9 @@ func (p *Position) checkKings(strict bool, bad badFEN) error {
 				}
 				return v.FlyingGeneral && p.count[c.Other()][King] > 0 && p.facingKing(ksq, p.occ, c.Other(), geom.NoSquare)
 			}
-			if them := p.side.Other(); v.Checking && checked(them) {
+			// (with the bikjang rule a king facing the other may pass
+			// in check: the side not to move may be in check then)
+			if them := p.side.Other(); v.Checking && checked(them) && !(v.BikjangRule && p.kingsFace()) {
 				return bad("side to move", "%s is in check but %s is to move (its king could be taken)", them, p.side)
 			}
 			// where no move may give check (checking = false, racing

@@ -226,6 +226,14 @@ func (p *Position) flyingGeneralIllegal(m Move, occ geom.Set) bool {
 
 // setBikjang sets the state's bikjang flag: the side to move's king faces
 // the enemy king (bikjangRule).
+// kingsFace reports whether each side has one king and they face each
+// other on an open file (janggi's bikjang; before setCheckInfo).
+func (p *Position) kingsFace() bool {
+	them := p.side.Other()
+	return p.count[them][King] == 1 && p.count[p.side][King] == 1 &&
+		p.facingKing(p.PiecesOf(them, King).First(), p.occ, p.side, geom.NoSquare)
+}
+
 func (p *Position) setBikjang() {
 	st := p.st
 	st.Bikjang = false

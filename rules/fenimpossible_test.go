@@ -553,3 +553,39 @@ func TestFEN960ImpossibleRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFENPetrifiedKingsAccepted: in petrified a king that takes turns to
+// stone and loses, so a king attacked only by the enemy king is not in
+// check — kings side by side are positions of the game (a helper's
+// Fairy-Stockfish game reached the last row at move 92); a king another
+// piece attacks is, as before. perft(1) is Fairy-Stockfish's.
+func TestFENPetrifiedKingsAccepted(t *testing.T) {
+	checkAccepted(t, []acceptedFEN{
+		{"petrified", "8/8/8/3k4/3K4/8/8/8 w - - 0 1", "", false, 7},
+		{"petrified", "8/8/8/3k4/3K4/8/8/8 b - - 0 1", "", false, 7},
+		{"petrified", "8/3B4/N2*3*/k*3B2/K1*2*B*/3*p*2/6*1/8 w - - 6 92", "", false, 17},
+	})
+	checkRefused(t, []refusedFEN{
+		{"petrified", "8/8/8/R2k4/3K4/8/8/8 w - - 0 1",
+			`fen "8/8/8/R2k4/3K4/8/8/8 w - - 0 1": side to move: black is in check but white is to move (its king could be taken)`, refusedFSF}, // (Fairy-Stockfish plays on: perft(1) 17; NewFSF refuses a taken pseudo-royal as before)
+	})
+}
+
+// TestFENBikjangPassInCheckAccepted: with janggi's bikjang rule a king
+// facing the other may pass even in check, so the side not to move may
+// stand in check while the kings face each other (two Fairy-Stockfish
+// games a helper played ended so: black's elephant checks, White passes);
+// without the facing it is refused as before. perft(1) is
+// Fairy-Stockfish's.
+func TestFENBikjangPassInCheckAccepted(t *testing.T) {
+	checkAccepted(t, []acceptedFEN{
+		{"janggitraditional", "3a1k3/9/4n2b1/9/3p5/6P1P/3p4b/1r2A4/1R3K1B1/2B1A2N1 b - - 2 94", "", false, 6},
+		{"janggitraditional", "4C1b2/3k5/1P3a3/8P/9/9/R1n6/9/3Kcb3/2r6 b - - 21 125", "", false, 6},
+	})
+	// the black king off the f-file: no facing (Fairy-Stockfish plays on,
+	// perft(1) 32; NewFSF refuses the side not to move in check as before)
+	checkRefused(t, []refusedFEN{
+		{"janggitraditional", "3ak4/9/4n2b1/9/3p5/6P1P/3p4b/1r2A4/1R3K1B1/2B1A2N1 b - - 2 94",
+			`fen "3ak4/9/4n2b1/9/3p5/6P1P/3p4b/1r2A4/1R3K1B1/2B1A2N1 b - - 2 94": side to move: white is in check but black is to move (its king could be taken)`, refusedFSF},
+	})
+}

@@ -32,34 +32,15 @@ func TestAppendLegalAsMarshal(t *testing.T) {
 		{UCI: "x", SAN: "é", To: "a1", Promotion: "+", Wall: "d5", Kind: "k", Production: "bad utf-8 \xff, line sep \u2028"},
 	})
 	moves := 0
-	for _, name := range variants.AllNames() {
-		rs, aerr := compile(name, "", presetsField{})
-		if aerr != nil {
-			continue
+	walkCatalogue(7, 16, func(name string, g *rules.Game) {
+		legal, sans := g.LegalSANs()
+		ms := make([]legalMove, len(legal))
+		for i := range legal {
+			ms[i] = legalOf(g.Pos, legal[i], sans[i])
 		}
-		g, err := rules.NewGame(rs, "", false)
-		if err != nil {
-			continue
-		}
-		rng := uint64(len(name)) + 7
-		for ply := 0; ply < 16; ply++ {
-			if _, over := g.Ended(); over {
-				break
-			}
-			legal, sans := g.LegalSANs()
-			if len(legal) == 0 {
-				break
-			}
-			ms := make([]legalMove, len(legal))
-			for i := range legal {
-				ms[i] = legalOf(g.Pos, legal[i], sans[i])
-			}
-			same(name, ms)
-			moves += len(ms)
-			rng = rng*6364136223846793005 + 1442695040888963407
-			g.Do(legal[(rng>>33)%uint64(len(legal))])
-		}
-	}
+		same(name, ms)
+		moves += len(ms)
+	})
 	if moves < 10000 {
 		t.Errorf("%d legal moves compared, want over 10,000", moves)
 	}
@@ -84,32 +65,12 @@ func TestAppendPremovesAsMarshal(t *testing.T) {
 	same("empty", []premoveJSON{})
 	same("shapes", []premoveJSON{{From: "e2", To: "e4"}, {Drop: "p", To: "e4"}, {From: "a1", Drop: "q", To: "a8"}, {To: "<&>"}})
 	lists := 0
-	for _, name := range variants.AllNames() {
-		rs, aerr := compile(name, "", presetsField{})
-		if aerr != nil {
-			continue
+	walkCatalogue(11, 12, func(name string, g *rules.Game) {
+		if ps, ok := premovesOf(g); ok {
+			same(name, ps)
+			lists++
 		}
-		g, err := rules.NewGame(rs, "", false)
-		if err != nil {
-			continue
-		}
-		rng := uint64(len(name)) + 11
-		for ply := 0; ply < 12; ply++ {
-			if _, over := g.Ended(); over {
-				break
-			}
-			if ps, ok := premovesOf(g); ok {
-				same(name, ps)
-				lists++
-			}
-			legal := g.LegalMoves()
-			if len(legal) == 0 {
-				break
-			}
-			rng = rng*6364136223846793005 + 1442695040888963407
-			g.Do(legal[(rng>>33)%uint64(len(legal))])
-		}
-	}
+	})
 	if lists < 1000 {
 		t.Errorf("%d premove lists compared, want over 1,000", lists)
 	}
@@ -126,4 +87,34 @@ func premovesOf(g *rules.Game) (ps []premoveJSON, ok bool) {
 	g.Pos.DoNull()
 	defer g.Pos.Undo()
 	return premoveList(g, !g.R.Plain()), true
+}
+
+// walkCatalogue plays a random game of up to plies plies in every
+// catalogue variant (the random walk seeded by seed and the variant's
+// name) and calls f at each position before its move, until the game
+// ends or has no legal move.
+func walkCatalogue(seed uint64, plies int, f func(name string, g *rules.Game)) {
+	for _, name := range variants.AllNames() {
+		rs, aerr := compile(name, "", presetsField{})
+		if aerr != nil {
+			continue
+		}
+		g, err := rules.NewGame(rs, "", false)
+		if err != nil {
+			continue
+		}
+		rng := uint64(len(name)) + seed
+		for ply := 0; ply < plies; ply++ {
+			if _, over := g.Ended(); over {
+				break
+			}
+			f(name, g)
+			legal := g.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			rng = rng*6364136223846793005 + 1442695040888963407
+			g.Do(legal[(rng>>33)%uint64(len(legal))])
+		}
+	}
 }

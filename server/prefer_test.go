@@ -16,24 +16,14 @@ import (
 // the same either way: the WebSocket's first state is the game's.
 func TestPreferMinimal(t *testing.T) {
 	ts := newTestServer(t, nil)
-	post := func(path, prefer, body string) (http.Header, map[string]any) {
+	post := func(path, prefer, body string, want int) (http.Header, map[string]any) {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if prefer != "" {
-			req.Header.Set("Prefer", prefer)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
+		h, data := postStatus(t, ts.URL+path, prefer, body, want)
 		var out map[string]any
-		if err := json.Unmarshal(data, &out); err != nil || resp.StatusCode >= 300 {
-			t.Fatalf("POST %s: HTTP %d %s", path, resp.StatusCode, data)
+		if err := json.Unmarshal(data, &out); err != nil {
+			t.Fatalf("POST %s: %s is not JSON", path, data)
 		}
-		return resp.Header, out
+		return h, out
 	}
 	const create = `{"variant":"chess","side":"white","opponent":{"type":"human"}}`
 	for _, c := range []struct {
@@ -52,7 +42,7 @@ func TestPreferMinimal(t *testing.T) {
 		{`foo="a,return=minimal"`, false},
 		{`foo="a,b", RETURN=minimal`, true},
 	} {
-		h, g := post("/api/games", c.prefer, create)
+		h, g := post("/api/games", c.prefer, create, http.StatusCreated)
 		if _, has := g["state"]; has == c.minimal {
 			t.Errorf("create, Prefer %q: state in the answer = %v, want %v", c.prefer, has, !c.minimal)
 		}
@@ -64,7 +54,7 @@ func TestPreferMinimal(t *testing.T) {
 		}
 		id := g["id"].(string)
 		_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
-		h, j := post("/api/games/"+id+"/join", c.prefer, `{"invite":"`+invite+`"}`)
+		h, j := post("/api/games/"+id+"/join", c.prefer, `{"invite":"`+invite+`"}`, http.StatusOK)
 		if _, has := j["state"]; has == c.minimal {
 			t.Errorf("join, Prefer %q: state in the answer = %v, want %v", c.prefer, has, !c.minimal)
 		}
@@ -89,13 +79,15 @@ func TestPreferMinimal(t *testing.T) {
 	}
 }
 
-// postStatus posts body with the Prefer header prefer and wants the
-// answer's status.
+// postStatus posts body with the Prefer header prefer ("" = none) and
+// wants the answer's status.
 func postStatus(t *testing.T, url, prefer, body string, want int) (http.Header, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Prefer", prefer)
+	if prefer != "" {
+		req.Header.Set("Prefer", prefer)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"houserules/rules"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -180,6 +181,47 @@ func TestPremovesKeptGame(t *testing.T) {
 			fresh := fmt.Sprint(r.premoves())
 			if kept != fresh {
 				t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, kept, fresh)
+			}
+			legal := r.legalNow().legal
+			rng = rng*6364136223846793005 + 1442695040888963407
+			mv := legal[(rng>>33)%uint64(len(legal))].UCI
+			if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
+				t.Fatalf("%s ply %d: %s: %v", v, ply, mv, aerr)
+			}
+		}
+		r.unlock()
+	}
+}
+
+// TestPremovesKeptEveryOtherPly: a seat on this instance gets premoves
+// only while its opponent is to move (two instances: the opponent's
+// moves come from the other one), so the kept game is asked for every
+// other ply; it catches up by the two moves, is not built again, and
+// gives the premoves of a game replayed from the start.
+func TestPremovesKeptEveryOtherPly(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx := context.Background()
+	for _, v := range []string{"chess", "crazyhouse", "duck"} {
+		id, _, _ := createHuman(t, ts, map[string]any{"variant": v})
+		r, err := ts.srv.hub.room(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.mu.Lock()
+		rng := uint64(11)
+		var kept *rules.Game
+		for ply := 0; ply < 24 && !r.over(); ply++ {
+			if ply%2 == 1 {
+				got := fmt.Sprint(r.premoves())
+				if kept != nil && r.pm != kept {
+					t.Errorf("%s ply %d: the kept game was built again", v, ply)
+				}
+				kept = r.pm
+				r.pm = nil
+				if want := fmt.Sprint(r.premoves()); got != want {
+					t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, got, want)
+				}
+				r.pm = kept
 			}
 			legal := r.legalNow().legal
 			rng = rng*6364136223846793005 + 1442695040888963407

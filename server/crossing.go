@@ -287,6 +287,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 		// moves taken back: the premove game is only brought forward
 		// (premoveGame), the encoded move list only grows (movesJSON)
 		r.pm, r.movesEnc, r.movesEncN = nil, nil, 0
+		r.legal = nil // the ply may come back to the list's with other moves before gen moves on (parseMove)
 	}
 	for len(r.moves) > k {
 		r.game.Undo()
@@ -294,7 +295,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 	}
 	var perr error
 	for i, sm := range add {
-		m, err := r.game.ParseMove(sm.UCI)
+		m, san, err := r.parseMove(sm.UCI)
 		if err != nil {
 			perr = fmt.Errorf("stored ply %d (%s): %v", sm.Ply, sm.UCI, err)
 			if i == 0 && !undone {
@@ -302,7 +303,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 			}
 			break
 		}
-		r.moves = append(r.moves, r.do(m))
+		r.moves = append(r.moves, r.doSAN(m, san))
 	}
 	old := *r.rec
 	wasOver := r.over()

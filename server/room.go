@@ -152,23 +152,48 @@ func ending(g *rules.Game) *store.Ending {
 
 // do plays m on the room's game and returns it described (describe, from
 // the position before it) with the FEN after it.
-func (r *room) do(m position.Move) playedMove {
-	pm := r.describe(m)
+func (r *room) do(m position.Move) playedMove { return r.doSAN(m, "") }
+
+// doSAN is do with m's SAN known ("": worked out here).
+func (r *room) doSAN(m position.Move, san string) playedMove {
+	pm := r.describe(m, san)
 	r.game.Do(m)
 	pm.FEN = r.game.FEN()
 	return pm
 }
 
-// describe returns the played-move record of legal move m (before Do).
-func (r *room) describe(m position.Move) playedMove {
+// describe returns the played-move record of legal move m (before Do),
+// with its SAN (san, or worked out when "").
+func (r *room) describe(m position.Move, san string) playedMove {
 	p := r.game.Pos
-	pm := playedMove{move: m, UCI: p.UCI(m), SAN: r.game.SAN(m), By: colorName(p.SideToMove()),
+	if san == "" {
+		san = r.game.SAN(m)
+	}
+	pm := playedMove{move: m, UCI: p.UCI(m), SAN: san, By: colorName(p.SideToMove()),
 		Production: position.ProductionName(m.Production())}
 	if m.Kind() != position.Drop {
 		pm.From = m.From().String()
 	}
 	pm.To = m.To().String()
 	return pm
+}
+
+// parseMove is r.game.ParseMove with the move's SAN (or ""), answered
+// from the legal moves built for the position's states (legalNow) while
+// they are the game's: the first of the same list whose UCI text matches
+// (position.UCIEqual), as ParseMove finds it, without building the list
+// and each SAN again. Other text (SAN, the other castling form) and a
+// position whose list was not built go to ParseMove. r.mu held.
+func (r *room) parseMove(s string) (position.Move, string, error) {
+	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) && lc.key == r.game.Pos.Key() && len(lc.moves) == len(lc.legal) {
+		for i := range lc.legal {
+			if position.UCIEqual(lc.legal[i].UCI, s) {
+				return lc.moves[i], lc.legal[i].SAN, nil
+			}
+		}
+	}
+	m, err := r.game.ParseMove(s)
+	return m, "", err
 }
 
 // seatOf returns the colour whose token tok is, or "" (r.mu held). The
@@ -230,11 +255,11 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	if mv == "" || len(mv) > 32 {
 		return errf(http.StatusBadRequest, CodeIllegalMove, "the move is empty or too long (UCI text such as e2e4, e7e8q)")
 	}
-	m, err := r.game.ParseMove(mv)
+	m, san, err := r.parseMove(mv)
 	if err != nil {
 		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
-	pm := r.do(m)
+	pm := r.doSAN(m, san)
 	end := ending(r.game)
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)

@@ -438,9 +438,11 @@ func (r *run) slotAddr(i int) string {
 // dial opens the WebSocket of game id with a seat token ("" = spectator),
 // as client xff ("" = none).
 func (r *run) dial(ctx context.Context, base, id, token, xff string) (*websocket.Conn, error) {
-	u := strings.Replace(base, "http", "ws", 1) + "/api/games/" + id + "/ws"
+	// protocol 2, as the web page: partial states after the first (the
+	// players read the legal moves, ply and turn of each)
+	u := strings.Replace(base, "http", "ws", 1) + "/api/games/" + id + "/ws?protocol=2"
 	if token != "" {
-		u += "?token=" + url.QueryEscape(token)
+		u += "&token=" + url.QueryEscape(token)
 	}
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()

@@ -293,6 +293,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]
 	}
+	r.movesTaken(len(r.moves))
 	var perr error
 	for i, sm := range add {
 		m, san, err := r.parseMove(sm.UCI)

@@ -39,6 +39,9 @@ type encoded struct {
 	once sync.Once
 	msg  any
 	b    []byte
+
+	tailOnce sync.Once // a state's partial form (tailBytes)
+	tb       []byte
 }
 
 func (e *encoded) bytes() []byte {
@@ -59,6 +62,7 @@ type outMsg struct {
 	e        *encoded
 	coalesce bool // a state to a spectator
 	spec     bool // the client is a spectator (set by unlock)
+	partial  bool // a broadcast state to a client of protocol 2: its partial form
 }
 
 // queued is one message in a client's backlog.
@@ -74,6 +78,14 @@ func (c *client) send(msg any) {
 
 // enqueue hands b to the writer (outside the room's lock).
 func (c *client) enqueue(b []byte, coalesce, spectator bool) {
+	c.enqueueState(b, coalesce, spectator, nil)
+}
+
+// enqueueState is enqueue for a state in its partial form b, whose
+// whole form whole gives: when coalescing drops a state still waiting,
+// the client gets the whole form instead (it misses the dropped state's
+// moves). whole is nil for a whole state and other messages.
+func (c *client) enqueueState(b []byte, coalesce, spectator bool, whole func() []byte) {
 	if b == nil {
 		return
 	}
@@ -87,7 +99,11 @@ func (c *client) enqueue(b []byte, coalesce, spectator bool) {
 		}
 	}
 	if coalesce {
+		n := len(c.backlog)
 		c.backlog = slices.DeleteFunc(c.backlog, func(q queued) bool { return q.state })
+		if len(c.backlog) < n && whole != nil {
+			b = whole()
+		}
 	}
 	c.backlog = append(c.backlog, queued{b: b, state: coalesce})
 	limit := maxSeatBacklog
@@ -135,7 +151,11 @@ func (r *room) unlock() {
 	// (each client's own messages keep their order)
 	for pass := range 2 {
 		for _, o := range out {
-			if o.spec == (pass == 1) {
+			switch {
+			case o.spec != (pass == 1):
+			case o.partial:
+				o.c.enqueueState(o.e.tailBytes(), o.coalesce, o.spec, o.e.bytes)
+			default:
 				o.c.enqueue(o.e.bytes(), o.coalesce, o.spec)
 			}
 		}
@@ -143,16 +163,24 @@ func (r *room) unlock() {
 	r.sendMu.Unlock()
 }
 
-// broadcast queues the state for every client, built once per view.
+// broadcast queues the state for every client, built once per view; a
+// client of protocol 2 gets its partial form (statetail.go), the moves
+// from r.tailLow on.
 func (r *room) broadcast() {
 	var views [3]*encoded
+	since := min(r.tailLow, len(r.moves))
 	for c := range r.clients {
 		i := viewIndex(c.seat)
 		if views[i] == nil {
 			views[i] = &encoded{msg: r.stateFor(c.seat)}
 		}
-		r.outbox = append(r.outbox, outMsg{c: c, e: views[i], coalesce: c.seat == ""})
+		partial := c.proto >= 2
+		if partial {
+			r.setTail(views[i].msg.(*gameState), since)
+		}
+		r.outbox = append(r.outbox, outMsg{c: c, e: views[i], coalesce: c.seat == "", partial: partial})
 	}
+	r.tailLow = len(r.moves)
 	r.presenceSent = r.presenceNow()
 }
 

@@ -57,6 +57,8 @@ type room struct {
 	pmc       *premoveCache // the encoded premoves of the position (premovesJSON)
 	movesEnc  []byte        // the moves r.moves[:movesEncN] encoded, without the closing ']' (movesJSON)
 	movesEncN int
+	movesOff  []int // where each move of movesEnc starts (movesTailJSON)
+	tailLow   int   // the move count at the last broadcast, lowered by moves taken back since (statetail.go)
 
 	// messages (outbox.go)
 	outbox        []outMsg    // queued under mu, sent by unlock
@@ -121,6 +123,7 @@ func roomOf(ctx context.Context, h *hub, rec *store.Game) (*room, error) {
 		r.moves = append(r.moves, pm)
 	}
 	rec.Moves = nil
+	r.tailLow = len(r.moves)
 	if !r.over() {
 		if end := ending(g); end != nil {
 			// a game stored active in a finished position (games created from
@@ -412,6 +415,7 @@ func (r *room) takeback(ctx context.Context, seat string) *apiError {
 		r.game.Undo()
 		r.moves = r.moves[:len(r.moves)-1]
 	}
+	r.movesTaken(n)
 	r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusActive, "", ""
 	if clk != nil {
 		r.rec.Clock = *clk

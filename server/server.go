@@ -29,8 +29,14 @@ import (
 	"houserules/variants"
 )
 
-// ProtocolVersion is sent in the welcome message.
-const ProtocolVersion = 1
+// The protocols of the WebSocket (PROTOCOL.md), named in the welcome
+// message: ProtocolVersion without ?protocol=, ProtocolPartial (2) with
+// ?protocol=2, whose broadcast states after the first are partial
+// (statetail.go).
+const (
+	ProtocolVersion = 1
+	ProtocolPartial = 2
+)
 
 // Config configures a Server.
 type Config struct {

@@ -106,12 +106,13 @@ type gameState struct {
 	Topology    string               `json:"topology"`   // plain, cylinder (files wrap), torus (files and ranks wrap)
 	BoardStyle  boardStyleJSON       `json:"boardStyle"` // how the board is drawn (boardStyle)
 	StartFEN    string               `json:"startFen"`
-	FEN         string               `json:"fen"`   // FEN with its {…} suffix (rules.Game.FEN)
-	Board       string               `json:"board"` // the FEN's board field (piece placement)
-	Turn        string               `json:"turn"`  // side to move
-	Ply         int                  `json:"ply"`   // number of plies played
-	Moves       json.RawMessage      `json:"moves"` // [playedMove…]: the room's encoded list (movesJSON), or this view's masked one
-	Legal       json.RawMessage      `json:"legal"` // [legalMove…], encoded once per position (legalCache)
+	FEN         string               `json:"fen"`             // FEN with its {…} suffix (rules.Game.FEN)
+	Board       string               `json:"board"`           // the FEN's board field (piece placement)
+	Turn        string               `json:"turn"`            // side to move
+	Ply         int                  `json:"ply"`             // number of plies played
+	Since       *int                 `json:"since,omitempty"` // a partial state (protocol 2, statetail.go): moves holds the moves from this ply on
+	Moves       json.RawMessage      `json:"moves"`           // [playedMove…]: the room's encoded list (movesJSON), or this view's masked one
+	Legal       json.RawMessage      `json:"legal"`           // [legalMove…], encoded once per position (legalCache)
 	LastMove    *playedMove          `json:"lastMove"`
 	Check       []string             `json:"check"`      // royal squares in check
 	Badges      []badgeJSON          `json:"badges"`     // labels on pieces, from the ruleset's view
@@ -127,12 +128,12 @@ type gameState struct {
 	DrawOffer   string               `json:"drawOffer"`
 	AIThinking  bool                 `json:"aiThinking"`
 	CanTakeback bool                 `json:"canTakeback"`
-	Productions json.RawMessage      `json:"productions"`       // map[string]production, encoded once per room
-	Pieces      []pieceJSON          `json:"pieces"`            // the variant's piece types by FEN letter
-	Pockets     *pocketsJSON         `json:"pockets,omitempty"` // both pockets, in a variant with pockets
-	Clock       *clockJSON           `json:"clock,omitempty"`   // the chess clock, when the game has one
-	Watchers    int                  `json:"watchers"`          // spectators connected
-	CreatedAt   int64                `json:"createdAt"`         // Unix ms
+	Productions json.RawMessage      `json:"productions,omitempty"` // map[string]production, encoded once per room (left out of a partial state)
+	Pieces      []pieceJSON          `json:"pieces,omitempty"`      // the variant's piece types by FEN letter (left out of a partial state)
+	Pockets     *pocketsJSON         `json:"pockets,omitempty"`     // both pockets, in a variant with pockets
+	Clock       *clockJSON           `json:"clock,omitempty"`       // the chess clock, when the game has one
+	Watchers    int                  `json:"watchers"`              // spectators connected
+	CreatedAt   int64                `json:"createdAt"`             // Unix ms
 	UpdatedAt   int64                `json:"updatedAt"`
 
 	// play features (rematch.go)
@@ -144,6 +145,12 @@ type gameState struct {
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
 	byKind map[string]any
+
+	// tail is the moves from ply tailFrom on, encoded, for the partial
+	// form of a broadcast state (setTail; nil: the state has none and is
+	// sent whole to every client).
+	tail     json.RawMessage
+	tailFrom int
 }
 
 // pocketsJSON is both sides' pockets: a slot per piece type the pocket
@@ -181,9 +188,15 @@ type legendJSON struct {
 	Text string `json:"text"`
 }
 
-// MarshalJSON writes the state with the view's kinds as extra top-level
-// fields (viewByKind); a kind never replaces a field of the state.
-func (st gameState) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the state whole with the view's kinds as extra
+// top-level fields (viewByKind); a kind never replaces a field of the
+// state.
+func (st gameState) MarshalJSON() ([]byte, error) { return st.encode(false) }
+
+// encode writes the state whole, or with partial its partial form when it
+// has one (statetail.go: since, the moves from that ply on, no
+// productions and pieces).
+func (st gameState) encode(partial bool) ([]byte, error) {
 	type plain gameState
 	// the productions (long notes, the same in every state of the room),
 	// the move list (encoded once per move, movesJSON) and the legal moves
@@ -192,7 +205,13 @@ func (st gameState) MarshalJSON() ([]byte, error) {
 	// with a json.RawMessage (a key's quote cannot occur unescaped inside
 	// a JSON string: the first match is the field)
 	prods, moves, legal, premoves := st.Productions, st.Moves, st.Legal, st.Premoves
-	st.Productions, st.Moves, st.Legal, st.Premoves = nil, nil, nil, nil
+	st.Moves, st.Legal, st.Premoves = nil, nil, nil
+	st.Productions = json.RawMessage("null") // the place of prods (a nil one is left out: omitempty)
+	if partial && st.tail != nil {
+		since := st.tailFrom
+		moves, prods, st.Since = st.tail, nil, &since
+		st.Productions, st.Pieces = nil, nil
+	}
 	b, err := json.Marshal(plain(st))
 	if err == nil {
 		b = spliceRaw(b, []rawField{{`"moves":null`, moves}, {`"legal":null`, legal}, {`"productions":null`, prods}}, premoves)
@@ -771,34 +790,5 @@ func squareNames(s geom.Set) []string {
 		out = []string{}
 	}
 	sort.Strings(out)
-	return out
-}
-
-// movesJSON returns the room's move list encoded ([playedMove…]), built
-// once per move: the encoding of the moves played so far is kept
-// (r.movesEnc, without the closing bracket) and each new move appended
-// to it, so a state does not encode the whole game again. The result is
-// a copy the caller may keep after the room is unlocked. A move list
-// that shrank (a takeback, a refresh) is encoded again from the start.
-func (r *room) movesJSON() json.RawMessage {
-	if r.movesEncN > len(r.moves) {
-		r.movesEnc, r.movesEncN = nil, 0
-	}
-	if r.movesEnc == nil {
-		r.movesEnc = append(r.movesEnc, '[')
-	}
-	for ; r.movesEncN < len(r.moves); r.movesEncN++ {
-		b, err := json.Marshal(&r.moves[r.movesEncN])
-		if err != nil {
-			panic(err) // strings only: cannot fail
-		}
-		if r.movesEncN > 0 {
-			r.movesEnc = append(r.movesEnc, ',')
-		}
-		r.movesEnc = append(r.movesEnc, b...)
-	}
-	out := make(json.RawMessage, len(r.movesEnc)+1)
-	copy(out, r.movesEnc)
-	out[len(out)-1] = ']'
 	return out
 }

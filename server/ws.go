@@ -31,8 +31,11 @@ type clientMsg struct {
 type client struct {
 	r    *room
 	seat string // "white", "black" or "" (spectator); under r.mu
-	out  chan []byte
-	kill context.CancelFunc
+	// proto is the protocol the client speaks (?protocol=, 1 or 2): with
+	// 2 its broadcast states after the first are partial (statetail.go)
+	proto int
+	out   chan []byte
+	kill  context.CancelFunc
 
 	mu      sync.Mutex
 	backlog []queued      // messages behind a full out, in order
@@ -77,6 +80,11 @@ func errorMsg(id json.RawMessage, e *apiError) map[string]any {
 // serveWS runs one WebSocket connection to game id.
 func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	// the refusals in order of cost, before the upgrade (wsguard.go)
+	proto, perr := protocolOf(req.URL.Query())
+	if perr != nil {
+		writeError(w, perr)
+		return
+	}
 	ip := s.clientIP(req)
 	if !s.allowConnect(w, ip) {
 		return
@@ -117,7 +125,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	conn.SetReadLimit(hard * 2)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	c := &client{r: r, out: make(chan []byte, 64), kill: cancel, wake: make(chan struct{}, 1)}
+	c := &client{r: r, out: make(chan []byte, 64), kill: cancel, wake: make(chan struct{}, 1), proto: proto}
 	lim := s.newWSLimiter()
 
 	r.mu.Lock()
@@ -126,7 +134,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		c.setSeat(r.seatOf(tok))
 	}
 	r.clients[c] = struct{}{}
-	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": ProtocolVersion})
+	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": c.proto})
 	if tok := req.URL.Query().Get("token"); tok != "" && c.seat == "" {
 		// as for a wrong token in hello (PROTOCOL.md)
 		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
@@ -342,7 +350,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMs
 		}
 		prev := c.seat
 		c.setSeat(seat)
-		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": ProtocolVersion})
+		c.send(map[string]any{"type": "welcome", "you": youName(seat), "protocol": c.proto})
 		if seat != prev {
 			r.broadcast() // the others see the seat online (or the watchers change)
 			r.publishPresence()

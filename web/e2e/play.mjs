@@ -360,3 +360,40 @@ test('premove: a fairy piece on a 10×8 board and a pocket drop, with the server
   const z = await waitState(zh.white, 's.ply === 2');
   assert.equal(z.moves[1].uci, 'N@f3');
 });
+
+test('partial states (protocol 2): the page rebuilds the whole game from them, the move list and the rules panel stay whole', async () => {
+  const { id, wt, bt, white, black } = await twoPlayers({ variant: 'crazyhouse' });
+  const frames = [];
+  let url = '';
+  // a spectator page, opened after the seats: its first state is whole, the next ones partial
+  const watch = await newPage();
+  watch.on('websocket', (ws) => {
+    url = ws.url();
+    ws.on('framereceived', (f) => { if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"state"')) frames.push(JSON.parse(f.payload)); });
+  });
+  await watch.goto(ctx.base + `/g/${id}`);
+  await waitState(watch, 's.you === "spectator"');
+  assert.match(url, /\/ws\?protocol=2$/);
+  const played = ['e2e4', 'd7d5', 'e4d5', 'd8d5', 'b1c3', 'd5a5', 'g1f3'];
+  for (let i = 0; i < played.length; i++) {
+    const r = await move(id, i % 2 ? bt : wt, played[i], i);
+    assert.ok(!r.error, JSON.stringify(r));
+  }
+  for (const page of [watch, white, black]) {
+    const s = await waitState(page, 's.ply === 7');
+    assert.deepEqual(s.moves.map((m) => m.uci), played);
+    assert.ok(s.productions['fide.capture'], 'productions kept from the first state');
+    assert.ok(s.pieces.length >= 6, 'pieces kept');
+    assert.equal(s.since, undefined);
+    assert.equal(await page.locator('li.mv').count(), 7, 'the move list shows every move');
+  }
+  const partial = frames.filter((f) => f.since !== undefined);
+  assert.ok(frames[0].since === undefined && frames[0].productions, 'the first state is whole');
+  assert.ok(partial.length >= 7, `${partial.length} partial states`);
+  const last = partial[partial.length - 1];
+  assert.equal(last.since, 6);
+  assert.deepEqual(last.moves.map((m) => m.uci), ['g1f3']);
+  assert.equal(last.productions, undefined);
+  // the pocket after dxc… captures: the spectator sees the same pockets as the seats
+  assert.deepEqual((await state(watch)).pockets, (await state(white)).pockets);
+});

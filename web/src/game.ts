@@ -14,6 +14,7 @@ import { rulesPanel } from './rulespanel';
 import { customChip } from './customchip';
 import { PlayExtras } from './play';
 import { editorURL } from './editor';
+import { applyState } from './partial';
 interface Played {
   uci: string;
   san: string;
@@ -253,7 +254,8 @@ export class GameView {
   connect() {
     if (this.stopped) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws`);
+    // protocol 2: partial states after the first (partial.ts)
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws?protocol=2`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
@@ -278,9 +280,14 @@ export class GameView {
   onMessage(m: any) {
     this.extras.onMessage(m);
     switch (m.type) {
-      case 'state':
-        this.setState(m as State);
+      case 'state': {
+        // a connection's first state is whole; then partial ones follow
+        // the state held (partial.ts)
+        const s = applyState(this.state, m as State);
+        if (s) this.setState(s);
+        else this.send({ type: 'sync' }); // the whole state comes back
         break;
+      }
       case 'error':
         toast(m.display ?? m.message, 'error');
         if (m.code === 'bad_token') {

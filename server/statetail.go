@@ -1,0 +1,114 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Partial states (protocol 2, PROTOCOL.md "Partial states"). A state
+// carries the whole move list and the ruleset's productions and pieces;
+// sent after every move, the list makes a game's traffic grow with the
+// square of its length (a state at ply 20 is 12 KB, 3.4 KB of it the
+// moves and 2.4 KB the productions; at ply 200 the moves alone are
+// 34 KB). A client that connects with ?protocol=2 gets, after its first
+// (whole) state, the broadcast states in a partial form: "since" N, the
+// moves from ply N on (the list's tail from index N), and no productions
+// or pieces (they do not change in a game). N is the room's move count at
+// its previous broadcast, lowered by any move taken back since
+// (r.tailLow), so every client holds the list up to N: it got that
+// broadcast, or a whole state later. A view with hidden squares has no
+// partial form (its earlier moves are masked again as the view changes),
+// and a spectator whose states were coalesced (outbox.go) gets the next
+// one whole.
+
+// movesJSON returns the room's move list encoded ([playedMove…]), built
+// once per move: the encoding of the moves played so far is kept
+// (r.movesEnc, without the closing bracket) and each new move appended
+// to it, so a state does not encode the whole game again. The result is
+// a copy the caller may keep after the room is unlocked. A move list
+// that shrank (a takeback, a refresh) is encoded again from the start.
+func (r *room) movesJSON() json.RawMessage {
+	r.encodeMoves()
+	out := make(json.RawMessage, len(r.movesEnc)+1)
+	copy(out, r.movesEnc)
+	out[len(out)-1] = ']'
+	return out
+}
+
+// movesTailJSON returns the moves from ply from on encoded
+// ([playedMove…], those of r.moves[from:]): a copy, as movesJSON.
+func (r *room) movesTailJSON(from int) json.RawMessage {
+	r.encodeMoves()
+	if from >= len(r.moves) {
+		return json.RawMessage("[]")
+	}
+	src := r.movesEnc[r.movesOff[from]:]
+	out := make(json.RawMessage, 0, len(src)+2)
+	return append(append(append(out, '['), src...), ']')
+}
+
+// encodeMoves brings r.movesEnc up to the room's moves: each move's
+// encoding is appended once, and its offset kept (r.movesOff).
+func (r *room) encodeMoves() {
+	if r.movesEncN > len(r.moves) {
+		r.movesEnc, r.movesEncN = nil, 0
+	}
+	if r.movesEnc == nil {
+		r.movesEnc, r.movesOff = append(r.movesEnc, '['), r.movesOff[:0]
+	}
+	for ; r.movesEncN < len(r.moves); r.movesEncN++ {
+		b, err := json.Marshal(&r.moves[r.movesEncN])
+		if err != nil {
+			panic(err) // strings only: cannot fail
+		}
+		if r.movesEncN > 0 {
+			r.movesEnc = append(r.movesEnc, ',')
+		}
+		r.movesOff = append(r.movesOff, len(r.movesEnc))
+		r.movesEnc = append(r.movesEnc, b...)
+	}
+}
+
+// setTail gives st (a broadcast state of the room's position) its
+// partial form: the moves from ply since on. A view with hidden squares
+// keeps none. r.mu held.
+func (r *room) setTail(st *gameState, since int) {
+	if st.tail != nil || len(st.Hidden) > 0 {
+		return
+	}
+	st.tail, st.tailFrom = r.movesTailJSON(since), since
+}
+
+// movesTaken notes that the move list was cut to n moves (a takeback, a
+// refresh): the next broadcast's moves start there at the latest.
+func (r *room) movesTaken(n int) {
+	r.tailLow = min(r.tailLow, n)
+}
+
+// tailBytes returns the partial form of a state message (the whole one
+// for a message that has none), encoded once for all its clients.
+func (e *encoded) tailBytes() []byte {
+	st, ok := e.msg.(*gameState)
+	if !ok || st.tail == nil {
+		return e.bytes()
+	}
+	e.tailOnce.Do(func() { e.tb, _ = st.encode(true) })
+	return e.tb
+}
+
+// protocolOf reads the protocol a WebSocket asks for in its URL
+// (?protocol=1 or 2, once; none: 1). Anything else is bad_request (400,
+// before the upgrade).
+func protocolOf(q url.Values) (int, *apiError) {
+	switch vs := q["protocol"]; {
+	case len(vs) == 0 || len(vs) == 1 && vs[0] == "1":
+		return ProtocolVersion, nil
+	case len(vs) == 1 && vs[0] == "2":
+		return ProtocolPartial, nil
+	default:
+		return 0, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("?protocol=%s: the protocol is 1 or 2, given once", strings.Join(vs, "&protocol=")))
+	}
+}

@@ -360,16 +360,16 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 // GetGame loads a game with its moves.
 func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	g := &Game{}
-	var c960 int
+	var c960, plies int
 	var created, updated int64
 	err := d.rdb.QueryRowContext(ctx, d.q(`SELECT id, variant, variant_ini, presets, start_fen, chess960,
 		white_kind, white_level, white_token, black_kind, black_level, black_token,
 		invite, status, result, reason, created_at, updated_at,
-		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id, takebacks FROM games WHERE id = ?`), id).Scan(
+		clock_initial, clock_increment, white_ms, black_ms, clock_since, rematch_offer, rematch_hash, rematch_id, takebacks, plies FROM games WHERE id = ?`), id).Scan(
 		&g.ID, &g.Variant, &g.VariantINI, &g.Presets, &g.StartFEN, &c960,
 		&g.White.Kind, &g.White.Level, &g.White.TokenHash, &g.Black.Kind, &g.Black.Level, &g.Black.TokenHash,
 		&g.Invite, &g.Status, &g.Result, &g.Reason, &created, &updated,
-		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID, &g.Takebacks)
+		&g.Clock.InitialMS, &g.Clock.IncrementMS, &g.Clock.WhiteMS, &g.Clock.BlackMS, &g.Clock.Since, &g.RematchOffer, &g.RematchHash, &g.RematchID, &g.Takebacks, &plies)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -378,6 +378,12 @@ func (d *DB) GetGame(ctx context.Context, id string) (*Game, error) {
 	}
 	g.Chess960 = c960 != 0
 	g.CreatedAt, g.UpdatedAt = fromMS(created), fromMS(updated)
+	if plies == 0 {
+		// no move yet (plies is written with the moves, in their
+		// transaction): a game just created, as joins and first connects
+		// on another instance load it, needs no second query
+		return g, nil
+	}
 	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT ply, uci, san, fen_after, created_at FROM moves
 		WHERE game_id = ? ORDER BY ply`), id)
 	if err != nil {

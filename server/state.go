@@ -224,7 +224,7 @@ func (st gameState) encode(partial bool) ([]byte, error) {
 		return nil, err
 	}
 	for k, v := range st.byKind {
-		if _, taken := fields[k]; taken {
+		if _, taken := fields[k]; taken || partialOnly[k] {
 			continue
 		}
 		raw, err := json.Marshal(v)

@@ -24,6 +24,12 @@ import (
 // and a spectator whose states were coalesced (outbox.go) gets the next
 // one whole.
 
+// partialOnly names the state's fields a view kind (viewByKind) may not
+// take although a state may go without them: since (a whole state has
+// none; a kind of that name would make it partial) and what a partial
+// state leaves out.
+var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true}
+
 // movesJSON returns the room's move list encoded ([playedMove…]), built
 // once per move: the encoding of the moves played so far is kept
 // (r.movesEnc, without the closing bracket) and each new move appended

@@ -252,3 +252,33 @@ func TestPartialStateAfterRefresh(t *testing.T) {
 		t.Fatalf("after e7e5 replaced by d7d5: since %v, moves %v; want since 1 and d7d5", st["since"], moves)
 	}
 }
+
+// TestViewKindsCannotTakePartialFields: a view kind named since,
+// productions or pieces is not written as a top-level field, in either
+// form (a "since" would make a whole state look partial; the partial form
+// leaves the other two out), while other kinds are.
+func TestViewKindsCannotTakePartialFields(t *testing.T) {
+	st := gameState{Type: "state", Moves: json.RawMessage("[]"), Legal: json.RawMessage("[]"), Productions: json.RawMessage(`{"a":1}`),
+		Pieces: []pieceJSON{{Letter: "p"}}, tail: json.RawMessage("[]"), tailFrom: 3,
+		byKind: map[string]any{"since": 1, "productions": 2, "pieces": 3, "hp": map[string]int{"e1": 1}}}
+	for _, partial := range []bool{false, true} {
+		b, err := st.encode(partial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		wantSince, wantProds := any(nil), any(map[string]any{"a": float64(1)})
+		if partial {
+			wantSince, wantProds = float64(3), nil
+		}
+		if m["since"] != wantSince || !reflect.DeepEqual(m["productions"], wantProds) || m["hp"] == nil {
+			t.Errorf("partial %v: since %v, productions %v, hp %v; want %v, %v and the kind", partial, m["since"], m["productions"], m["hp"], wantSince, wantProds)
+		}
+		if _, ok := m["pieces"].([]any); ok == partial {
+			t.Errorf("partial %v: pieces %v", partial, m["pieces"])
+		}
+	}
+}

@@ -73,6 +73,9 @@ type queued struct {
 
 // send queues msg for the client. Called with the room's lock held.
 func (c *client) send(msg any) {
+	if st, ok := msg.(*gameState); ok {
+		c.masked = len(st.Hidden) > 0
+	}
 	c.r.outbox = append(c.r.outbox, outMsg{c: c, e: &encoded{msg: msg}})
 }
 
@@ -174,10 +177,12 @@ func (r *room) broadcast() {
 		if views[i] == nil {
 			views[i] = &encoded{msg: r.stateFor(c.seat)}
 		}
-		partial := c.proto >= 2
+		st := views[i].msg.(*gameState)
+		partial := c.proto >= 2 && !c.masked // what a masked state left it cannot be built on
 		if partial {
-			r.setTail(views[i].msg.(*gameState), since)
+			r.setTail(st, since)
 		}
+		c.masked = len(st.Hidden) > 0
 		r.outbox = append(r.outbox, outMsg{c: c, e: views[i], coalesce: c.seat == "", partial: partial})
 	}
 	r.tailLow = len(r.moves)

@@ -21,8 +21,10 @@ import (
 // (r.tailLow), so every client holds the list up to N: it got that
 // broadcast, or a whole state later. A view with hidden squares has no
 // partial form (its earlier moves are masked again as the view changes),
-// and a spectator whose states were coalesced (outbox.go) gets the next
-// one whole.
+// nor has the next state of a client after one (client.masked: a fog
+// seat that becomes a spectator, a view whose fog lifts), and a
+// spectator whose states were coalesced (outbox.go) gets the next one
+// whole.
 
 // partialOnly names the state's fields a view kind (viewByKind) may not
 // take although a state may go without them: since (a whole state has

@@ -282,3 +282,54 @@ func TestViewKindsCannotTakePartialFields(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialAfterMaskedState: a fog-of-war seat's states hide squares
+// and come whole; when its connection becomes a spectator (a hello with
+// a wrong token), the masked moves it holds cannot take a partial state:
+// the next state is whole, and the ones after it partial again, each
+// equal to a protocol 1 connection's (helper-50's case).
+func TestPartialAfterMaskedState(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, white, black := createHuman(t, ts, map[string]any{"variant": "fogOfWar"})
+	ws := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/games/" + id + "/ws"
+	w2 := dialWSURL(t, ws+"?protocol=2&token="+white)
+	w1 := dialWSURL(t, ws+"?token="+white)
+	b := dialWSURL(t, ws+"?token="+black)
+	var v partialView
+	v.untilPly(t, w2, 0)
+	firstState(w1, 0)
+	for ply, mv := range []string{"e2e4", "e7e5"} {
+		c := w1
+		if ply == 1 {
+			c = b
+		}
+		c.send(map[string]any{"type": "move", "move": mv, "ply": ply})
+		v.untilPly(t, w2, ply+1)
+		firstState(w1, ply+1)
+	}
+	if v.partials != 0 {
+		t.Fatalf("%d partial states to a fog seat", v.partials)
+	}
+	for _, c := range []*wsClient{w2, w1} {
+		c.send(map[string]any{"type": "hello", "token": "wrong"})
+	}
+	want := w1.expect(func(m map[string]any) bool { return m["type"] == "state" && m["you"] == "spectator" })
+	m := w2.expect(func(m map[string]any) bool { return m["type"] == "state" && m["you"] == "spectator" })
+	if _, partial := m["since"]; partial {
+		t.Fatalf("the first state as a spectator is partial (since %v) on masked moves", m["since"])
+	}
+	// (the two hellos make two broadcasts: compare the moves, the rest at ply 3)
+	if got, err := v.apply(m); err != nil || !reflect.DeepEqual(got["moves"], want["moves"]) {
+		t.Fatalf("as a spectator: %v\n%v\nwant\n%v", err, got["moves"], want["moves"])
+	}
+	if code, r := call(t, "POST", ts.URL+"/api/games/"+id+"/moves", white, map[string]any{"move": "g1f3", "ply": 2}); code != 200 {
+		t.Fatalf("white's move: %d %v", code, r)
+	}
+	got, sent := v.untilPly(t, w2, 3)
+	if want := firstState(w1, 3); !reflect.DeepEqual(got, want) {
+		t.Fatalf("ply 3: %v\nwant\n%v", got, want)
+	}
+	if sent["since"] == nil {
+		t.Errorf("the spectator's state at ply 3 is whole: partial states did not come back")
+	}
+}

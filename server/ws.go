@@ -34,6 +34,9 @@ type client struct {
 	// proto is the protocol the client speaks (?protocol=, 1 or 2): with
 	// 2 its broadcast states after the first are partial (statetail.go)
 	proto int
+	// masked: the last state queued to the client hid squares (its moves
+	// are masked for its old view): its next one goes whole. Under r.mu.
+	masked bool
 	out   chan []byte
 	kill  context.CancelFunc
 

@@ -37,8 +37,8 @@ type client struct {
 	// masked: the last state queued to the client hid squares (its moves
 	// are masked for its old view): its next one goes whole. Under r.mu.
 	masked bool
-	out   chan []byte
-	kill  context.CancelFunc
+	out    chan []byte
+	kill   context.CancelFunc
 
 	mu      sync.Mutex
 	backlog []queued      // messages behind a full out, in order

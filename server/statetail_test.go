@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -332,4 +333,27 @@ func TestPartialAfterMaskedState(t *testing.T) {
 	if sent["since"] == nil {
 		t.Errorf("the spectator's state at ply 3 is whole: partial states did not come back")
 	}
+}
+
+// FuzzProtocolOf: any query gives protocol 1 or 2 only for no protocol,
+// "1" or "2" given once; everything else is bad_request naming it.
+func FuzzProtocolOf(f *testing.F) {
+	for _, s := range []string{"", "protocol=2", "protocol=1", "protocol=3", "protocol=2&protocol=2", "protocol=%32", "token=x&protocol=2", "protocol"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		n, aerr := protocolOf(q)
+		vs := q["protocol"]
+		ok := len(vs) == 0 || len(vs) == 1 && (vs[0] == "1" || vs[0] == "2")
+		switch {
+		case ok && (aerr != nil || n != map[bool]int{true: 2, false: 1}[len(vs) == 1 && vs[0] == "2"]):
+			t.Fatalf("%q: %d %v", raw, n, aerr)
+		case !ok && (aerr == nil || aerr.Code != CodeBadRequest || !strings.Contains(aerr.Message, "protocol")):
+			t.Fatalf("%q: accepted as %d (%v)", raw, n, aerr)
+		}
+	})
 }

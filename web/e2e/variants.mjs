@@ -439,7 +439,7 @@ test('(u) walls from a scripted state: the duck drawn, the move then the duck sq
   const sent = [];
   let sock;
   const page = await newPage();
-  await page.routeWebSocket(/\/api\/games\/scripted\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/api\/games\/scripted\/ws(\?protocol=2)?$/, (ws) => {
     sock = ws;
     ws.onMessage((m) => sent.push(JSON.parse(m)));
     ws.send(JSON.stringify(first));

@@ -191,3 +191,29 @@ func TestFENPocketErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHumanNameAdvisor: the fers and the wazir of a palace game (xiangqi,
+// janggi, their templates, a confined king) are named "advisor" in
+// messages, as the web page draws them; a fers elsewhere (makruk's met,
+// shatranj's) keeps its own name.
+func TestHumanNameAdvisor(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		pt      position.PieceType
+		want    string
+	}{
+		{"xiangqi", position.Fers, "advisor"}, {"manchu", position.Fers, "advisor"}, {"janggi", position.Wazir, "advisor"},
+		{"makruk", position.Fers, "fers"}, {"shatranj", position.Fers, "fers"}, {"xiangqi", position.Rook, "rook"},
+	} {
+		v, err := variants.Get(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := v.Compile(); err != nil {
+			t.Fatal(err)
+		}
+		if got := v.HumanName(c.pt); got != c.want {
+			t.Errorf("%s: HumanName(%s) = %q, want %q", c.variant, c.pt, got, c.want)
+		}
+	}
+}

@@ -103,15 +103,20 @@ func (p *Position) typeLabel(letter string, pt PieceType) string {
 // HumanName is the name of piece type pt in words for messages: its
 // variants.ini name (Fairy-Stockfish's) split into lower-case words
 // (shogiPawn is "shogi pawn", janggiCannon "janggi cannon"), a commoner
-// written K (atomic's, spartan's kings) "king"; "" for a custom piece
-// (customPiece1…, a custom royal), whose internal name is no name a
-// player knows: it is named by its letter alone.
+// written K (atomic's, spartan's kings) "king", the fers and the wazir
+// of a palace game (xiangqi's advisor 仕/士, janggi's guard, as the web
+// page draws them) "advisor"; "" for a custom piece (customPiece1…, a
+// custom royal), whose internal name is no name a player knows: it is
+// named by its letter alone.
 func (v *Variant) HumanName(pt PieceType) string {
 	if pt.IsCustom() || pt == CustomRoyal || pt == NoPieceType || int(pt) >= PieceTypeNB {
 		return ""
 	}
 	if pt == Commoner && v.PieceChar[pt] == 'K' {
 		return "king"
+	}
+	if (pt == Fers || pt == Wazir) && v.palaceGame() {
+		return "advisor"
 	}
 	name := BuiltinPieces[pt].Name
 	var sb strings.Builder
@@ -124,4 +129,19 @@ func (v *Variant) HumanName(pt PieceType) string {
 		sb.WriteByte(ch)
 	}
 	return sb.String()
+}
+
+// palaceGame reports whether v is played as xiangqi or janggi are: their
+// variantTemplate, or a king kept in a part of the board (a palace).
+func (v *Variant) palaceGame() bool {
+	switch strings.ToLower(v.Template) {
+	case "xiangqi", "janggi":
+		return true
+	}
+	if !v.Compiled() {
+		return false
+	}
+	b := v.Board()
+	r := v.MobilityRegion[White][King].And(b.Mask)
+	return r.Any() && r.Count() < b.Mask.Count()
 }

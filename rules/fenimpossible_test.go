@@ -381,7 +381,7 @@ func TestFENZeroCountRefused(t *testing.T) {
 func TestFENPlacementBySquare(t *testing.T) {
 	checkRefused(t, []refusedFEN{
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1",
-			`fen "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1": board: rank 1: white piece 'A' (fers) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
+			`fen "4k4/9/9/9/9/9/9/9/9/3KA4 w - - 0 1": board: rank 1: white piece 'A' (advisor) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
 		{"xiangqi", "4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1",
 			`fen "4k4/9/9/9/9/9/9/9/9/3KB4 w - - 0 1": board: rank 1: white piece 'B' (elephant) on e1 could never get there (no moves of its kind from their start squares end on that square)`, 3},
 		{"xiangqi", "4k4/9/9/9/9/1P7/9/9/9/3K5 w - - 0 1",

@@ -287,7 +287,7 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 		// moves taken back: the premove game is only brought forward
 		// (premoveGame), the encoded move list only grows (movesJSON)
 		r.pm, r.movesEnc, r.movesEncN = nil, nil, 0
-		r.legal = nil // the ply may come back to the list's with other moves before gen moves on (parseMove)
+		r.gen++ // the game changed: the ply may come back to a cached list's with other moves (legalNow, parseMove)
 	}
 	for len(r.moves) > k {
 		r.game.Undo()

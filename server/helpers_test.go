@@ -231,3 +231,28 @@ func storedMoves(t *testing.T, db *store.DB, id string) []string {
 	}
 	return out
 }
+
+// walkRoom creates a human game with body, locks its room and plays a
+// random game of up to plies plies in it (the walk seeded by seed): f
+// sees the room before each move (r.mu held).
+func walkRoom(t *testing.T, ts *testServer, body map[string]any, seed uint64, plies int, f func(r *room, ply int)) {
+	t.Helper()
+	ctx := context.Background()
+	id, _, _ := createHuman(t, ts, body)
+	r, err := ts.srv.hub.room(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	defer r.unlock()
+	rng := seed
+	for ply := 0; ply < plies && !r.over(); ply++ {
+		f(r, ply)
+		legal := r.legalNow().legal
+		rng = rng*6364136223846793005 + 1442695040888963407
+		mv := legal[(rng>>33)%uint64(len(legal))].UCI
+		if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
+			t.Fatalf("%v ply %d: %s: %v", body["variant"], ply, mv, aerr)
+		}
+	}
+}

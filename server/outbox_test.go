@@ -162,16 +162,8 @@ func TestPresenceNotState(t *testing.T) {
 // forward, not built again.
 func TestPremovesKeptGame(t *testing.T) {
 	ts := newTestServer(t, nil)
-	ctx := context.Background()
 	for _, v := range []string{"chess", "crazyhouse", "duck", "atomic", "shogi"} {
-		id, _, _ := createHuman(t, ts, map[string]any{"variant": v})
-		r, err := ts.srv.hub.room(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.mu.Lock()
-		rng := uint64(7)
-		for ply := 0; ply < 30 && !r.over(); ply++ {
+		walkRoom(t, ts, map[string]any{"variant": v}, 7, 30, func(r *room, ply int) {
 			before := r.pm
 			kept := fmt.Sprint(r.premoves())
 			if ply > 1 && r.pm != before {
@@ -182,14 +174,7 @@ func TestPremovesKeptGame(t *testing.T) {
 			if kept != fresh {
 				t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, kept, fresh)
 			}
-			legal := r.legalNow().legal
-			rng = rng*6364136223846793005 + 1442695040888963407
-			mv := legal[(rng>>33)%uint64(len(legal))].UCI
-			if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
-				t.Fatalf("%s ply %d: %s: %v", v, ply, mv, aerr)
-			}
-		}
-		r.unlock()
+		})
 	}
 }
 
@@ -200,36 +185,22 @@ func TestPremovesKeptGame(t *testing.T) {
 // gives the premoves of a game replayed from the start.
 func TestPremovesKeptEveryOtherPly(t *testing.T) {
 	ts := newTestServer(t, nil)
-	ctx := context.Background()
 	for _, v := range []string{"chess", "crazyhouse", "duck"} {
-		id, _, _ := createHuman(t, ts, map[string]any{"variant": v})
-		r, err := ts.srv.hub.room(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.mu.Lock()
-		rng := uint64(11)
 		var kept *rules.Game
-		for ply := 0; ply < 24 && !r.over(); ply++ {
-			if ply%2 == 1 {
-				got := fmt.Sprint(r.premoves())
-				if kept != nil && r.pm != kept {
-					t.Errorf("%s ply %d: the kept game was built again", v, ply)
-				}
-				kept = r.pm
-				r.pm = nil
-				if want := fmt.Sprint(r.premoves()); got != want {
-					t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, got, want)
-				}
-				r.pm = kept
+		walkRoom(t, ts, map[string]any{"variant": v}, 11, 24, func(r *room, ply int) {
+			if ply%2 == 0 {
+				return
 			}
-			legal := r.legalNow().legal
-			rng = rng*6364136223846793005 + 1442695040888963407
-			mv := legal[(rng>>33)%uint64(len(legal))].UCI
-			if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
-				t.Fatalf("%s ply %d: %s: %v", v, ply, mv, aerr)
+			got := fmt.Sprint(r.premoves())
+			if kept != nil && r.pm != kept {
+				t.Errorf("%s ply %d: the kept game was built again", v, ply)
 			}
-		}
-		r.unlock()
+			kept = r.pm
+			r.pm = nil
+			if want := fmt.Sprint(r.premoves()); got != want {
+				t.Fatalf("%s ply %d: premoves %s from the kept game, %s replayed", v, ply, got, want)
+			}
+			r.pm = kept
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -13,23 +12,21 @@ import (
 // with house rules; the list is used only while it is the position's.
 func TestParseMoveFromLegalCache(t *testing.T) {
 	ts := newTestServer(t, nil)
-	ctx := context.Background()
 	for _, body := range []map[string]any{
 		{"variant": "chess"}, {"variant": "crazyhouse"}, {"variant": "duck"}, {"variant": "shogi"},
 		{"variant": "seirawan"}, {"variant": "xiangqi"}, {"variant": "atomic"},
 		{"variant": "chess", "presets": "piece-hp,knights-leap-twice"},
 	} {
 		name := body["variant"].(string)
-		id, _, _ := createHuman(t, ts, body)
-		r, err := ts.srv.hub.room(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.mu.Lock()
-		rng := uint64(3)
-		for ply := 0; ply < 24 && !r.over(); ply++ {
-			lc := r.legalNow()
-			for _, lm := range lc.legal {
+		walkRoom(t, ts, body, 3, 24, func(r *room, ply int) {
+			if ply > 0 {
+				// before the position's list is built, a move is read by the game
+				next := r.game.Pos.UCI(r.game.LegalMoves()[0])
+				if _, san, err := r.parseMove(next); err != nil || san != "" {
+					t.Fatalf("%s ply %d: %s read from the list of the position before (SAN %q, %v)", name, ply, next, san, err)
+				}
+			}
+			for _, lm := range r.legalNow().legal {
 				texts := []string{lm.UCI}
 				if lm.Kind == "promotion" {
 					texts = append(texts, lm.UCI[:len(lm.UCI)-1]+strings.ToUpper(lm.UCI[len(lm.UCI)-1:]))
@@ -42,20 +39,6 @@ func TestParseMoveFromLegalCache(t *testing.T) {
 					}
 				}
 			}
-			rng = rng*6364136223846793005 + 1442695040888963407
-			mv := lc.legal[(rng>>33)%uint64(len(lc.legal))].UCI
-			if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
-				t.Fatalf("%s ply %d: %s: %v", name, ply, mv, aerr)
-			}
-			if r.over() {
-				break
-			}
-			// before the next state's list is built, a move is read by the game
-			next := r.game.Pos.UCI(r.game.LegalMoves()[0])
-			if _, san, err := r.parseMove(next); err != nil || san != "" {
-				t.Fatalf("%s ply %d: %s read from the list of the position before (SAN %q, %v)", name, ply, next, san, err)
-			}
-		}
-		r.unlock()
+		})
 	}
 }

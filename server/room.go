@@ -188,7 +188,7 @@ func (r *room) describe(m position.Move, san string) playedMove {
 // and each SAN again. Other text (SAN, the other castling form) and a
 // position whose list was not built go to ParseMove. r.mu held.
 func (r *room) parseMove(s string) (position.Move, string, error) {
-	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) && lc.key == r.game.Pos.Key() && len(lc.moves) == len(lc.legal) {
+	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
 		for i := range lc.legal {
 			if position.UCIEqual(lc.legal[i].UCI, s) {
 				return lc.moves[i], lc.legal[i].SAN, nil

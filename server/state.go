@@ -428,7 +428,6 @@ func (r *room) stateFor(seat string) *gameState {
 // view (read only: also while they are encoded outside the lock).
 type legalCache struct {
 	gen, ply int
-	key      uint64 // the position's key (parseMove's check that the list is the game's)
 	legal    []legalMove
 	moves    []position.Move // the moves of legal, at the same index (LegalSANs' order: the game's LegalMoves)
 	enc      json.RawMessage // legal, encoded
@@ -477,7 +476,7 @@ func (r *room) legalNow() *legalCache {
 	}
 	g, p := r.game, r.game.Pos
 	legal, sans := g.LegalSANs()
-	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: make([]legalMove, len(sans)), moves: legal, key: p.Key()}
+	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: make([]legalMove, len(sans)), moves: legal}
 	n := 0 // the encoding's length, guessed: a move is ~100 bytes
 	for i, san := range sans {
 		lc.legal[i] = legalOf(p, legal[i], san)

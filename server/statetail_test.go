@@ -68,9 +68,6 @@ func (v *partialView) untilPly(t *testing.T, c *wsClient, n int) (whole, sent ma
 	}
 }
 
-// firstState returns the first state at ply n c receives (skipping others).
-func firstState(c *wsClient, n int) map[string]any { return c.expectState(n) }
-
 // TestPartialStates: a connection of protocol 2 gets its first state
 // whole and then partial ones (since, the new moves, no productions or
 // pieces) which, applied in order, equal the whole states a protocol 1
@@ -97,8 +94,8 @@ func TestPartialStates(t *testing.T) {
 	wv.untilPly(t, w2, 0)
 	bv.untilPly(t, b2, 0)
 	sv.untilPly(t, s2, 0)
-	wholeW := firstState(w1, 0)
-	firstState(s1, 0)
+	wholeW := w1.expectState(0)
+	s1.expectState(0)
 	turn := map[string]*wsClient{"white": w1, "black": b2}
 	rng := uint64(5)
 	for ply := 1; ply <= 24 && wholeW["status"] == "active"; ply++ {
@@ -106,10 +103,10 @@ func TestPartialStates(t *testing.T) {
 		rng = rng*6364136223846793005 + 1442695040888963407
 		mv := legal[(rng>>33)%uint64(len(legal))].(map[string]any)["uci"]
 		turn[wholeW["turn"].(string)].send(map[string]any{"type": "move", "move": mv, "ply": ply - 1})
-		wholeW = firstState(w1, ply)
+		wholeW = w1.expectState(ply)
 		gotW, sentW := wv.untilPly(t, w2, ply)
 		gotB, _ := bv.untilPly(t, b2, ply)
-		wholeS := firstState(s1, ply)
+		wholeS := s1.expectState(ply)
 		gotS, _ := sv.untilPly(t, s2, ply)
 		if !reflect.DeepEqual(gotW, wholeW) {
 			t.Fatalf("ply %d: white's partial states applied give\n%v\nwhole\n%v", ply, gotW, wholeW)
@@ -155,9 +152,9 @@ func TestPartialStatesTakeback(t *testing.T) {
 		st, _ = wv.untilPly(t, w2, 2*i+2)
 	}
 	w1 := dialWS(t, ts.URL, id, tok) // its hello: a broadcast at ply 6
-	firstState(w1, 6)
+	w1.expectState(6)
 	w1.send(map[string]any{"type": "takeback"})
-	whole := firstState(w1, 4)
+	whole := w1.expectState(4)
 	got, sent := wv.untilPly(t, w2, 4)
 	if sent["since"] != float64(4) || len(sent["moves"].([]any)) != 0 {
 		t.Fatalf("after the takeback: since %v with %d moves, want since 4 and none", sent["since"], len(sent["moves"].([]any)))
@@ -298,7 +295,7 @@ func TestPartialAfterMaskedState(t *testing.T) {
 	b := dialWSURL(t, ws+"?token="+black)
 	var v partialView
 	v.untilPly(t, w2, 0)
-	firstState(w1, 0)
+	w1.expectState(0)
 	for ply, mv := range []string{"e2e4", "e7e5"} {
 		c := w1
 		if ply == 1 {
@@ -306,7 +303,7 @@ func TestPartialAfterMaskedState(t *testing.T) {
 		}
 		c.send(map[string]any{"type": "move", "move": mv, "ply": ply})
 		v.untilPly(t, w2, ply+1)
-		firstState(w1, ply+1)
+		w1.expectState(ply + 1)
 	}
 	if v.partials != 0 {
 		t.Fatalf("%d partial states to a fog seat", v.partials)
@@ -327,7 +324,7 @@ func TestPartialAfterMaskedState(t *testing.T) {
 		t.Fatalf("white's move: %d %v", code, r)
 	}
 	got, sent := v.untilPly(t, w2, 3)
-	if want := firstState(w1, 3); !reflect.DeepEqual(got, want) {
+	if want := w1.expectState(3); !reflect.DeepEqual(got, want) {
 		t.Fatalf("ply 3: %v\nwant\n%v", got, want)
 	}
 	if sent["since"] == nil {

@@ -151,6 +151,7 @@ func TokenMatches(tok, hash string) bool {
 type DB struct {
 	db       *sql.DB // PostgreSQL: the pool; SQLite: the one write connection
 	rdb      *sql.DB // reads: SQLite's read-only pool (batch.go), else db
+	mdb      *sql.DB // PostgreSQL: the move writers' pool (pgmoves.go)
 	batch    *batcher
 	ckpt     *checkpointer
 	prep     map[string]*sql.Stmt // SQLite: statements prepared once (txExec); read only after Open
@@ -171,9 +172,9 @@ type DB struct {
 	moveStatements atomic.Int64
 }
 
-// PostgresConns is the most PostgreSQL connections one DB holds (Listen
-// holds one more): with several instances on one server, keep their sum
-// under its max_connections.
+// PostgresConns is the most PostgreSQL connections one DB holds beside
+// its pgMoveWriters move writers' and Listen's one: with several instances
+// on one server, keep their sum under its max_connections.
 const PostgresConns = 10
 
 // DefaultFile is the SQLite file Open uses for an empty dsn.
@@ -240,6 +241,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	d.rdb = d.db
 	if !sqlite {
+		if d.mdb, err = openMoveWriters(dsn); err != nil {
+			d.db.Close()
+			return nil, err
+		}
 		d.startNotifier()
 		d.startMoveWriters()
 	}
@@ -281,6 +286,9 @@ func (d *DB) Close() error {
 	}
 	if d.rdb != d.db {
 		d.rdb.Close()
+	}
+	if d.mdb != nil {
+		d.mdb.Close()
 	}
 	return d.db.Close()
 }
@@ -344,12 +352,12 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 	err := d.exec(ctx, d.q(`INSERT INTO games
 		(id, variant, variant_ini, presets, start_fen, chess960,
 		 white_kind, white_level, white_token, black_kind, black_level, black_token,
-		 invite, status, result, reason, plies, created_at, updated_at,
+		 invite, status, result, reason, plies, created_at, updated_at, listed_at,
 		 clock_initial, clock_increment, white_ms, black_ms, clock_since)
-		VALUES (?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,0,?,?, ?,?,?,?,?)`),
+		VALUES (?,?,?,?,?,?, ?,?,?,?,?,?, ?,?,?,?,0,?,?,?, ?,?,?,?,?)`),
 		g.ID, g.Variant, g.VariantINI, g.Presets, g.StartFEN, b2i(g.Chess960),
 		g.White.Kind, g.White.Level, g.White.TokenHash, g.Black.Kind, g.Black.Level, g.Black.TokenHash,
-		g.Invite, g.Status, g.Result, g.Reason, ms(g.CreatedAt), ms(g.UpdatedAt),
+		g.Invite, g.Status, g.Result, g.Reason, ms(g.CreatedAt), ms(g.UpdatedAt), ms(g.UpdatedAt),
 		g.Clock.InitialMS, g.Clock.IncrementMS, g.Clock.WhiteMS, g.Clock.BlackMS, g.Clock.Since)
 	if err != nil {
 		return fmt.Errorf("store: create game %s: %w", g.ID, err)
@@ -427,7 +435,7 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 		if end != nil {
 			status, result, reason = StatusOver, end.Result, end.Reason
 		}
-		res, err := d.txExec(ctx, tx, sqlAppendMove, ms(m.At), status, result, reason, id, m.Ply)
+		res, err := d.txExec(ctx, tx, sqlAppendMove, ms(m.At), status, ms(m.At), ms(m.At), status, result, reason, id, m.Ply)
 		if err != nil {
 			return err
 		}
@@ -455,8 +463,20 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 // (appendMovePG): PostgreSQL commits the transactions that NOTIFY one at
 // a time, each waiting for its own WAL flush, so a move that notified in
 // its own transaction could not share a flush with other moves.
+// listedLagMS is how far behind updated_at a move leaves listed_at (in
+// milliseconds, as SQL text; migration 7): a move sets it only when it is
+// that old, or when the move ends the game. The games listed by recency
+// (ListGames) are ordered by it, so a game played on now may come after
+// one changed up to a minute after its listed_at (the web page sorts the
+// list it gets by updated_at).
+const listedLagMS = "60000"
+
+// listedAtPG is listed_at after a move of sqlAppendMovePG ($1 the move's
+// time, $2 the game's status after it).
+const listedAtPG = `CASE WHEN $2 = 'over' OR $1 >= listed_at + ` + listedLagMS + ` THEN $1 ELSE listed_at END`
+
 const sqlAppendMovePG = `WITH u AS (
-	UPDATE games SET plies = plies + 1, updated_at = $1,
+	UPDATE games SET plies = plies + 1, updated_at = $1, listed_at = `+listedAtPG+`,
 		status = CASE WHEN $2 = 'over' THEN 'over' ELSE status END, result = $3, reason = $4,
 		white_ms = CASE WHEN $10 THEN $11 ELSE white_ms END,
 		black_ms = CASE WHEN $10 THEN $12 ELSE black_ms END,
@@ -511,8 +531,9 @@ func (d *DB) TruncateMoves(ctx context.Context, id string, ply int, clk *Clock) 
 		if _, err := tx.ExecContext(ctx, d.q(`DELETE FROM moves WHERE game_id = ? AND ply >= ?`), id, ply); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = ?, updated_at = ?, status = 'active',
-			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, ms(time.Now()), id, ply); err != nil {
+		now := ms(time.Now())
+		if _, err := tx.ExecContext(ctx, d.q(`UPDATE games SET plies = ?, updated_at = ?, listed_at = ?, status = 'active',
+			result = '', reason = '' WHERE id = ? AND plies > ?`), ply, now, now, id, ply); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, d.q(`UPDATE games SET takebacks = takebacks + 1 WHERE id = ?`), id)
@@ -530,8 +551,8 @@ func (d *DB) Finish(ctx context.Context, id string, end Ending, clk *Clock) erro
 				return err
 			}
 		}
-		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?
-			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, now, id)
+		res, err := tx.ExecContext(ctx, d.q(`UPDATE games SET status = 'over', result = ?, reason = ?, updated_at = ?, listed_at = ?
+			WHERE id = ? AND status <> 'over'`), end.Result, end.Reason, now, now, id)
 		if err != nil {
 			return err
 		}
@@ -597,13 +618,13 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 	}
 	now := ms(time.Now())
 	note := Notification{Game: id, Kind: KindSeat, Ply: -1, Seat: color, Hash: tokenHash, At: now}
-	query := d.q(`UPDATE games SET ` + col + ` = ?, updated_at = ?,
+	query := d.q(`UPDATE games SET ` + col + ` = ?, updated_at = ?, listed_at = ?,
 			status = CASE WHEN status = 'waiting' THEN 'active' ELSE status END
 			WHERE id = ? AND ` + col + ` = ''`)
 	taken := fmt.Errorf("%w: the %s seat of game %s is taken", ErrConflict, color, id)
 	if d.postgres {
 		// one statement, its own transaction: one round trip, not three
-		res, err := d.db.ExecContext(ctx, query, tokenHash, now, id)
+		res, err := d.db.ExecContext(ctx, query, tokenHash, now, now, id)
 		if err != nil {
 			return fmt.Errorf("store: take seat of %s: %w", id, err)
 		}
@@ -620,7 +641,7 @@ func (d *DB) TakeSeat(ctx context.Context, id, color, tokenHash string) error {
 		return nil
 	}
 	return d.txNotify(ctx, note, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, query, tokenHash, now, id)
+		res, err := tx.ExecContext(ctx, query, tokenHash, now, now, id)
 		if err != nil {
 			return err
 		}
@@ -642,7 +663,7 @@ func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 		limit = 50
 	}
 	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, reason, plies, updated_at
-		FROM games WHERE (status = ? AND reason <> ?) OR plies > 0 ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, limit)
+		FROM games WHERE (status = ? AND reason <> ?) OR plies > 0 ORDER BY listed_at DESC, updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}
@@ -682,7 +703,7 @@ func (d *DB) exists(ctx context.Context, q rowQuerier, id string) (bool, error) 
 // The statements of a move, prepared once on SQLite's write connection
 // (prepare): preparing them for every move was 40% of SQLite's time.
 const (
-	sqlAppendMove = `UPDATE games SET plies = plies + 1, updated_at = ?,
+	sqlAppendMove = `UPDATE games SET plies = plies + 1, updated_at = ?, listed_at = CASE WHEN ? = 'over' OR ? >= listed_at + `+listedLagMS+` THEN ? ELSE listed_at END,
 		status = CASE WHEN ? = 'over' THEN 'over' ELSE status END, result = ?, reason = ?
 		WHERE id = ? AND plies = ? AND status <> 'over'`
 	sqlInsertMove = `INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at) VALUES (?,?,?,?,?,?)`
@@ -765,11 +786,11 @@ func (d *DB) TouchEmpty(ctx context.Context, at time.Time, ids ...string) (int, 
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	args := []any{ms(at)}
+	args := []any{ms(at), ms(at)}
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	res, err := d.db.ExecContext(ctx, d.q(`UPDATE games SET updated_at = ? WHERE plies = 0 AND status <> 'over' AND id IN (?`+
+	res, err := d.db.ExecContext(ctx, d.q(`UPDATE games SET updated_at = ?, listed_at = ? WHERE plies = 0 AND status <> 'over' AND id IN (?`+
 		strings.Repeat(`,?`, len(ids)-1)+`)`), args...)
 	if err != nil {
 		return 0, fmt.Errorf("store: touch empty games: %w", err)
@@ -795,9 +816,10 @@ const expireBatch = 500
 func (d *DB) DeleteExpired(ctx context.Context, before time.Time, keep ...string) (int, error) {
 	// the conditions are on the deleted row too: PostgreSQL checks them
 	// again on a row a move updated meanwhile (it is not deleted)
+	// (listed_at <= updated_at: its index finds them)
 	q := `DELETE FROM games WHERE plies = 0 AND status <> 'over' AND updated_at < ? AND id IN (SELECT id FROM games
-		WHERE plies = 0 AND status <> 'over' AND updated_at < ?`
-	args := []any{ms(before), ms(before)}
+		WHERE listed_at < ? AND plies = 0 AND status <> 'over' AND updated_at < ?`
+	args := []any{ms(before), ms(before), ms(before)}
 	if len(keep) > 0 {
 		q += ` AND id NOT IN (?` + strings.Repeat(`,?`, len(keep)-1) + `)`
 		for _, id := range keep {

@@ -52,6 +52,7 @@ type Notification struct {
 	Ply      int             `json:"p"`
 	Data     json.RawMessage `json:"d,omitempty"`
 	UCI      string          `json:"u,omitempty"` // KindMove: the move stored at ply Ply-1
+	SAN      string          `json:"n,omitempty"` // KindMove: its SAN as stored
 	End      *Ending         `json:"e,omitempty"` // KindMove, KindFinish: the game ended with this result
 	Clock    *ClockNote      `json:"c,omitempty"` // KindMove, KindFinish, KindClock: the clock after the write
 	Seat     string          `json:"s,omitempty"` // KindSeat: the seat taken ("white" or "black")

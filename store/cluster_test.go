@@ -86,7 +86,7 @@ func TestListenNotifications(t *testing.T) {
 	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil, nil); err == nil {
 		t.Fatal("a second ply 0 was stored")
 	}
-	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", At: at.Add(time.Second)}, nil, nil))
+	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", SAN: "e5", At: at.Add(time.Second)}, nil, nil))
 	must(a.TruncateMoves(ctx, id, 1, nil))
 	must(a.SetClock(ctx, id, Clock{WhiteMS: 5}))
 	before := time.Now().UnixMilli()
@@ -96,7 +96,7 @@ func TestListenNotifications(t *testing.T) {
 	ia, ib := a.Instance(), b.Instance()
 	want := []Notification{
 		{Instance: ia, Game: id, Kind: KindMove, Ply: 1, UCI: "e2e4", Clock: &ClockNote{60_000, 60_000, 1_700_000_000_000}, At: 1_700_000_000_123},
-		{Instance: ia, Game: id, Kind: KindMove, Ply: 2, UCI: "e7e5", At: 1_700_000_001_123},
+		{Instance: ia, Game: id, Kind: KindMove, Ply: 2, UCI: "e7e5", SAN: "e5", At: 1_700_000_001_123},
 		{Instance: ia, Game: id, Kind: KindTakeback, Ply: 1},
 		{Instance: ia, Game: id, Kind: KindClock, Ply: -1, Clock: &ClockNote{WhiteMS: 5}},
 		{Instance: ia, Game: id, Kind: KindFinish, Ply: -1, End: &Ending{Result: "1-0", Reason: "black resigned"}},

@@ -205,6 +205,11 @@ type compiled struct {
 	// blockers (chasingRule; chase.go)
 	chasing bool
 	rookRay *pieceTable
+	// fastCheck: givesCheckFast may decide whether a move checks without
+	// making it: Do changes only the squares of the move itself (no
+	// gating, walls, flips, blasts or petrification) and attacks depend
+	// only on the occupancy and the pieces' squares (no janggi cannons)
+	fastCheck bool
 	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
 	// flying general) but the same royalty rules hold; kingPaths[c][k]
 	// lists, for colour c's king on k, each enemy piece square and type
@@ -376,6 +381,8 @@ func (v *Variant) Compile() error {
 	}
 	c.compileEnclosing(v)
 	c.compileWalls(v)
+	c.fastCheck = !c.gating && !c.flip && !c.walling && !c.wallsChange && !v.BlastOnCapture &&
+		v.PetrifyOnCaptureTypes == 0 && !c.types.Has(JanggiCannon)
 	v.c = c
 	return nil
 }

@@ -97,6 +97,9 @@ func (p *Position) givesCheckFast(m Move) (check, ok bool) {
 	fill := placed.Or(placed2)
 	occ := p.occ.AndNot(vacated).Or(fill)
 	own := p.byColor[us].AndNot(vacated).Or(fill)
+	if p.c.revAny[us][ksq].And(own).Empty() {
+		return false, true // no piece of ours stands where any type could attack the king from
+	}
 	rall := p.c.revAll[us]
 	for i, pt := range p.c.typeList {
 		// our pieces of type pt after the move

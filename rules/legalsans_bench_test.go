@@ -51,4 +51,39 @@ func BenchmarkLegalSANs(b *testing.B) {
 	}
 }
 
-var _ = position.NoMove
+// BenchmarkGivesCheck measures the check test alone, over every legal
+// move of the chess middlegame of BenchmarkLegalSANs: GivesCheck (the
+// fast path) against making the move (Do, Checkers, Undo).
+func BenchmarkGivesCheck(b *testing.B) {
+	v, _ := variants.Get("chess")
+	p, err := position.New(v, "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQ - 0 8", false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf [256]position.Move
+	legal := p.LegalMoves(buf[:0])
+	b.Run("GivesCheck", func(b *testing.B) {
+		n := 0
+		for i := 0; i < b.N; i++ {
+			for _, m := range legal {
+				if p.GivesCheck(m) {
+					n++
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(legal)), "ns/move")
+	})
+	b.Run("DoUndo", func(b *testing.B) {
+		n := 0
+		for i := 0; i < b.N; i++ {
+			for _, m := range legal {
+				p.Do(m)
+				if p.Checkers().Any() {
+					n++
+				}
+				p.Undo()
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(legal)), "ns/move")
+	})
+}

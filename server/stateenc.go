@@ -9,7 +9,7 @@ import (
 
 // A state message is encoded once per broadcast and view (encoded.bytes,
 // tailBytes). json.Marshal found the state's shape by reflection, the raw
-// fields were spliced in afterwards (spliceRaw), and a state whose view
+// fields were spliced in afterwards (spliceRaw, now in the tests), and a state whose view
 // has kinds (viewByKind: badges, marks) was decoded into a map and encoded
 // again with the kinds added: ~12% of the server's CPU at saturation.
 // appendState writes the same bytes directly (TestEncodeStateAsReflect,
@@ -197,20 +197,24 @@ func (e *stateEnc) close() {
 	}
 }
 
+// str writes the string field k.
 func (e *stateEnc) str(k, s string) {
 	e.key(k)
 	e.b = appendJSONString(e.b, s)
 }
 
+// int writes the number field k.
 func (e *stateEnc) int(k string, n int64) {
 	e.key(k)
 	e.b = strconv.AppendInt(e.b, n, 10)
 }
 
+// bool writes the boolean field k.
 func (e *stateEnc) bool(k string, v bool) {
 	e.lit(k, strconv.FormatBool(v))
 }
 
+// lit writes the field k with v, JSON as it is.
 func (e *stateEnc) lit(k, v string) {
 	e.key(k)
 	e.b = append(e.b, v...)
@@ -297,6 +301,7 @@ func appendKind(b []byte, v any) ([]byte, error) {
 // The state's nested values, each as json.Marshal writes it (a nil slice
 // or map as null, omitempty fields left out alike, map keys sorted).
 
+// appendBoardStyle appends the board's drawing (boardStyleJSON).
 func appendBoardStyle(b []byte, s *boardStyleJSON) []byte {
 	b = appendJSONString(append(b, `{"geometry":`...), s.Geometry)
 	b = appendOmitEmpty(b, `,"theme":`, s.Theme)
@@ -317,6 +322,7 @@ func appendBoardStyle(b []byte, s *boardStyleJSON) []byte {
 	return append(appendOmitEmpty(b, `,"walls":`, s.Walls), '}')
 }
 
+// appendPlayedMove appends a move of the list (lastMove).
 func appendPlayedMove(b []byte, m *playedMove) []byte {
 	b = appendJSONString(append(b, `{"uci":`...), m.UCI)
 	b = appendJSONString(append(b, `,"san":`...), m.SAN)
@@ -343,6 +349,7 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
+// appendBadges appends the view's badges (nil: null).
 func appendBadges(b []byte, bs []badgeJSON) []byte {
 	if bs == nil {
 		return append(b, "null"...)
@@ -365,6 +372,7 @@ func appendBadges(b []byte, bs []badgeJSON) []byte {
 	return append(b, ']')
 }
 
+// appendMarks appends the view's marks (nil: null).
 func appendMarks(b []byte, ms []markJSON) []byte {
 	if ms == nil {
 		return append(b, "null"...)
@@ -381,6 +389,7 @@ func appendMarks(b []byte, ms []markJSON) []byte {
 	return append(b, ']')
 }
 
+// appendLegend appends the view's legend (nil: null).
 func appendLegend(b []byte, ls []legendJSON) []byte {
 	if ls == nil {
 		return append(b, "null"...)
@@ -425,6 +434,8 @@ func appendSeats(b []byte, seats map[string]seatState) []byte {
 	return append(b, '}')
 }
 
+// appendPieces appends the variant's piece types (not empty: the field
+// is omitempty).
 func appendPieces(b []byte, ps []pieceJSON) []byte {
 	b = append(b, '[')
 	for i := range ps {
@@ -443,6 +454,7 @@ func appendPieces(b []byte, ps []pieceJSON) []byte {
 	return append(b, ']')
 }
 
+// appendPockets appends both pockets.
 func appendPockets(b []byte, p *pocketsJSON) []byte {
 	b = appendPocket(append(b, `{"white":`...), p.White)
 	b = appendPocket(append(b, `,"black":`...), p.Black)
@@ -452,6 +464,7 @@ func appendPockets(b []byte, p *pocketsJSON) []byte {
 	return append(b, '}')
 }
 
+// appendPocket appends one pocket's slots (nil: null).
 func appendPocket(b []byte, slots []pocketSlotJSON) []byte {
 	if slots == nil {
 		return append(b, "null"...)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A state message is encoded once per broadcast and view (encoded.bytes,
@@ -39,7 +40,7 @@ func stateSize(st *gameState, partial bool) int {
 	}
 	n += 64*(len(st.Badges)+len(st.Marks)+len(st.Legend)+len(st.StatusText)) + 8*(len(st.Check)+len(st.Hidden))
 	if len(st.byKind) > 0 {
-		n = 2*n + 32*len(st.Badges) // the fields are written twice (sortFields)
+		n += 32 * len(st.Badges) // the kinds (square → value)
 	}
 	return n
 }
@@ -54,8 +55,14 @@ func stateSize(st *gameState, partial bool) int {
 // value json.Marshal cannot encode.
 func appendState(b []byte, st *gameState, partial bool) ([]byte, error) {
 	tail := partial && st.tail != nil
-	e := stateEnc{b: append(b, '{'), track: len(st.byKind) > 0}
-	start := len(b)
+	e := stateEnc{b: b}
+	var sc *stateScratch
+	if len(st.byKind) > 0 {
+		// the fields go into a scratch buffer first, then into b sorted
+		sc = scratchPool.Get().(*stateScratch)
+		e = stateEnc{b: sc.b[:0], track: true, fields: sc.fields[:0]}
+	}
+	e.b = append(e.b, '{')
 	e.str("type", st.Type)
 	e.str("id", st.ID)
 	e.str("variant", st.Variant)
@@ -111,14 +118,34 @@ func appendState(b []byte, st *gameState, partial bool) ([]byte, error) {
 	e.bool("aiThinking", st.AIThinking)
 	e.bool("canTakeback", st.CanTakeback)
 	appendStateTail(&e, st, tail, prods)
-	if !e.track {
+	if sc == nil {
 		return append(e.b, '}'), nil
 	}
-	if err := e.kinds(st.byKind); err != nil {
+	err := e.kinds(st.byKind)
+	if err == nil {
+		b = e.appendSorted(b)
+	}
+	if cap(e.b) <= maxScratch {
+		sc.b, sc.fields = e.b[:0], e.fields[:0]
+		scratchPool.Put(sc)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return e.sortFields(start), nil
+	return b, nil
 }
+
+// stateScratch is the buffers appendState writes a state with view kinds
+// into before it sorts its fields, kept for the next one (scratchPool).
+type stateScratch struct {
+	b      []byte
+	fields []fieldAt
+}
+
+var scratchPool = sync.Pool{New: func() any { return &stateScratch{fields: make([]fieldAt, 0, 64)} }}
+
+// maxScratch is the largest scratch buffer kept (a long game's state).
+const maxScratch = 1 << 20
 
 // appendStateTail writes the fields of st from productions on (the
 // partial form, tail, has neither productions nor pieces).
@@ -162,7 +189,7 @@ func appendStateTail(e *stateEnc, st *gameState, tail bool, prods json.RawMessag
 
 // stateEnc writes the fields of a JSON object into b, after its opening
 // brace. With track it notes where each field's value is (fields), for
-// sortFields.
+// appendSorted.
 type stateEnc struct {
 	b      []byte
 	track  bool
@@ -249,23 +276,20 @@ func (e *stateEnc) kinds(byKind map[string]any) error {
 	return nil
 }
 
-// sortFields writes the object of the noted fields sorted by key (as
-// json.Marshal orders a map's keys: by their bytes, then escaped) in
-// place of what was written from start on.
-func (e *stateEnc) sortFields(start int) []byte {
+// appendSorted appends to b the object of the noted fields sorted by
+// key (as json.Marshal orders a map's keys: by their bytes, then
+// escaped).
+func (e *stateEnc) appendSorted(b []byte) []byte {
 	slices.SortFunc(e.fields, func(a, b fieldAt) int { return strings.Compare(a.key, b.key) })
-	mid := len(e.b)
-	b := append(e.b, '{')
+	b = append(b, '{')
 	for i, f := range e.fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(appendJSONString(b, f.key), ':')
-		b = append(b, b[f.start:f.end]...)
+		b = append(b, e.b[f.start:f.end]...)
 	}
-	b = append(b, '}')
-	n := copy(b[start:], b[mid:])
-	return b[:start+n]
+	return append(b, '}')
 }
 
 // appendKind appends a kind's value (viewByKind: square → value of a

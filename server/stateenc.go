@@ -10,12 +10,12 @@ import (
 
 // A state message is encoded once per broadcast and view (encoded.bytes,
 // tailBytes). json.Marshal found the state's shape by reflection, the raw
-// fields were spliced in afterwards (spliceRaw, now in the tests), and a state whose view
-// has kinds (viewByKind: badges, marks) was decoded into a map and encoded
-// again with the kinds added: ~12% of the server's CPU at saturation.
-// appendState writes the same bytes directly (TestEncodeStateAsReflect,
-// FuzzEncodeState compare it with that encoder, kept as encodeReflect in
-// the tests).
+// fields were spliced in afterwards (spliceRaw, now in the tests), and a
+// state whose view has kinds (viewByKind: badges, marks) was decoded into
+// a map and encoded again with the kinds added: ~12% of the server's CPU
+// at saturation. appendState writes the same bytes directly
+// (TestEncodeStateAsReflect, TestEncodeStateKinds and FuzzEncodeState
+// compare it with that encoder, kept as encodeReflect in the tests).
 
 // MarshalJSON writes the state whole with the view's kinds as extra
 // top-level fields (viewByKind); a kind never replaces a field of the

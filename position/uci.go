@@ -90,6 +90,14 @@ func UCIEqual(uci, s string) bool {
 	return n > 0 && len(s) == n && uci[:n-1] == s[:n-1] && strings.EqualFold(uci[n-1:], s[n-1:])
 }
 
+// UCIMayName reports whether the move text s may name m, by its origin
+// alone: a cheap test before m's UCI text is built (UCI), true for every
+// s that UCIEqual finds equal to it. Every move's UCI text but a drop's
+// and a gating move's begins with its origin square's name.
+func UCIMayName(m Move, s string) bool {
+	return m.Kind() == Drop || m.IsGating() || strings.HasPrefix(s, m.From().String())
+}
+
 // ParseMove finds the legal move whose UCI text is s (see UCIEqual for the
 // promotion letter's case). Both castling forms (king to its target, king
 // takes rook) are accepted. It returns an error naming the text when no
@@ -99,7 +107,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	var buf [256]Move
 	moves := p.LegalMoves(buf[:0])
 	for _, m := range moves {
-		if UCIEqual(p.UCI(m), s) {
+		if UCIMayName(m, s) && UCIEqual(p.UCI(m), s) {
 			return m, nil
 		}
 	}

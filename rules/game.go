@@ -299,7 +299,7 @@ func (g *Game) ParseMove(s string) (position.Move, error) {
 	s = strings.TrimSpace(s)
 	moves := g.LegalMoves()
 	for _, m := range moves {
-		if position.UCIEqual(g.Pos.UCI(m), s) {
+		if position.UCIMayName(m, s) && position.UCIEqual(g.Pos.UCI(m), s) {
 			return m, nil
 		}
 	}

@@ -1,0 +1,58 @@
+package rules_test
+
+import (
+	"math/rand"
+	"testing"
+
+	"houserules/position"
+	"houserules/variants"
+)
+
+// TestParseMoveEveryLegalUCI: over seeded 30-ply playouts of every
+// catalogue variant, each legal move's UCI text parses back to that move
+// (Position.ParseMove), UCIMayName lets it through (the origin prefilter
+// the parsers apply before building a move's text), and, with its last
+// letter upper-cased, it still parses to the same move.
+func TestParseMoveEveryLegalUCI(t *testing.T) {
+	moves := 0
+	for _, name := range variants.Names() {
+		v, err := variants.Get(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p, err := position.New(v, "", false)
+		if err != nil {
+			continue
+		}
+		rng := rand.New(rand.NewSource(7))
+		done := 0
+		for ; done < 30; done++ {
+			var buf [512]position.Move
+			legal := p.LegalMoves(buf[:0])
+			if len(legal) == 0 {
+				break
+			}
+			for _, m := range legal {
+				s := p.UCI(m)
+				if !position.UCIMayName(m, s) {
+					t.Fatalf("%s %s: UCIMayName(%s) false", name, p.FEN(), s)
+				}
+				got, err := p.ParseMove(s)
+				if err != nil || p.UCI(got) != s {
+					t.Fatalf("%s %s: ParseMove(%s) = %s, %v", name, p.FEN(), s, p.UCI(got), err)
+				}
+				if last := s[len(s)-1]; last >= 'a' && last <= 'z' {
+					up := s[:len(s)-1] + string(last-'a'+'A')
+					if got, err := p.ParseMove(up); err != nil || p.UCI(got) != s {
+						t.Fatalf("%s %s: ParseMove(%s) = %s, %v; want %s", name, p.FEN(), up, p.UCI(got), err, s)
+					}
+				}
+				moves++
+			}
+			p.Do(legal[rng.Intn(len(legal))])
+		}
+	}
+	if moves < 10000 {
+		t.Fatalf("only %d moves parsed", moves)
+	}
+}

@@ -120,3 +120,14 @@ func protocolOf(q url.Values) (int, *apiError) {
 		return 0, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("?protocol=%s: the protocol is 1 or 2, given once", strings.Join(vs, "&protocol=")))
 	}
 }
+
+// legalMsg is the answer to a client's {"type":"legal"} (protocol 1 or
+// 2): {"type":"legal","ply":N,"legal":[legalMove…]}, the position's
+// legal moves as a state carries them (legalJSON: built once per position
+// and shared with the states; [] when the game is over; the same list
+// for every view, as the states have it). A protocol 2 client whose seat
+// cannot move gets states without legal (legalFor) and asks with this
+// when it needs the list. r.mu held.
+func (r *room) legalMsg() map[string]any {
+	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": r.legalJSON()}
+}

@@ -476,7 +476,7 @@ const listedLagMS = "60000"
 const listedAtPG = `CASE WHEN $2 = 'over' OR $1 >= listed_at + ` + listedLagMS + ` THEN $1 ELSE listed_at END`
 
 const sqlAppendMovePG = `WITH u AS (
-	UPDATE games SET plies = plies + 1, updated_at = $1, listed_at = `+listedAtPG+`,
+	UPDATE games SET plies = plies + 1, updated_at = $1, listed_at = ` + listedAtPG + `,
 		status = CASE WHEN $2 = 'over' THEN 'over' ELSE status END, result = $3, reason = $4,
 		white_ms = CASE WHEN $10 THEN $11 ELSE white_ms END,
 		black_ms = CASE WHEN $10 THEN $12 ELSE black_ms END,
@@ -703,7 +703,7 @@ func (d *DB) exists(ctx context.Context, q rowQuerier, id string) (bool, error) 
 // The statements of a move, prepared once on SQLite's write connection
 // (prepare): preparing them for every move was 40% of SQLite's time.
 const (
-	sqlAppendMove = `UPDATE games SET plies = plies + 1, updated_at = ?, listed_at = CASE WHEN ? = 'over' OR ? >= listed_at + `+listedLagMS+` THEN ? ELSE listed_at END,
+	sqlAppendMove = `UPDATE games SET plies = plies + 1, updated_at = ?, listed_at = CASE WHEN ? = 'over' OR ? >= listed_at + ` + listedLagMS + ` THEN ? ELSE listed_at END,
 		status = CASE WHEN ? = 'over' THEN 'over' ELSE status END, result = ?, reason = ?
 		WHERE id = ? AND plies = ? AND status <> 'over'`
 	sqlInsertMove = `INSERT INTO moves (game_id, ply, uci, san, fen_after, created_at) VALUES (?,?,?,?,?,?)`

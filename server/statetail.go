@@ -28,9 +28,10 @@ import (
 
 // partialOnly names the state's fields a view kind (viewByKind) may not
 // take although a state may go without them: since (a whole state has
-// none; a kind of that name would make it partial) and what a partial
-// state leaves out.
-var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true}
+// none; a kind of that name would make it partial), what a partial state
+// leaves out, and legal (left out where no client of the view can move:
+// a kind of that name would read as the legal list).
+var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true, "legal": true}
 
 // movesJSON returns the room's move list encoded ([playedMove…]), built
 // once per move: the encoding of the moves played so far is kept

@@ -6,8 +6,7 @@
 // web/: CHROMIUM=/usr/bin/chromium HOUSERULES_BIN=… node --test e2e/legal.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickSquare, ctx, newPage, squareCentre, start, state, waitState } from './lib.mjs';
-import { stop } from './lib.mjs';
+import { api, clickSquare, ctx, newPage, start, state, stop, waitState } from './lib.mjs';
 
 before(start);
 after(stop);
@@ -62,10 +61,6 @@ test('a spectator and the waiting player click a piece of the side to move: they
     assert.equal(a.ply, 1);
     assert.equal(a.legal.length, 20);
   }
-  // the tooltip of a target square, from the list answered
-  await clickSquare(watch, 'g8');
-  await watch.mouse.move(...await squareCentre(watch, 'f6'));
-  await watch.waitForFunction(() => /Nf6/.test(document.querySelector('#why-tip').textContent) && document.querySelector('#why-tip').style.display === 'block');
 
   // black moves: white is to move and has legal, the spectator asks again
   // for the new position (e4xd5 is a capture: its sound)

@@ -266,3 +266,27 @@ func TestCheckWithoutLegal(t *testing.T) {
 		t.Error("no position in check: the walk tests nothing")
 	}
 }
+
+// TestLegalHiddenView: in a fog game the waiting protocol 2 seat (its
+// view hides squares) gets no legal; its legal request is answered with
+// the list a state carries (the same for every view): the one black, to
+// move, gets in its state.
+func TestLegalHiddenView(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, white, black := createHuman(t, ts, map[string]any{"variant": "fogOfWar"})
+	ws := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/games/" + id + "/ws"
+	w2 := dialWSURL(t, ws+"?protocol=2&token="+white)
+	b1 := dialWSURL(t, ws+"?token="+black)
+	w2.expectState(0)
+	w2.send(map[string]any{"type": "move", "move": "e2e4", "ply": 0})
+	st := w2.expectState(1)
+	if _, ok := st["legal"]; ok || len(st["hidden"].([]any)) == 0 {
+		t.Fatalf("fog, white waiting: legal %v, hidden %v; want no legal, hidden squares", st["legal"], st["hidden"])
+	}
+	bs := b1.expectState(1)
+	w2.send(map[string]any{"type": "legal"})
+	ans := w2.expect(func(m map[string]any) bool { return m["type"] == "legal" })
+	if !reflect.DeepEqual(ans["legal"], bs["legal"]) || ans["ply"] != float64(1) || len(ans["legal"].([]any)) != 20 {
+		t.Errorf("fog: legal answer %v, want ply 1 and black's %v", ans, bs["legal"])
+	}
+}

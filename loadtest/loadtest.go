@@ -630,13 +630,12 @@ func (p *player) play(ctx context.Context) {
 // connection fails (then it closes in).
 func (p *player) read(ctx context.Context, in chan<- serverMsg) {
 	defer close(in)
-	size := 8 << 10
+	scratch := make([]byte, 8<<10)
 	for {
-		data, err := readMessage(ctx, p.conn, size)
+		data, err := readMessage(ctx, p.conn, &scratch)
 		if err != nil {
 			return
 		}
-		size = max(size, len(data)+1024)
 		m, ok := parseMsg(data)
 		if !ok {
 			continue
@@ -649,26 +648,30 @@ func (p *player) read(ctx context.Context, in chan<- serverMsg) {
 	}
 }
 
-// readMessage reads the next message of c into a buffer of size bytes,
-// grown when the message is longer: the states (several KB, growing
-// with the game's move list) are read in one piece, with one allocation
-// and, when the buffer holds them, one system call each (websocket's
-// Conn.Read grows its buffer from 512 bytes: a tenth of the tool's CPU).
-// The buffer is the message's own (parseMsg keeps it).
-func readMessage(ctx context.Context, c *websocket.Conn, size int) ([]byte, error) {
+// readMessage reads the next message of c into *scratch (grown, and
+// kept grown, when the message is longer) and returns a copy of the
+// message's own size (parseMsg keeps it): a whole state (several KB,
+// growing with the game's move list) is read in one piece, with one
+// system call when the connection holds it (websocket's Conn.Read grows
+// its buffer from 512 bytes: a tenth of the tool's CPU), and the small
+// messages (acks, partial states) cost a small allocation, not one the
+// size of the longest message read so far (a sixth of the tool's CPU in
+// allocating and clearing).
+func readMessage(ctx context.Context, c *websocket.Conn, scratch *[]byte) ([]byte, error) {
 	_, r, err := c.Reader(ctx)
 	if err != nil {
 		return nil, err
 	}
-	buf := make([]byte, 0, size)
+	buf := (*scratch)[:0]
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
+			*scratch = buf[:cap(buf)]
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if err == io.EOF {
-			return buf, nil
+			return append([]byte(nil), buf...), nil
 		}
 		if err != nil {
 			return nil, err

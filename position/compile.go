@@ -143,6 +143,9 @@ type compiled struct {
 	// s is outside the type's mobility region); AttackersTo's first filter,
 	// packed so the whole set of one type stays in few cache lines
 	revAll [2][]geom.Set
+	// revAny[c][s]: revAll[c] of every type together: the squares from
+	// which some type of colour c could attack s (givesCheckFast's filter)
+	revAny [2][geom.SquareNB]geom.Set
 	// drops: the static drop region of each colour and type (see
 	// compileDrops); simpleDrops: a drop's legality is its royal safety
 	// alone (no dropChecks = false, mustDrop, bishop or pawn-file rule)
@@ -205,6 +208,11 @@ type compiled struct {
 	// blockers (chasingRule; chase.go)
 	chasing bool
 	rookRay *pieceTable
+	// fastCheck: givesCheckFast may decide whether a move checks without
+	// making it: Do changes only the squares of the move itself (no
+	// gating, walls, flips, blasts or petrification) and attacks depend
+	// only on the occupancy and the pieces' squares (no janggi cannons)
+	fastCheck bool
 	// pathLegal: the pin test does not apply (lame leapers, hoppers, the
 	// flying general) but the same royalty rules hold; kingPaths[c][k]
 	// lists, for colour c's king on k, each enemy piece square and type
@@ -344,7 +352,9 @@ func (v *Variant) Compile() error {
 			// such as unpromoted soldiers)
 			for x := 0; x < geom.SquareNB; x++ {
 				for to := c.tables[col][pt].capture[x].all.And(c.mobility[col][pt]); to.Any(); {
-					c.revAll[col][i*geom.SquareNB+int(to.Pop())].Add(geom.Square(x))
+					s := to.Pop()
+					c.revAll[col][i*geom.SquareNB+int(s)].Add(geom.Square(x))
+					c.revAny[col][s].Add(geom.Square(x))
 				}
 			}
 		}
@@ -376,6 +386,8 @@ func (v *Variant) Compile() error {
 	}
 	c.compileEnclosing(v)
 	c.compileWalls(v)
+	c.fastCheck = !c.gating && !c.flip && !c.walling && !c.wallsChange && !v.BlastOnCapture &&
+		v.PetrifyOnCaptureTypes == 0 && !c.types.Has(JanggiCannon)
 	v.c = c
 	return nil
 }

@@ -3,11 +3,17 @@ package position
 import "houserules/geom"
 
 // GivesCheck reports whether m, made, leaves the opponent's king attacked
-// (by the base rules: it makes and unmakes the move).
+// (by the base rules: the Checkers of the position after Do). It decides
+// from the attack tables without making the move where givesCheckFast
+// models the move and the variant, else it makes and unmakes the move.
 func (p *Position) GivesCheck(m Move) bool { return p.givesCheck(m) }
 
-// givesCheck reports whether m, made, leaves the opponent's king attacked.
+// givesCheck reports whether m, made, leaves the opponent's king attacked:
+// givesCheckFast's answer when it has one, else Do, Checkers, Undo.
 func (p *Position) givesCheck(m Move) bool {
+	if check, ok := p.givesCheckFast(m); ok {
+		return check
+	}
 	p.Do(m)
 	c := p.st.Checkers.Any()
 	p.Undo()

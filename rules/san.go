@@ -79,13 +79,15 @@ func sanAmong(p *position.Position, m position.Move, legal []position.Move) stri
 }
 
 // baseCheckSuffix is "+" or "#" when m checks or mates under the base
-// rules, else "".
+// rules, else "". Whether m checks is GivesCheck's answer (from the
+// attack tables where the variant allows, else by making the move); only
+// a checking move is made, to look for the opponent's legal moves.
 func baseCheckSuffix(p *position.Position, m position.Move) string {
-	p.Do(m)
-	defer p.Undo()
-	if p.Checkers().Empty() {
+	if !p.GivesCheck(m) {
 		return ""
 	}
+	p.Do(m)
+	defer p.Undo()
 	var buf [256]position.Move
 	if len(p.LegalMoves(buf[:0])) == 0 {
 		return "#"

@@ -90,3 +90,25 @@ func TestCorkFlushDeadline(t *testing.T) {
 		t.Errorf("flush error %v, want a timeout", err)
 	}
 }
+
+// TestLongFrameDeadline: a frame longer than a cork holds (written to the
+// network at once) to a client that reads nothing fails at the write
+// deadline too: the writer gives the library no context to watch for each
+// message, the connection's writes are bounded instead.
+func TestLongFrameDeadline(t *testing.T) {
+	old := corkFlushTimeout
+	corkFlushTimeout = 100 * time.Millisecond
+	defer func() { corkFlushTimeout = old }()
+	for _, corked := range []bool{true, false} {
+		a, b := net.Pipe() // nobody reads b
+		sc := &stopConn{Conn: a}
+		sc.cork(corked)
+		start := time.Now()
+		_, err := sc.Write(make([]byte, maxCorked+1))
+		if ne, ok := err.(net.Error); !ok || !ne.Timeout() || time.Since(start) > 5*time.Second {
+			t.Errorf("corked %v: a %d-byte write to a client that reads nothing: %v after %v, want a timeout", corked, maxCorked+1, err, time.Since(start))
+		}
+		a.Close()
+		b.Close()
+	}
+}

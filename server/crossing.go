@@ -205,7 +205,7 @@ func (r *room) applyNote(n store.Notification) bool {
 		case n.Ply > have+1 || r.over() || !end():
 			return false
 		}
-		return r.catchUp(&rec, have, []store.Move{{Ply: have, UCI: n.UCI}}) == nil
+		return r.catchUp(&rec, have, []store.Move{{Ply: have, UCI: n.UCI, SAN: n.SAN}}) == nil
 	case store.KindFinish:
 		if n.End == nil || r.over() || !end() {
 			return false
@@ -303,6 +303,12 @@ func (r *room) catchUp(rec *store.Game, k int, add []store.Move) error {
 				return perr // nothing changed yet
 			}
 			break
+		}
+		if san == "" {
+			// the SAN the instance that played it worked out and stored
+			// (in its notification, or read from the database): not
+			// again here (a SAN costs the legal moves and a check test)
+			san = sm.SAN
 		}
 		r.moves = append(r.moves, r.doSAN(m, san))
 	}

@@ -204,3 +204,40 @@ func FuzzClusterNote(f *testing.F) {
 		}
 	})
 }
+
+// TestCatchUpTakesStoredSAN: a move read from another instance (its
+// notification or the database) keeps the SAN that instance stored when
+// the room has not built the position's legal moves (no SAN worked out
+// again: the legal moves and a check test a move); without one the room
+// works it out; with the position's legal moves built, their SAN is used.
+func TestCatchUpTakesStoredSAN(t *testing.T) {
+	srv, _, id := crossingHub(t)
+	r, err := srv.hub.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	defer r.unlock()
+	rec := *r.rec
+	r.legal = nil
+	if err := r.catchUp(&rec, 0, []store.Move{{Ply: 0, UCI: "g1f3", SAN: "Nf3 (stored)"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.moves[0].SAN; got != "Nf3 (stored)" {
+		t.Fatalf("ply 0 SAN %q, want the stored %q", got, "Nf3 (stored)")
+	}
+	r.legal = nil
+	if err := r.catchUp(&rec, 1, []store.Move{{Ply: 1, UCI: "e7e5"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.moves[1].SAN; got != "e5" {
+		t.Fatalf("ply 1 SAN %q, want e5 worked out", got)
+	}
+	r.legalNow() // white's legal moves at ply 2, with their SAN
+	if err := r.catchUp(&rec, 2, []store.Move{{Ply: 2, UCI: "f3e5", SAN: "wrong"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.moves[2].SAN; got != "Nxe5" {
+		t.Fatalf("ply 2 SAN %q, want Nxe5 from the legal moves built", got)
+	}
+}

@@ -316,11 +316,7 @@ func (c *client) writer(ctx context.Context, write func(ctx context.Context, b [
 	closeReq <-chan closeMsg, closeConn func(closeMsg)) {
 	t := time.NewTimer(nextPing())
 	defer t.Stop()
-	do := func(b []byte) bool {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		return write(wctx, b) == nil
-	}
+	do := func(b []byte) bool { return write(ctx, b) == nil } // (write bounds its own time: writeTimeout)
 	for {
 		select {
 		case <-ctx.Done():

@@ -173,10 +173,14 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		defer uncork() // nothing stays held back once the writer stops
 		write := func(ctx context.Context, b []byte) error {
 			if hw.conn == nil {
-				return conn.Write(ctx, websocket.MessageText, b)
+				wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+				defer cancel()
+				return conn.Write(wctx, websocket.MessageText, b)
 			}
 			hw.conn.cork(true) // the message's pieces, and the next messages queued: one system call
-			err := conn.Write(ctx, websocket.MessageText, b)
+			// the stopConn's writes to the network have a deadline
+			// (writeTimeout): no context to watch for each message
+			err := conn.Write(context.Background(), websocket.MessageText, b)
 			if err == nil && len(c.out) == 0 {
 				err = hw.conn.cork(false)
 			}

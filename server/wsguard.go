@@ -134,7 +134,11 @@ func (c *stopConn) cork(on bool) error {
 
 // corkFlushTimeout bounds the write of what a cork held back (the
 // writer's per-message timeout; a variable for the tests).
-var corkFlushTimeout = 10 * time.Second
+var corkFlushTimeout = writeTimeout
+
+// writeTimeout bounds each write of a message to a client's connection:
+// a client that reads nothing fails it instead of holding its writer.
+const writeTimeout = 10 * time.Second
 
 // flushLocked writes the pending frames and p in one call (wmu held),
 // and gives the buffer back to corkBufs.
@@ -164,6 +168,10 @@ func (c *stopConn) Write(p []byte) (int, error) {
 		c.pending = append(c.pending, p...)
 		return len(p), nil
 	}
+	// (a frame longer than maxCorked, or a write while not corked: a
+	// ping, a close)
+	c.Conn.SetWriteDeadline(time.Now().Add(corkFlushTimeout))
+	defer c.Conn.SetWriteDeadline(time.Time{})
 	if len(c.pending) == 0 {
 		return c.Conn.Write(p)
 	}

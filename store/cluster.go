@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,6 +53,7 @@ type Notification struct {
 	Ply      int             `json:"p"`
 	Data     json.RawMessage `json:"d,omitempty"`
 	UCI      string          `json:"u,omitempty"` // KindMove: the move stored at ply Ply-1
+	SAN      string          `json:"n,omitempty"` // KindMove: its SAN as stored
 	End      *Ending         `json:"e,omitempty"` // KindMove, KindFinish: the game ended with this result
 	Clock    *ClockNote      `json:"c,omitempty"` // KindMove, KindFinish, KindClock: the clock after the write
 	Seat     string          `json:"s,omitempty"` // KindSeat: the seat taken ("white" or "black")
@@ -102,8 +104,7 @@ func (d *DB) payload(n Notification) (string, error) {
 }
 
 // Publish sends an event that is not stored (kind and data of the
-// caller's choosing, for game) to every instance listening, this one
-// included. A no-op for SQLite. Errors: the payload is over 7999 bytes,
+// caller's choosing, for game) to every other instance listening. A no-op for SQLite. Errors: the payload is over 7999 bytes,
 // or the database could not be reached.
 func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	if !d.postgres {
@@ -127,8 +128,10 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	return nil
 }
 
-// Listen receives the notifications of every instance (its own included:
-// the receiver compares Instance) and calls f for each, in order, from
+// Listen receives the notifications of the other instances (this one's,
+// which every instance also receives on the channel, are left out before
+// they are decoded: what an instance writes or publishes it has applied
+// itself; half the notifications of two busy instances) and calls f for each, in order, from
 // one goroutine, until ctx ends. It holds a connection of its own (pgx,
 // the DSN Open got, application_name "houserules:" and the instance) and
 // reconnects when it drops, waiting 100 ms, then doubling up to 5 s. Each
@@ -140,6 +143,8 @@ func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 	if !d.postgres {
 		return nil
 	}
+	own, _ := json.Marshal(d.instance)
+	ownPrefix := `{"i":` + string(own) // how this instance's payloads start (payload: Instance is the first field)
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
 		conn, err := d.listenConn(ctx)
@@ -155,6 +160,9 @@ func (d *DB) Listen(ctx context.Context, f func(Notification)) error {
 				if werr != nil {
 					err = werr
 					break
+				}
+				if strings.HasPrefix(pn.Payload, ownPrefix) {
+					continue // this instance's
 				}
 				var n Notification
 				if json.Unmarshal([]byte(pn.Payload), &n) != nil {

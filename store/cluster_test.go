@@ -86,21 +86,21 @@ func TestListenNotifications(t *testing.T) {
 	if err := a.AppendMove(ctx, id, Move{Ply: 0, UCI: "d2d4"}, nil, nil); err == nil {
 		t.Fatal("a second ply 0 was stored")
 	}
-	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", At: at.Add(time.Second)}, nil, nil))
+	must(a.AppendMove(ctx, id, Move{Ply: 1, UCI: "e7e5", SAN: "e5", At: at.Add(time.Second)}, nil, nil))
 	must(a.TruncateMoves(ctx, id, 1, nil))
 	must(a.SetClock(ctx, id, Clock{WhiteMS: 5}))
 	before := time.Now().UnixMilli()
 	must(a.Finish(ctx, id, Ending{Result: "1-0", Reason: "black resigned"}, nil))
 	after := time.Now().UnixMilli()
-	must(b.Publish(ctx, id, "draw", map[string]string{"offer": "white"}))
-	ia, ib := a.Instance(), b.Instance()
+	must(a.Publish(ctx, id, "draw", map[string]string{"offer": "white"}))
+	ia := a.Instance()
 	want := []Notification{
 		{Instance: ia, Game: id, Kind: KindMove, Ply: 1, UCI: "e2e4", Clock: &ClockNote{60_000, 60_000, 1_700_000_000_000}, At: 1_700_000_000_123},
-		{Instance: ia, Game: id, Kind: KindMove, Ply: 2, UCI: "e7e5", At: 1_700_000_001_123},
+		{Instance: ia, Game: id, Kind: KindMove, Ply: 2, UCI: "e7e5", SAN: "e5", At: 1_700_000_001_123},
 		{Instance: ia, Game: id, Kind: KindTakeback, Ply: 1},
 		{Instance: ia, Game: id, Kind: KindClock, Ply: -1, Clock: &ClockNote{WhiteMS: 5}},
 		{Instance: ia, Game: id, Kind: KindFinish, Ply: -1, End: &Ending{Result: "1-0", Reason: "black resigned"}},
-		{Instance: ib, Game: id, Kind: "draw", Ply: -1, Data: []byte(`{"offer":"white"}`)},
+		{Instance: ia, Game: id, Kind: "draw", Ply: -1, Data: []byte(`{"offer":"white"}`)},
 	}
 	var seen []Notification
 	for len(seen) < len(want) {
@@ -453,5 +453,48 @@ func TestNotifierOrder(t *testing.T) {
 	}
 	if f := a.NotifyFailures(); f != 0 {
 		t.Fatalf("%d notification tries failed", f)
+	}
+}
+
+// TestListenLeavesOutOwn: a listener gets the other instance's
+// notifications, not the ones its own instance sent (a write and an
+// event of A sent before B's probe have not reached A when B's has).
+func TestListenLeavesOutOwn(t *testing.T) {
+	a, b := openPG(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan Notification, 64)
+	go a.Listen(ctx, func(n Notification) { got <- n })
+	id := NewToken()[:8]
+	if err := a.CreateGame(ctx, &Game{ID: id, Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		White: Seat{Kind: Human}, Black: Seat{Kind: Human}, Status: StatusActive}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for probes := 0; ; probes++ {
+		if err := a.AppendMove(ctx, id, Move{Ply: probes, UCI: "a2a3"}, nil, nil); err != nil && probes == 0 {
+			t.Fatal(err)
+		}
+		if err := a.Publish(ctx, id, "own", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Publish(ctx, id, "theirs", nil); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case n := <-got:
+			for ; ; n = <-got {
+				switch {
+				case n.Kind == KindResync:
+					continue
+				case n.Instance != b.Instance() || n.Kind != "theirs":
+					t.Fatalf("A's listener got %+v, want only B's notifications", n)
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("no notification of B")
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 }

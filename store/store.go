@@ -494,7 +494,7 @@ func (d *DB) appendMovePG(ctx context.Context, id string, m Move, end *Ending, c
 	if end != nil {
 		status, result, reason = StatusOver, end.Result, end.Reason
 	}
-	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, End: end, Clock: clockNote(clk), At: ms(m.At)})
+	p, err := d.payload(Notification{Game: id, Kind: KindMove, Ply: m.Ply + 1, UCI: m.UCI, SAN: m.SAN, End: end, Clock: clockNote(clk), At: ms(m.At)})
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

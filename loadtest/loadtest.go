@@ -439,7 +439,8 @@ func (r *run) slotAddr(i int) string {
 // as client xff ("" = none).
 func (r *run) dial(ctx context.Context, base, id, token, xff string) (*websocket.Conn, error) {
 	// protocol 2, as the web page: partial states after the first (the
-	// players read the legal moves, ply and turn of each)
+	// players read the ply and turn of each, and the legal moves of those
+	// where they are to move: the only ones that carry them)
 	u := strings.Replace(base, "http", "ws", 1) + "/api/games/" + id + "/ws?protocol=2"
 	if token != "" {
 		u += "&token=" + url.QueryEscape(token)

@@ -24,7 +24,9 @@ type serverMsg struct {
 // without decoding it whole: its top-level type, ply, turn and status
 // are found by their keys (a key's quotes cannot occur inside a JSON
 // string, and these keys are unique in a state), the legal moves only
-// when the player is about to move (legal). Anything else is decoded.
+// when the player is about to move (legal): with protocol 2 a state
+// carries them only then (a state of the seat that waits has no "legal",
+// and legal finds none). Anything else is decoded.
 func parseMsg(data []byte) (serverMsg, bool) {
 	var m serverMsg
 	if bytes.HasPrefix(data, []byte(`{"type":"state"`)) {

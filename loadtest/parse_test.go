@@ -17,6 +17,12 @@ func TestParseMsg(t *testing.T) {
 	if n := m.legal(); n != 2 || m.Legal[1].UCI != "g8f6" {
 		t.Fatalf("legal: %d %+v", n, m.Legal)
 	}
+	// protocol 2: the seat that waits gets no legal (a mark's text may
+	// name it: not a key)
+	m, ok = parseMsg([]byte(`{"type":"state","id":"ab12","turn":"white","ply":1,"statusText":["\"legal\":[{\"uci\":\"a1a2\"}]"],"status":"active"}`))
+	if n := m.legal(); !ok || n != 0 || m.Turn != "white" {
+		t.Fatalf("a state without legal: %d moves %+v %v", n, m, ok)
+	}
 	m, ok = parseMsg([]byte(`{"type":"ack","ply":7,"id":3}`))
 	if !ok || m.Type != "ack" || m.Ply != 7 || string(m.ID) != "3" || m.raw != nil {
 		t.Fatalf("ack: %+v %v", m, ok)

@@ -86,7 +86,8 @@ func FuzzPositionCheck(f *testing.F) {
 // accepts is a JSON object.
 func FuzzParseMsg(f *testing.F) {
 	for _, s := range []string{`{"type":"ping"}`, `{"type":"move","move":"e2e4","ply":0,"id":7}`, `{"type":`, `[1]`,
-		`{"type":"ping","type":"move"}`, `{"type":"move","move":5}`, `{"id":"\xff","type":3}`, `{"a":{"b":1,"B":2}}`} {
+		`{"type":"ping","type":"move"}`, `{"type":"move","move":5}`, `{"id":"\xff","type":3}`, `{"a":{"b":1,"B":2}}`,
+		`{"type":"legal"}`, `{"type":"legal","id":"x"}`, `{"type":"legal","type":"sync"}`, `{"type":"legal","ply":"1"}`} {
 		f.Add([]byte(s))
 	}
 	s := &Server{cfg: Config{MaxMessage: 64}}

@@ -191,6 +191,8 @@ func hostileMalformed(t *testing.T, ts *testServer, id string) {
 		{`{}`, CodeUnknownType},
 		{`{"type":"ping","type":"move","move":"e2e4"}`, CodeDuplicateKey},
 		{`{"type":"ping","TYPE":"move","move":"e2e4"}`, CodeDuplicateKey},
+		{`{"type":"legal","Type":"sync"}`, CodeDuplicateKey},
+		{`{"type":"legal","id":[`, CodeBadJSON},
 		{`{"type":"move","move":"e2e4"}`, CodeSpectator},
 	} {
 		c.send(tc.msg)

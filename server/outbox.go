@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"houserules/store"
 )
 
 // Messages leave a room in two steps. Under the room's lock, code only
@@ -168,14 +170,22 @@ func (r *room) unlock() {
 
 // broadcast queues the state for every client, built once per view; a
 // client of protocol 2 gets its partial form (statetail.go), the moves
-// from r.tailLow on.
+// from r.tailLow on. A view carries legal when one of its clients wants
+// it (legalFor): a view whose clients all speak protocol 2 and cannot
+// move goes without, and its legal moves are not built.
 func (r *room) broadcast() {
 	var views [3]*encoded
+	var legal [3]bool
+	for c := range r.clients {
+		if r.legalFor(c) {
+			legal[viewIndex(c.seat)] = true
+		}
+	}
 	since := min(r.tailLow, len(r.moves))
 	for c := range r.clients {
 		i := viewIndex(c.seat)
 		if views[i] == nil {
-			views[i] = &encoded{msg: r.stateFor(c.seat)}
+			views[i] = &encoded{msg: r.stateView(c.seat, legal[i])}
 		}
 		st := views[i].msg.(*gameState)
 		partial := c.proto >= 2 && !c.masked // what a masked state left it cannot be built on
@@ -188,6 +198,24 @@ func (r *room) broadcast() {
 	r.tailLow = len(r.moves)
 	r.presenceSent = r.presenceNow()
 }
+
+// legalFor says whether the states sent to client c carry legal: always
+// for protocol 1; with protocol 2 only when its seat can move now
+// (canMove). r.mu held.
+func (r *room) legalFor(c *client) bool {
+	return c.proto < ProtocolPartial || r.canMove(c.seat)
+}
+
+// canMove says whether seat ("" = spectator) can move now: a human seat
+// to move in an active game. r.mu held.
+func (r *room) canMove(seat string) bool {
+	return seat != "" && r.rec.Status == store.StatusActive && seat == r.sideToMove() && r.seat(seat).Kind == store.Human
+}
+
+// stateTo builds the state of client c's view for c alone (its first
+// state, sync, a hello that changes nothing): with legal when c wants it
+// (legalFor). r.mu held.
+func (r *room) stateTo(c *client) *gameState { return r.stateView(c.seat, r.legalFor(c)) }
 
 func viewIndex(seat string) int {
 	switch seat {
@@ -264,7 +292,7 @@ func (r *room) presenceChanged() {
 // premove game, the legal moves): called when its last client leaves, so
 // that an idle room holds little memory. They are built again when asked.
 func (r *room) idle() {
-	r.pm, r.legal, r.pmc = nil, nil, nil
+	r.pm, r.legal, r.pmc, r.chk = nil, nil, nil, nil
 }
 
 // pingEvery is how often a connection that sent nothing is pinged (a

@@ -52,6 +52,7 @@ type room struct {
 	prods     json.RawMessage    // productions of the ruleset, encoded (stateFor), built once
 	pieces    []pieceJSON        // pieceList of the variant (stateFor), built once
 	legal     *legalCache        // legal moves of the position (stateFor)
+	chk       *checkCache        // royal squares in check of the position (stateFor)
 	pm        *rules.Game        // the game for premoves (premoveGame), at ply pmPly
 	pmPly     int
 	pmc       *premoveCache // the encoded premoves of the position (premovesJSON)
@@ -76,7 +77,8 @@ type playedMove struct {
 	Production string `json:"production"`
 	From       string `json:"from,omitempty"`
 	To         string `json:"to,omitempty"`
-	FEN        string `json:"fen"` // FEN with its {…} suffix after the move (rules.Game.FEN)
+	Capture    bool   `json:"capture,omitempty"` // the move captured (as its legal move's capture): the page's capture sound
+	FEN        string `json:"fen"`               // FEN with its {…} suffix after the move (rules.Game.FEN)
 }
 
 func colorName(c position.Color) string {
@@ -173,7 +175,7 @@ func (r *room) describe(m position.Move, san string) playedMove {
 		san = r.game.SAN(m)
 	}
 	pm := playedMove{move: m, UCI: p.UCI(m), SAN: san, By: colorName(p.SideToMove()),
-		Production: position.ProductionName(m.Production())}
+		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
 		pm.From = m.From().String()
 	}

@@ -111,7 +111,7 @@ type gameState struct {
 	Ply         int                  `json:"ply"`             // number of plies played
 	Since       *int                 `json:"since,omitempty"` // a partial state (protocol 2, statetail.go): moves holds the moves from this ply on
 	Moves       json.RawMessage      `json:"moves"`           // [playedMove…]: the room's encoded list (movesJSON), or this view's masked one
-	Legal       json.RawMessage      `json:"legal"`           // [legalMove…], encoded once per position (legalCache)
+	Legal       json.RawMessage      `json:"legal,omitempty"` // [legalMove…], encoded once per position (legalCache); nil: left out (protocol 2, a view no client of which can move: legalFor)
 	LastMove    *playedMove          `json:"lastMove"`
 	Check       []string             `json:"check"`      // royal squares in check
 	Badges      []badgeJSON          `json:"badges"`     // labels on pieces, from the ruleset's view
@@ -213,7 +213,7 @@ func setView(st *gameState, g *rules.Game, ms []playedMove, seat string) {
 			if m.By != seat {
 				// the opponent's moves are not named either: their squares,
 				// SAN and production would tell what the fog hides
-				m.UCI, m.SAN, m.Production, m.From, m.To = "", "?", "", "", ""
+				m.UCI, m.SAN, m.Production, m.From, m.To, m.Capture = "", "?", "", "", "", false
 			}
 		}
 		st.Moves, _ = json.Marshal(moves)
@@ -259,9 +259,17 @@ func setView(st *gameState, g *rules.Game, ms []playedMove, seat string) {
 	}
 }
 
-// stateFor builds the state as seen by seat ("" = spectator). Called with
+// stateFor builds the state as seen by seat ("" = spectator), with the
+// legal moves (the HTTP answers, a client of protocol 1). Called with
 // r.mu held.
-func (r *room) stateFor(seat string) *gameState {
+func (r *room) stateFor(seat string) *gameState { return r.stateView(seat, true) }
+
+// stateView builds the state as seen by seat ("" = spectator); withLegal
+// false leaves legal out (nil: the field is not sent) and does not build
+// the position's legal moves (a view whose clients all speak protocol 2
+// and none of which can move: legalFor). check is there either way.
+// Called with r.mu held.
+func (r *room) stateView(seat string, withLegal bool) *gameState {
 	g := r.game
 	p := g.Pos
 	v := r.rs.Variant
@@ -272,7 +280,7 @@ func (r *room) stateFor(seat string) *gameState {
 		Type: "state", ID: r.id, Variant: r.rec.Variant, Custom: r.rec.VariantINI != "", Presets: r.rec.Presets,
 		Files: b.Files, Ranks: b.Ranks, Topology: b.Topology.String(), BoardStyle: boardStyle(v),
 		StartFEN: r.rec.StartFEN, FEN: fen, Board: board, Turn: colorName(p.SideToMove()),
-		Ply: len(r.moves), Legal: json.RawMessage("[]"), Check: []string{},
+		Ply: len(r.moves), Check: []string{},
 		Status: r.rec.Status, Result: r.rec.Result, Reason: r.rec.Reason,
 		You: seat, DrawOffer: r.draw, AIThinking: r.aiBusy,
 		CreatedAt: r.rec.CreatedAt.UnixMilli(), UpdatedAt: r.rec.UpdatedAt.UnixMilli(),
@@ -306,9 +314,11 @@ func (r *room) stateFor(seat string) *gameState {
 			}
 		}
 	}
+	if withLegal {
+		st.Legal = r.legalJSON()
+	}
 	if !r.over() {
-		lc := r.legalNow()
-		st.Legal, st.Check = lc.enc, append(st.Check, lc.check...)
+		st.Check = append(st.Check, r.checkNow()...)
 	}
 	for c := range r.clients {
 		if c.seat == "" {
@@ -338,6 +348,13 @@ type legalCache struct {
 	legal    []legalMove
 	moves    []position.Move // the moves of legal, at the same index (LegalSANs' order: the game's LegalMoves)
 	enc      json.RawMessage // legal, encoded
+}
+
+// checkCache is the royal squares in check of the room's position, built
+// once per change of the game (gen) as legalCache is, without the legal
+// moves.
+type checkCache struct {
+	gen, ply int
 	check    []string
 }
 
@@ -351,6 +368,9 @@ func (r *room) changedNotMoves() {
 	}
 	if pc := r.pmc; pc != nil && pc.gen == r.gen-1 && pc.ply == len(r.moves) {
 		pc.gen = r.gen
+	}
+	if cc := r.chk; cc != nil && cc.gen == r.gen-1 && cc.ply == len(r.moves) {
+		cc.gen = r.gen
 	}
 }
 
@@ -375,8 +395,38 @@ func (r *room) premovesJSON() json.RawMessage {
 	return pc.enc
 }
 
-// legalNow returns the legal moves and royal squares in check of the
-// position (r.mu held).
+// legalJSON returns the encoded legal moves a state or a "legal" answer
+// carries: the position's (legalNow), [] when the game is over (r.mu
+// held).
+func (r *room) legalJSON() json.RawMessage {
+	if r.over() {
+		return json.RawMessage("[]")
+	}
+	return r.legalNow().enc
+}
+
+// checkNow returns the royal squares in check of the position: each
+// king-type square of a side that is in check (rules.Game.InCheck, the
+// ruleset's own check: several royals, duple check …), found without the
+// legal moves; the result is shared, read only (r.mu held).
+func (r *room) checkNow() []string {
+	if cc := r.chk; cc != nil && cc.gen == r.gen && cc.ply == len(r.moves) {
+		return cc.check
+	}
+	g, p := r.game, r.game.Pos
+	cc := &checkCache{gen: r.gen, ply: len(r.moves)}
+	for _, c := range []position.Color{position.White, position.Black} {
+		if g.InCheck(c) {
+			for k := p.PiecesOf(c, position.King); k.Any(); {
+				cc.check = append(cc.check, k.Pop().String())
+			}
+		}
+	}
+	r.chk = cc
+	return cc.check
+}
+
+// legalNow returns the legal moves of the position (r.mu held).
 func (r *room) legalNow() *legalCache {
 	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
 		return lc
@@ -388,13 +438,6 @@ func (r *room) legalNow() *legalCache {
 	for i, san := range sans {
 		lc.legal[i] = legalOf(p, legal[i], san)
 		n += 96 + len(lc.legal[i].Production)
-	}
-	for _, c := range []position.Color{position.White, position.Black} {
-		if g.InCheck(c) {
-			for k := p.PiecesOf(c, position.King); k.Any(); {
-				lc.check = append(lc.check, k.Pop().String())
-			}
-		}
 	}
 	lc.enc = appendLegal(make([]byte, 0, n), lc.legal)
 	r.legal = lc

@@ -47,3 +47,61 @@ func BenchmarkStateFor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBroadcastWaiting measures a move's broadcast on the instance
+// of the seat that just moved (two instances on one database: the other
+// seat, to move, is on the other one): the states of white's view (the
+// seat that waits) and of a spectator are built and encoded, the legal
+// moves of the new position built first (the generation bumped: a new
+// position). "protocol1": the clients speak protocol 1 and get legal;
+// "protocol2": they speak protocol 2 and cannot move, so their states go
+// without legal and the legal moves are not built.
+func BenchmarkBroadcastWaiting(b *testing.B) {
+	ts := newTestServer(&testing.T{}, nil)
+	_, g := call(&testing.T{}, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "human"}})
+	id := g["id"].(string)
+	_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
+	_, j := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite})
+	toks := []string{g["token"].(string), j["token"].(string)}
+	for i, mv := range strings.Fields("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7 c3c4") {
+		if code, m := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/moves", toks[i%2], map[string]any{"move": mv}); code != 200 {
+			b.Fatalf("%s: %d %v", mv, code, m)
+		}
+	}
+	r, err := ts.srv.hub.room(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, proto := range []int{1, 2} {
+		b.Run("protocol"+string(rune('0'+proto)), func(b *testing.B) {
+			r.mu.Lock()
+			cs := []*client{{r: r, seat: "white", proto: proto}, {r: r, proto: proto}}
+			for _, c := range cs {
+				r.clients[c] = struct{}{}
+			}
+			r.mu.Unlock()
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r.mu.Lock()
+				r.gen++ // a new position: nothing cached
+				r.broadcast()
+				out := r.outbox
+				r.outbox = nil
+				r.mu.Unlock()
+				for _, o := range out {
+					if o.partial {
+						o.e.tailBytes()
+					} else {
+						o.e.bytes()
+					}
+				}
+			}
+			b.StopTimer()
+			r.mu.Lock()
+			for _, c := range cs {
+				delete(r.clients, c)
+			}
+			r.mu.Unlock()
+		})
+	}
+}

@@ -89,7 +89,9 @@ func appendState(b []byte, st *gameState, partial bool) ([]byte, error) {
 		e.int("since", int64(*st.Since))
 	}
 	e.raw("moves", moves)
-	e.raw("legal", st.Legal)
+	if st.Legal != nil { // nil: left out (protocol 2, a view that cannot move: legalFor)
+		e.raw("legal", st.Legal)
+	}
 	e.key("lastMove")
 	if st.LastMove == nil {
 		e.b = append(e.b, "null"...)
@@ -354,6 +356,9 @@ func appendPlayedMove(b []byte, m *playedMove) []byte {
 	b = appendJSONString(append(b, `,"production":`...), m.Production)
 	b = appendOmitEmpty(b, `,"from":`, m.From)
 	b = appendOmitEmpty(b, `,"to":`, m.To)
+	if m.Capture {
+		b = append(b, `,"capture":true`...)
+	}
 	b = appendJSONString(append(b, `,"fen":`...), m.FEN)
 	return append(b, '}')
 }

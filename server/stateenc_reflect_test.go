@@ -24,6 +24,9 @@ func (st gameState) encodeReflect(partial bool) ([]byte, error) {
 	prods, moves, legal, premoves := st.Productions, st.Moves, st.Legal, st.Premoves
 	st.Moves, st.Legal, st.Premoves = nil, nil, nil
 	st.Productions = json.RawMessage("null") // the place of prods (a nil one is left out: omitempty)
+	if legal != nil {
+		st.Legal = json.RawMessage("null") // its place (a state without legal leaves it out)
+	}
 	if partial && st.tail != nil {
 		since := st.tailFrom
 		moves, prods, st.Since = st.tail, nil, &since

@@ -54,6 +54,7 @@ func sameViews(t *testing.T, what string, r *room, seen map[string]int) int {
 			}
 		}
 		n += sameEncoding(t, what+" view "+seat, st)
+		n += sameEncoding(t, what+" view "+seat+" without legal", r.stateView(seat, false)) // protocol 2, cannot move
 		for _, since := range []int{0, len(r.moves) / 2, max(len(r.moves)-1, 0)} {
 			cp := *st
 			cp.tail = nil
@@ -256,7 +257,7 @@ func fuzzState(s1, s2, s3 string, n1, n2 int64, bits uint64) *gameState {
 		st.BoardStyle.Palaces, st.BoardStyle.Walls = [][2]string{{s1, s2}, {s3, ""}}, s1
 	}
 	if bit(11) {
-		st.LastMove = &playedMove{UCI: s1, SAN: s2, By: s3, Production: s1, To: s3, FEN: s2}
+		st.LastMove = &playedMove{UCI: s1, SAN: s2, By: s3, Production: s1, To: s3, FEN: s2, Capture: bit(19)}
 	}
 	if bit(12) {
 		st.Badges = []badgeJSON{{Square: s1, Kind: s2, Value: int(n1), Max: int(n2), Text: s3, Title: s1}, {Kind: s3}}

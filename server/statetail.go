@@ -28,9 +28,10 @@ import (
 
 // partialOnly names the state's fields a view kind (viewByKind) may not
 // take although a state may go without them: since (a whole state has
-// none; a kind of that name would make it partial) and what a partial
-// state leaves out.
-var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true}
+// none; a kind of that name would make it partial), what a partial state
+// leaves out, and legal (left out where no client of the view can move:
+// a kind of that name would read as the legal list).
+var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true, "legal": true}
 
 // movesJSON returns the room's move list encoded ([playedMove…]), built
 // once per move: the encoding of the moves played so far is kept
@@ -119,4 +120,15 @@ func protocolOf(q url.Values) (int, *apiError) {
 	default:
 		return 0, errf(http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("?protocol=%s: the protocol is 1 or 2, given once", strings.Join(vs, "&protocol=")))
 	}
+}
+
+// legalMsg is the answer to a client's {"type":"legal"} (protocol 1 or
+// 2): {"type":"legal","ply":N,"legal":[legalMove…]}, the position's
+// legal moves as a state carries them (legalJSON: built once per position
+// and shared with the states; [] when the game is over; the same list
+// for every view, as the states have it). A protocol 2 client whose seat
+// cannot move gets states without legal (legalFor) and asks with this
+// when it needs the list. r.mu held.
+func (r *room) legalMsg() map[string]any {
+	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": r.legalJSON()}
 }

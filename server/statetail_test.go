@@ -279,6 +279,12 @@ func TestViewKindsCannotTakePartialFields(t *testing.T) {
 			t.Errorf("partial %v: pieces %v", partial, m["pieces"])
 		}
 	}
+	// a state without legal (protocol 2, a view that cannot move): a kind
+	// named legal does not take its place
+	st.Legal, st.byKind = nil, map[string]any{"legal": 4}
+	if b, err := st.encode(false); err != nil || strings.Contains(string(b), `"legal"`) {
+		t.Errorf("a state without legal and a kind named legal: %s %v", b, err)
+	}
 }
 
 // TestPartialAfterMaskedState: a fog-of-war seat's states hide squares

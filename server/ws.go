@@ -142,7 +142,7 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 		// as for a wrong token in hello (PROTOCOL.md)
 		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
 	}
-	c.send(r.stateFor(c.seat))
+	c.send(r.stateTo(c))
 	r.presenceChanged() // the others see this seat online, or one more watcher
 	r.publishPresence()
 	r.unlock()
@@ -364,7 +364,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMs
 		} else {
 			// nothing changed for the others: only this client gets the
 			// state (a hello must not make every client of the room get one)
-			c.send(r.stateFor(seat))
+			c.send(r.stateTo(c))
 		}
 	case "move":
 		if aerr = missingMove(m.Move); aerr != nil {
@@ -397,11 +397,13 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMs
 	case "rematch_decline":
 		aerr = r.answerRematch(sctx, c.seat, false)
 	case "sync":
-		c.send(r.stateFor(c.seat))
+		c.send(r.stateTo(c))
+	case "legal":
+		c.send(withID(r.legalMsg(), m.ID))
 	case "ping":
 		c.send(withID(map[string]any{"type": "pong"}, m.ID))
 	default:
-		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, abort, rematch_offer, rematch_accept, rematch_decline, sync, ping)", m.Type))
+		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, abort, rematch_offer, rematch_accept, rematch_decline, sync, legal, ping)", m.Type))
 	}
 	if aerr != nil {
 		c.send(errorMsg(m.ID, aerr))

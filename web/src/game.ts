@@ -5,7 +5,7 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
 import { hasCharacters, installPieceStyles, PieceInfo } from './pieces';
-import { boardFen, dropLetter, dropOrig, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
+import { boardFen, dropOrig, lastMoveOf, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatColorKey, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
 import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
@@ -15,6 +15,7 @@ import { customChip } from './customchip';
 import { PlayExtras } from './play';
 import { editorURL } from './editor';
 import { applyState } from './partial';
+import { LegalAsk } from './legalask';
 interface Played {
   uci: string;
   san: string;
@@ -22,6 +23,7 @@ interface Played {
   production: string;
   from?: string;
   to?: string;
+  capture?: boolean;
   fen: string;
 }
 interface Production {
@@ -45,7 +47,7 @@ export interface State {
   turn: 'white' | 'black';
   ply: number;
   moves: Played[];
-  legal: Legal[];
+  legal?: Legal[]; // absent (protocol 2) where the page cannot move: legalAsk asks for it
   lastMove: Played | null;
   check: string[];
   // what this seat may see beyond the board (the ruleset's view)
@@ -99,6 +101,8 @@ export class GameView {
   viewPly: number | null = null; // reviewing an earlier position (null: live)
   clockAt = 0; // performance.now() when the state's clock was received
   ticker: number | undefined;
+  // the legal moves when the state has none (not the page's turn: legalask.ts)
+  legalAsk = new LegalAsk<Legal>((m) => this.ws?.readyState === WebSocket.OPEN && (this.ws.send(JSON.stringify(m)), true));
   clockEls: Record<'white' | 'black', HTMLElement> = { white: el('span', { class: 'clock', id: 'clock-white' }), black: el('span', { class: 'clock', id: 'clock-black' }) };
 
   // elements
@@ -259,6 +263,7 @@ export class GameView {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
+      this.legalAsk.reset();
       window.__hr!.connected = true;
       if (this.token) ws.send(JSON.stringify({ type: 'hello', token: this.token }));
     };
@@ -306,6 +311,9 @@ export class GameView {
           this.setState(this.state);
         }
         break;
+      case 'legal':
+        this.legalAsk.answer(m, this.state); // renders what waited for it
+        break;
       case 'game_over':
         break; // the end dialog says it (gameend.ts)
       case 'draw_declined':
@@ -328,7 +336,7 @@ export class GameView {
   dests(): Map<any, any[]> {
     const d = new Map<any, any[]>();
     if (!this.canMove()) return d;
-    for (const m of this.state!.legal) {
+    for (const m of this.state!.legal ?? []) {
       if ((!m.from && !m.drop) || m.kind === 'pass') continue; // a pass is the Pass button
       const k = m.drop ? dropOrig(m.drop) : sqToKey(m.from!);
       const list = d.get(k) ?? [];
@@ -500,7 +508,7 @@ export class GameView {
   userMove(orig: string, dest: string) {
     const s = this.state!;
     const from = keyToSq(orig), to = keyToSq(dest);
-    const moves = s.legal.filter((m) => m.from === from && m.to === to && m.kind !== 'pass');
+    const moves = (s.legal ?? []).filter((m) => m.from === from && m.to === to && m.kind !== 'pass');
     const piece = this.cg?.state.boardState.pieces.get(dest as any);
     this.play(moves, piece ? letterOfRole(piece.role).replace(/^p(?=.)/, '') : '');
   }
@@ -521,7 +529,7 @@ export class GameView {
     if (!s || !cg || this.viewPly !== null || this.endWallPick || !this.canMove()) return;
     const key = cg.getKeyAtDomPos([e.clientX, e.clientY]);
     if (!key || key !== this.pressedEmpty || cg.state.boardState.pieces.has(key)) return;
-    const moves = stoneDrop(s.legal, s.pieces.length, keyToSq(key));
+    const moves = stoneDrop(s.legal ?? [], s.pieces.length, keyToSq(key));
     if (moves.length) this.play(moves, moves[0].drop!);
   }
 
@@ -529,7 +537,7 @@ export class GameView {
   userDrop(letter: string, dest: string) {
     const s = this.state!;
     const to = keyToSq(dest);
-    this.play(s.legal.filter((m) => m.drop === letter && m.to === to), letter);
+    this.play((s.legal ?? []).filter((m) => m.drop === letter && m.to === to), letter);
   }
 
   // play sends the move the board showed; asks which one when several
@@ -601,10 +609,11 @@ export class GameView {
 
   explainSelected(key: string) {
     const s = this.state;
-    if (!s) return;
+    const legal = s && this.legalAsk.of(s, () => this.explainSelected(key)); // null: asked, rendered when it comes
+    if (!s || !legal) return;
     const sq = keyToSq(key);
     // a walling move once per piece move, with the number of wall squares
-    const groups = byBase(s.legal.filter((m) => m.from === sq && m.kind !== 'pass'));
+    const groups = byBase(legal.filter((m) => m.from === sq && m.kind !== 'pass'));
     const moves = [...groups.values()].map((g) => g[0]);
     if (!moves.length) return;
     const walls = (m: Legal) => {
@@ -618,8 +627,9 @@ export class GameView {
   // explainDrops lists the legal drops of a pocket piece and their rule
   explainDrops(letter: string, color: string) {
     const s = this.state;
-    if (!s || color !== s.turn) return;
-    const moves = s.legal.filter((m) => m.drop === letter);
+    const legal = s && color === s.turn && this.legalAsk.of(s, () => this.explainDrops(letter, color));
+    if (!s || !legal) return;
+    const moves = legal.filter((m) => m.drop === letter);
     if (!moves.length) return;
     const prods = [...new Set(moves.map((m) => m.production))];
     const squares = moves.map((m) => m.to);
@@ -647,7 +657,7 @@ export class GameView {
       this.tip.style.display = 'none';
       return;
     }
-    const moves = s.legal.filter((m) => m.from === keyToSq(sel) && m.to === keyToSq(key));
+    const moves = (this.legalAsk.of(s) ?? []).filter((m) => m.from === keyToSq(sel) && m.to === keyToSq(key));
     if (!moves.length) {
       this.tip.style.display = 'none';
       return;
@@ -713,7 +723,7 @@ export class GameView {
     };
     const playing = s.you !== 'spectator' && s.status !== 'over';
     const invite = store(inviteKey(this.id));
-    const passes = this.canMove() && this.viewPly === null ? s.legal.filter((m) => m.kind === 'pass') : [];
+    const passes = this.canMove() && this.viewPly === null ? (s.legal ?? []).filter((m) => m.kind === 'pass') : [];
     const themed = hasCharacters(s.pieces, s.boardStyle);
     this.controls.replaceChildren(...[
       btn('Pass', 'pass', () => this.play(passes, ''), passes.length > 0),
@@ -785,13 +795,4 @@ export class GameView {
     const dl = el('a', { href: `/api/games/${this.id}/pgn`, download: `houserules-${this.id}.pgn`, text: 'Download PGN' });
     this.exportBox.replaceChildren(...(fenNote ? [fenNote] : []), fen, el('div', { class: 'row' }, copyFen, pgnBtn, dl), pgnBox);
   }
-}
-
-// lastMoveOf is chessgroundx's last move of a played move: its two
-// squares, or the pocket piece and the square of a drop.
-function lastMoveOf(m: Played | null | undefined): any[] | undefined {
-  if (!m?.to) return undefined;
-  if (m.from) return [sqToKey(m.from), sqToKey(m.to)];
-  const letter = dropLetter(m.uci);
-  return letter ? [dropOrig(letter), sqToKey(m.to)] : [sqToKey(m.to)];
 }

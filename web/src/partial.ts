@@ -2,7 +2,9 @@
 // ?protocol=2, so after its first (whole) state the server sends each
 // state with `since` N, the moves from ply N on, and without the
 // productions and pieces (they do not change in a game). applyState
-// rebuilds the whole state from the one held.
+// rebuilds the whole state from the one held. `legal` is not taken from
+// the state held: a state has it only when the page can move (else the
+// page asks, legalask.ts).
 
 export interface Whole {
   id: string;

@@ -5,7 +5,7 @@
 // (kind "drop", the pocket piece's letter in `drop`); a drop is played by
 // dragging a pocket piece onto the board, or by clicking it and then a
 // square. chessgroundx keys a drop by "P@" (the upper-case letter and @).
-import { el } from './util';
+import { el, sqToKey } from './util';
 
 export interface PocketSlot {
   letter: string;
@@ -76,4 +76,13 @@ export function pocketTitle(side: 'white' | 'black', slots: PocketSlot[], names:
   if (free) return `${side[0].toUpperCase() + side.slice(1)}'s pocket: an unlimited supply of ${slots.map((s) => names.get(s.letter) ?? s.letter).join(', ')}`;
   const held = slots.filter((s) => s.count > 0).map((s) => `${s.count} ${names.get(s.letter) ?? s.letter}`);
   return `${side[0].toUpperCase() + side.slice(1)}'s pocket: ${held.length ? held.join(', ') : 'empty'}`;
+}
+
+// lastMoveOf is chessgroundx's last move of a played move: its two
+// squares, or the pocket piece and the square of a drop.
+export function lastMoveOf(m: { uci: string; from?: string; to?: string } | null | undefined): any[] | undefined {
+  if (!m?.to) return undefined;
+  if (m.from) return [sqToKey(m.from), sqToKey(m.to)];
+  const letter = dropLetter(m.uci);
+  return letter ? [dropOrig(letter), sqToKey(m.to)] : [sqToKey(m.to)];
 }

@@ -13,7 +13,8 @@ export interface PremoveState {
   turn: 'white' | 'black';
   you: string;
   premoves?: { from?: string; drop?: string; to: string }[];
-  legal: { uci: string; from?: string; to: string; drop?: string; kind: string; promotion?: string }[];
+  // absent (protocol 2) when it is not the player's turn; take runs on its turn, when it is there
+  legal?: { uci: string; from?: string; to: string; drop?: string; kind: string; promotion?: string }[];
 }
 
 export class Premoves {
@@ -55,14 +56,14 @@ export class Premoves {
   // take returns the legal moves matching the premove once it is the
   // player's turn (and forgets it); [] with a notice when none is legal.
   // null when there is no premove to play.
-  take(s: PremoveState, cg: Api | null): { moves: PremoveState['legal']; letter: string } | null {
+  take(s: PremoveState, cg: Api | null): { moves: NonNullable<PremoveState['legal']>; letter: string } | null {
     const pm = this.current;
     if (!pm) return null;
     this.cancel(cg);
     const [o, d] = pm;
     const to = keyToSq(d);
     const drop = o.endsWith('@') ? o.slice(0, -1).replace(/^\+/, '').toLowerCase() : ''; // "P@": a pocket piece
-    const moves = s.legal.filter((m) => m.kind !== 'pass' && m.to === to && (drop ? m.drop === drop : !m.drop && m.from === keyToSq(o)));
+    const moves = (s.legal ?? []).filter((m) => m.kind !== 'pass' && m.to === to && (drop ? m.drop === drop : !m.drop && m.from === keyToSq(o)));
     if (!moves.length) {
       toast(`Premove ${drop ? drop.toUpperCase() + '@' : keyToSq(o)}${to} dropped: it is not legal now`, 'error');
       return { moves: [], letter: '' };

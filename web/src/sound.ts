@@ -56,13 +56,15 @@ function pieceCount(board: string): number {
 }
 
 // moveSound is the sound of the state change prev → s: the end of the
-// game, a check, a capture or a move (null: no new move).
-export function moveSound(prev: { ply: number; board: string; legal: { uci: string; capture?: boolean }[]; status: string },
-  s: { ply: number; board: string; status: string; check: string[]; lastMove: { uci: string } | null }): SoundKind | null {
+// game, a check, a capture (the played move says so, or a piece fewer: an
+// opponent's move hidden by fog is not named) or a move (null: no new
+// move). The previous state's legal list is not used: with protocol 2 a
+// state has none when it is not the page's turn.
+export function moveSound(prev: { ply: number; board: string; status: string },
+  s: { ply: number; board: string; status: string; check: string[]; lastMove: { uci: string; capture?: boolean } | null }): SoundKind | null {
   if (s.status === 'over' && prev.status !== 'over') return 'end';
   if (s.ply !== prev.ply + 1 || !s.lastMove) return null;
   if (s.check.length) return 'check';
-  const lm = prev.legal.find((m) => m.uci === s.lastMove!.uci);
-  if (lm?.capture || pieceCount(s.board) < pieceCount(prev.board)) return 'capture';
+  if (s.lastMove.capture || pieceCount(s.board) < pieceCount(prev.board)) return 'capture';
   return 'move';
 }

@@ -31,3 +31,9 @@ test('a partial state that cannot follow: null (the page syncs)', () => {
   assert.equal(applyState(whole, { id: 'g1', ply: 4, since: 3, moves: [] }), null, 'a move missed');
   assert.equal(applyState(whole, { id: 'g2', ply: 3, since: 2, moves: [] }), null, 'another game');
 });
+
+test('legal is not carried over: a partial state without it has none (protocol 2, not the page\'s turn)', () => {
+  const held = { ...whole, legal: [{ uci: 'g1f3' }] };
+  const s = applyState(held, { id: 'g1', ply: 3, since: 2, moves: [{ uci: 'g1f3' }] } as typeof held & { since: number });
+  assert.equal('legal' in s!, false);
+});

@@ -23,11 +23,13 @@ test('newGameURL: variant, house rules, opponent, level and clock', () => {
   assert.equal(newGameURL({ ...base, you: 'black', seats: humans, variant: 'chess', presets: '' }), '/?variant=chess&opponent=human');
 });
 
-test('moveSound: end, check, capture (flagged or a piece fewer), move, nothing', () => {
-  const prev = { ply: 3, board: 'rnbqkbnr/8/8/8/8/8/8/RNBQKBNR', status: 'active', legal: [{ uci: 'e4d5', capture: true }, { uci: 'a2a3' }] };
+test('moveSound: end, check, capture (the played move flagged, or a piece fewer), move, nothing', () => {
+  // the previous state has no legal list (protocol 2: not the page's turn)
+  const prev = { ply: 3, board: 'rnbqkbnr/8/8/8/8/8/8/RNBQKBNR', status: 'active' };
   const next = (o: object) => ({ ply: 4, board: prev.board, status: 'active', check: [] as string[], lastMove: { uci: 'a2a3' }, ...o });
   assert.equal(moveSound(prev, next({})), 'move');
-  assert.equal(moveSound(prev, next({ lastMove: { uci: 'e4d5' } })), 'capture');
+  assert.equal(moveSound(prev, next({ lastMove: { uci: 'e4d5', capture: true } })), 'capture', 'an atomic capture or a capture that adds to the pocket: the count may not drop');
+  assert.equal(moveSound(prev, next({ lastMove: { uci: 'e4d5' } })), 'move');
   assert.equal(moveSound(prev, next({ board: 'rnbqkbn1/8/8/8/8/8/8/RNBQKBNR' })), 'capture');
   assert.equal(moveSound(prev, next({ check: ['e8'] })), 'check');
   assert.equal(moveSound(prev, next({ status: 'over' })), 'end');

@@ -150,6 +150,13 @@ type gameState struct {
 	// sent whole to every client).
 	tail     json.RawMessage
 	tailFrom int
+
+	// movesOpen is the room's move list encoded without its closing
+	// bracket (movesOpenJSON: shared with the room, read only), the
+	// whole form's moves when Moves is nil: the encoder writes the
+	// bracket, so a state no longer copies the whole list (most states
+	// go out partial and never write it)
+	movesOpen []byte
 }
 
 // pocketsJSON is both sides' pockets: a slot per piece type the pocket
@@ -325,7 +332,7 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 			st.Watchers++
 		}
 	}
-	st.Moves = r.movesJSON()
+	st.movesOpen = r.movesOpenJSON()
 	setView(st, g, r.moves, seat)
 	r.playExtras(st, seat)
 	if r.clockOn() {

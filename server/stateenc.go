@@ -36,7 +36,7 @@ func stateSize(st *gameState, partial bool) int {
 	if partial && st.tail != nil {
 		n += len(st.tail)
 	} else {
-		n += len(st.Moves) + len(st.Productions) + 80*len(st.Pieces)
+		n += len(st.Moves) + len(st.movesOpen) + len(st.Productions) + 80*len(st.Pieces)
 	}
 	n += 64*(len(st.Badges)+len(st.Marks)+len(st.Legend)+len(st.StatusText)) + 8*(len(st.Check)+len(st.Hidden))
 	if len(st.byKind) > 0 {
@@ -88,7 +88,12 @@ func appendState(b []byte, st *gameState, partial bool) ([]byte, error) {
 	case st.Since != nil:
 		e.int("since", int64(*st.Since))
 	}
-	e.raw("moves", moves)
+	if moves == nil && st.movesOpen != nil {
+		e.key("moves")
+		e.b = append(append(e.b, st.movesOpen...), ']')
+	} else {
+		e.raw("moves", moves)
+	}
 	if st.Legal != nil { // nil: left out (protocol 2, a view that cannot move: legalFor)
 		e.raw("legal", st.Legal)
 	}

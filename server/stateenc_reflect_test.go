@@ -22,6 +22,9 @@ func (st gameState) encodeReflect(partial bool) ([]byte, error) {
 	// with a json.RawMessage (a key's quote cannot occur unescaped inside
 	// a JSON string: the first match is the field)
 	prods, moves, legal, premoves := st.Productions, st.Moves, st.Legal, st.Premoves
+	if moves == nil && st.movesOpen != nil {
+		moves = append(append(json.RawMessage{}, st.movesOpen...), ']')
+	}
 	st.Moves, st.Legal, st.Premoves = nil, nil, nil
 	st.Productions = json.RawMessage("null") // the place of prods (a nil one is left out: omitempty)
 	if legal != nil {

@@ -33,18 +33,17 @@ import (
 // a kind of that name would read as the legal list).
 var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true, "legal": true}
 
-// movesJSON returns the room's move list encoded ([playedMove…]), built
-// once per move: the encoding of the moves played so far is kept
-// (r.movesEnc, without the closing bracket) and each new move appended
-// to it, so a state does not encode the whole game again. The result is
-// a copy the caller may keep after the room is unlocked. A move list
-// that shrank (a takeback, a refresh) is encoded again from the start.
-func (r *room) movesJSON() json.RawMessage {
+// movesOpenJSON returns the room's move list encoded without its
+// closing bracket ("[playedMove,…", gameState.movesOpen), built once per
+// move: the encoding of the moves played so far is kept (r.movesEnc) and
+// each new move appended to it, so a state does not encode the whole game
+// again. The result is r.movesEnc itself, capped: the room only appends
+// past it, or drops the buffer and builds a new one (a move list that
+// shrank: a takeback, a refresh), so a state may keep it after the room
+// is unlocked without a copy.
+func (r *room) movesOpenJSON() []byte {
 	r.encodeMoves()
-	out := make(json.RawMessage, len(r.movesEnc)+1)
-	copy(out, r.movesEnc)
-	out[len(out)-1] = ']'
-	return out
+	return r.movesEnc[:len(r.movesEnc):len(r.movesEnc)]
 }
 
 // movesTailJSON returns the moves from ply from on encoded
@@ -69,15 +68,11 @@ func (r *room) encodeMoves() {
 		r.movesEnc, r.movesOff = append(r.movesEnc, '['), r.movesOff[:0]
 	}
 	for ; r.movesEncN < len(r.moves); r.movesEncN++ {
-		b, err := json.Marshal(&r.moves[r.movesEncN])
-		if err != nil {
-			panic(err) // strings only: cannot fail
-		}
 		if r.movesEncN > 0 {
 			r.movesEnc = append(r.movesEnc, ',')
 		}
 		r.movesOff = append(r.movesOff, len(r.movesEnc))
-		r.movesEnc = append(r.movesEnc, b...)
+		r.movesEnc = appendPlayedMove(r.movesEnc, &r.moves[r.movesEncN])
 	}
 }
 

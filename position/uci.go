@@ -90,6 +90,32 @@ func UCIEqual(uci, s string) bool {
 	return n > 0 && len(s) == n && uci[:n-1] == s[:n-1] && strings.EqualFold(uci[n-1:], s[n-1:])
 }
 
+// LegalByUCI returns the legal move whose UCI text is s (UCIEqual), found
+// without listing the legal moves: the first pseudo-legal move of that
+// text that is legal, which is the one ParseMove's scan of LegalMoves
+// finds where LegalMoves is the pseudo-legal moves filtered one by one,
+// in order. It answers false, leaving it to ParseMove, where the legal
+// list is more than that (gating forms added after, walls chosen after,
+// a pass kept for stalemate, compulsory capture, a game already ended),
+// and when no move matches (the other castling form, an error to word).
+// An instance that applies a move another one stored parses it here: the
+// legality of the other moves was most of that.
+func (p *Position) LegalByUCI(s string) (Move, bool) {
+	if p.c.gateByBase || p.c.walling || p.V.MustCapture || p.V.PassOnStalemate[p.side] {
+		return NoMove, false
+	}
+	if _, over := p.ImmediateEnd(); over {
+		return NoMove, false
+	}
+	var buf [256]Move
+	for _, m := range p.PseudoLegal(buf[:0]) {
+		if UCIMayName(m, s) && UCIEqual(p.UCI(m), s) && p.legalBase(m) {
+			return m, true
+		}
+	}
+	return NoMove, false
+}
+
 // UCIMayName reports whether the move text s may name m, by its origin
 // alone: a cheap test before m's UCI text is built (UCI), true for every
 // s that UCIEqual finds equal to it. Every move's UCI text but a drop's
@@ -104,6 +130,9 @@ func UCIMayName(m Move, s string) bool {
 // legal move matches.
 func (p *Position) ParseMove(s string) (Move, error) {
 	s = strings.TrimSpace(s)
+	if m, ok := p.LegalByUCI(s); ok {
+		return m, nil
+	}
 	var buf [256]Move
 	moves := p.LegalMoves(buf[:0])
 	for _, m := range moves {

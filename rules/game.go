@@ -297,6 +297,11 @@ func (g *Game) UCIList(moves []position.Move) []string {
 // letter may come in either case (position.UCIEqual).
 func (g *Game) ParseMove(s string) (position.Move, error) {
 	s = strings.TrimSpace(s)
+	if g.R.Plain() {
+		if m, ok := g.Pos.LegalByUCI(s); ok {
+			return m, nil
+		}
+	}
 	moves := g.LegalMoves()
 	for _, m := range moves {
 		if position.UCIMayName(m, s) && position.UCIEqual(g.Pos.UCI(m), s) {

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"houserules/position"
@@ -12,9 +13,11 @@ import (
 // catalogue variant, each legal move's UCI text parses back to that move
 // (Position.ParseMove), UCIMayName lets it through (the origin prefilter
 // the parsers apply before building a move's text), and, with its last
-// letter upper-cased, it still parses to the same move.
+// letter upper-cased, it still parses to the same move; LegalByUCI, where
+// it answers, finds the same move as ParseMove's scan of the legal moves,
+// and never a pseudo-legal move that is not legal.
 func TestParseMoveEveryLegalUCI(t *testing.T) {
-	moves := 0
+	moves, byLegal := 0, 0
 	for _, name := range variants.Names() {
 		v, err := variants.Get(name)
 		if err != nil {
@@ -41,6 +44,12 @@ func TestParseMoveEveryLegalUCI(t *testing.T) {
 				if err != nil || p.UCI(got) != s {
 					t.Fatalf("%s %s: ParseMove(%s) = %s, %v", name, p.FEN(), s, p.UCI(got), err)
 				}
+				if fast, ok := p.LegalByUCI(s); ok {
+					byLegal++
+					if fast != got {
+						t.Fatalf("%s %s: LegalByUCI(%s) = %s, ParseMove %s", name, p.FEN(), s, p.UCI(fast), p.UCI(got))
+					}
+				}
 				if last := s[len(s)-1]; last >= 'a' && last <= 'z' {
 					up := s[:len(s)-1] + string(last-'a'+'A')
 					if got, err := p.ParseMove(up); err != nil || p.UCI(got) != s {
@@ -49,8 +58,20 @@ func TestParseMoveEveryLegalUCI(t *testing.T) {
 				}
 				moves++
 			}
+			// a pseudo-legal move that is not legal is not found
+			for _, m := range p.PseudoLegal(nil) {
+				if !slices.Contains(legal, m) && m.Kind() != position.Drop && !m.IsGating() {
+					s := p.UCI(m)
+					if fast, ok := p.LegalByUCI(s); ok && !slices.Contains(legal, fast) {
+						t.Fatalf("%s %s: LegalByUCI(%s) found an illegal move", name, p.FEN(), s)
+					}
+				}
+			}
 			p.Do(legal[rng.Intn(len(legal))])
 		}
+	}
+	if byLegal < 10000 {
+		t.Fatalf("LegalByUCI answered only %d of %d moves", byLegal, moves)
 	}
 	if moves < 10000 {
 		t.Fatalf("only %d moves parsed", moves)

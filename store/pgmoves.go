@@ -26,15 +26,17 @@ import (
 // say), each of its moves is written alone, so that one move's error is
 // never another's.
 
-// pgMoveWriters is how many batches of moves may be written at once (of
-// PostgresConns connections). Two, not four: the moves that wait for a
-// writer go together in its next statement (fewer, bigger commits). In
-// alternate runs of bench/serve-load-two.sh saturation on 2 cores,
-// PostgreSQL spent 0.32–0.41 ms of CPU a move with two writers (mean
-// 0.36; 1,361–1,795 moves/s, mean 1,587) and 0.30–0.45 with four (mean
-// 0.39; 1,348–1,808, mean 1,513): a small gain inside the machine's
-// run-to-run spread, latency no worse.
-const pgMoveWriters = 2
+// pgMoveWriters is how many batches of moves may be written at once, each
+// on its own connection (openMoveWriters). One: the moves that arrive
+// while a batch is written go together in the next statement (fewer,
+// bigger commits; the statement's cost per move falls with its size). In
+// two-instance saturation on 2 cores (bench/serve-load-two.sh), with
+// four writers PostgreSQL spent 0.30–0.45 ms of CPU a move against
+// 0.32–0.41 with two (2026-12-06); after the batch statement's index fix,
+// two writers 0.21–0.25 ms a move (2,057–2,363 moves/s) and one
+// 0.17–0.19 (2,098–2,766 moves/s, p99 33–45 ms against 38–45), alternate
+// runs (2026-12-07).
+const pgMoveWriters = 1
 
 // openMoveWriters opens the move writers' pool (pgMoveWriters connections)
 // at dsn, with sequential scans off: the move statements find their games

@@ -104,8 +104,9 @@ func (d *DB) payload(n Notification) (string, error) {
 }
 
 // Publish sends an event that is not stored (kind and data of the
-// caller's choosing, for game) to every other instance listening. A no-op for SQLite. Errors: the payload is over 7999 bytes,
-// or the database could not be reached.
+// caller's choosing, for game) to every other instance listening. A no-op
+// for SQLite. Errors: the payload is over 7999 bytes, or the database
+// could not be reached.
 func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 	if !d.postgres {
 		return nil
@@ -131,10 +132,11 @@ func (d *DB) Publish(ctx context.Context, game, kind string, data any) error {
 // Listen receives the notifications of the other instances (this one's,
 // which every instance also receives on the channel, are left out before
 // they are decoded: what an instance writes or publishes it has applied
-// itself; half the notifications of two busy instances) and calls f for each, in order, from
-// one goroutine, until ctx ends. It holds a connection of its own (pgx,
-// the DSN Open got, application_name "houserules:" and the instance) and
-// reconnects when it drops, waiting 100 ms, then doubling up to 5 s. Each
+// itself; half the notifications of two busy instances) and calls f for
+// each, in order, from one goroutine, until ctx ends. It holds a
+// connection of its own (pgx, the DSN Open got, application_name
+// "houserules:" and the instance) and reconnects when it drops, waiting
+// 100 ms, then doubling up to 5 s. Each
 // time it starts listening (the first time too) it calls f with a
 // KindResync notification first: what was written before, or while it
 // was away, was not notified to it. For SQLite it returns at once. It

@@ -78,8 +78,8 @@ var migrations = []string{
 	// catches up with only the moves after the ply it knows (GameSince)
 	// reads the whole game instead when a takeback it did not see happened.
 	`ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;`,
-	// 7: listed_at is updated_at kept at most listedLag behind by the moves
-	// (listedAt): the lists and sweeps that read games by recency use its
+	// 7: listed_at is updated_at kept at most a minute behind by the moves
+	// (listedLagMS): the lists and sweeps that read games by recency use its
 	// index, and a move that leaves it as it was changes no indexed column,
 	// so that its games update is a HOT update on PostgreSQL (no new index
 	// entries, the old row version pruned from its page). With updated_at

@@ -267,26 +267,40 @@ func TestCheckWithoutLegal(t *testing.T) {
 	}
 }
 
-// TestLegalHiddenView: in a fog game the waiting protocol 2 seat (its
-// view hides squares) gets no legal; its legal request is answered with
-// the list a state carries (the same for every view): the one black, to
-// move, gets in its state.
+// TestLegalHiddenView: in a fog game the waiting seat (its view hides
+// squares) learns nothing of the opponent's moves: a protocol 2 state has
+// no legal, a protocol 1 state an empty one, and its legal request is
+// answered [] (the moves would tell where the hidden pieces stand); black,
+// to move, gets its moves, in its state and in an answer.
 func TestLegalHiddenView(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, white, black := createHuman(t, ts, map[string]any{"variant": "fogOfWar"})
 	ws := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/games/" + id + "/ws"
 	w2 := dialWSURL(t, ws+"?protocol=2&token="+white)
+	w1 := dialWSURL(t, ws+"?token="+white)
 	b1 := dialWSURL(t, ws+"?token="+black)
 	w2.expectState(0)
+	w1.expectState(0)
 	w2.send(map[string]any{"type": "move", "move": "e2e4", "ply": 0})
 	st := w2.expectState(1)
-	if _, ok := st["legal"]; ok || len(st["hidden"].([]any)) == 0 {
-		t.Fatalf("fog, white waiting: legal %v, hidden %v; want no legal, hidden squares", st["legal"], st["hidden"])
+	if l, ok := st["legal"]; len(st["hidden"].([]any)) == 0 || (ok && len(l.([]any)) > 0) {
+		t.Fatalf("fog, white waiting (protocol 2): legal %v, hidden %v; want none, hidden squares", st["legal"], st["hidden"])
+	}
+	if st1 := w1.expectState(1); st1["legal"] == nil || len(st1["legal"].([]any)) != 0 {
+		t.Fatalf("fog, white waiting (protocol 1): legal %v, want []", st1["legal"])
 	}
 	bs := b1.expectState(1)
+	if len(bs["legal"].([]any)) != 20 {
+		t.Fatalf("fog, black to move: %d legal moves, want 20", len(bs["legal"].([]any)))
+	}
 	w2.send(map[string]any{"type": "legal"})
 	ans := w2.expect(func(m map[string]any) bool { return m["type"] == "legal" })
-	if !reflect.DeepEqual(ans["legal"], bs["legal"]) || ans["ply"] != float64(1) || len(ans["legal"].([]any)) != 20 {
-		t.Errorf("fog: legal answer %v, want ply 1 and black's %v", ans, bs["legal"])
+	if ans["ply"] != float64(1) || len(ans["legal"].([]any)) != 0 {
+		t.Errorf("fog, white waiting: legal answer %v, want ply 1 and []", ans)
+	}
+	b1.send(map[string]any{"type": "legal"})
+	ans = b1.expect(func(m map[string]any) bool { return m["type"] == "legal" })
+	if !reflect.DeepEqual(ans["legal"], bs["legal"]) {
+		t.Errorf("fog, black to move: legal answer %v, want its state's %v", ans["legal"], bs["legal"])
 	}
 }

@@ -334,6 +334,10 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 	}
 	st.movesOpen = r.movesOpenJSON()
 	setView(st, g, r.moves, seat)
+	if st.Legal != nil && len(st.Hidden) > 0 && !r.canMove(seat) {
+		// the opponent's moves would tell where its hidden pieces stand
+		st.Legal = json.RawMessage("[]")
+	}
 	r.playExtras(st, seat)
 	if r.clockOn() {
 		now := time.Now().UnixMilli()

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"houserules/rules"
 )
 
 // Partial states (protocol 2, PROTOCOL.md "Partial states"). A state
@@ -120,10 +122,16 @@ func protocolOf(q url.Values) (int, *apiError) {
 // legalMsg is the answer to a client's {"type":"legal"} (protocol 1 or
 // 2): {"type":"legal","ply":N,"legal":[legalMove…]}, the position's
 // legal moves as a state carries them (legalJSON: built once per position
-// and shared with the states; [] when the game is over; the same list
-// for every view, as the states have it). A protocol 2 client whose seat
-// cannot move gets states without legal (legalFor) and asks with this
-// when it needs the list. r.mu held.
-func (r *room) legalMsg() map[string]any {
-	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": r.legalJSON()}
+// and shared with the states; [] when the game is over, and for a seat
+// whose view hides squares while it cannot move: the opponent's moves
+// would tell where its hidden pieces stand, as the states of that view
+// keep them []). A protocol 2 client whose seat cannot move gets states
+// without legal (legalFor) and asks with this when it needs the list.
+// r.mu held.
+func (r *room) legalMsg(seat string) map[string]any {
+	legal := json.RawMessage("[]")
+	if r.canMove(seat) || !r.game.View(rules.ParseSeat(seat)).Hidden.Any() {
+		legal = r.legalJSON()
+	}
+	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": legal}
 }

@@ -399,7 +399,7 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMs
 	case "sync":
 		c.send(r.stateTo(c))
 	case "legal":
-		c.send(withID(r.legalMsg(), m.ID))
+		c.send(withID(r.legalMsg(c.seat), m.ID))
 	case "ping":
 		c.send(withID(map[string]any{"type": "pong"}, m.ID))
 	default:

@@ -466,9 +466,7 @@ func (d *DB) AppendMove(ctx context.Context, id string, m Move, end *Ending, clk
 // listedLagMS is how far behind updated_at a move leaves listed_at (in
 // milliseconds, as SQL text; migration 7): a move sets it only when it is
 // that old, or when the move ends the game. The games listed by recency
-// (ListGames) are ordered by it, so a game played on now may come after
-// one changed up to a minute after its listed_at (the web page sorts the
-// list it gets by updated_at).
+// (ListGames) are found by its index and ordered by updated_at.
 const listedLagMS = "60000"
 
 // listedAtPG is listed_at after a move of sqlAppendMovePG ($1 the move's
@@ -662,8 +660,15 @@ func (d *DB) ListGames(ctx context.Context, limit int) ([]Summary, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
 	}
+	// the most recent by updated_at, found by listed_at's index: listed_at
+	// <= updated_at <= listed_at + listedLagMS, so the limit-th largest
+	// listed_at, L, is at most the limit-th largest updated_at, and every
+	// game of the answer has listed_at >= L - listedLagMS
+	played := `((status = ? AND reason <> ?) OR plies > 0)`
 	rows, err := d.rdb.QueryContext(ctx, d.q(`SELECT id, variant, presets, status, result, reason, plies, updated_at
-		FROM games WHERE (status = ? AND reason <> ?) OR plies > 0 ORDER BY listed_at DESC, updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, limit)
+		FROM games WHERE `+played+` AND listed_at >= COALESCE((SELECT listed_at FROM games WHERE `+played+`
+			ORDER BY listed_at DESC LIMIT 1 OFFSET ?), 0) - `+listedLagMS+`
+		ORDER BY updated_at DESC, id LIMIT ?`), StatusOver, ReasonAborted, StatusOver, ReasonAborted, limit-1, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // backends returns the stores to test: a SQLite file always, PostgreSQL
@@ -128,5 +130,48 @@ func TestOpenErrorNamesThePath(t *testing.T) {
 		if want := "store: open SQLite file " + path + ": "; !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("Open(%s): %v, want it to start with %q", path, err, want)
 		}
+	}
+}
+
+// TestListGamesMostRecent: the list is the games most recently updated,
+// by updated_at, also when a game's listed_at (kept up to a minute behind
+// by its moves, for the index) is older than other games': a game moved
+// again 30 s after its first move comes first although its listed_at is
+// the oldest.
+func TestListGamesMostRecent(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			db := open()
+			defer db.Close()
+			ctx := context.Background()
+			base := time.Now().Add(1000 * 24 * time.Hour).Truncate(time.Second) // after every other test's games
+			var ids []string
+			for i := range 8 {
+				at := base.Add(time.Duration(i) * time.Second)
+				g := &Game{ID: NewToken()[:12], Variant: "chess", StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+					White: Seat{Kind: Human}, Black: Seat{Kind: Human}, Status: StatusActive, CreatedAt: at}
+				if err := db.CreateGame(ctx, g); err != nil {
+					t.Fatal(err)
+				}
+				if err := db.AppendMove(ctx, g.ID, Move{Ply: 0, UCI: "e2e4", At: at.Add(10 * time.Second)}, nil, nil); err != nil {
+					t.Fatal(err)
+				}
+				ids = append(ids, g.ID)
+			}
+			if err := db.AppendMove(ctx, ids[0], Move{Ply: 1, UCI: "e7e5", At: base.Add(40 * time.Second)}, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			list, err := db.ListGames(ctx, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range list {
+				got = append(got, s.ID)
+			}
+			if want := []string{ids[0], ids[7], ids[6]}; !slices.Equal(got, want) {
+				t.Fatalf("ListGames(3) = %v, want %v (the game moved last first)", got, want)
+			}
+		})
 	}
 }

@@ -304,3 +304,51 @@ func TestLegalHiddenView(t *testing.T) {
 		t.Errorf("fog, black to move: legal answer %v, want its state's %v", ans["legal"], bs["legal"])
 	}
 }
+
+// TestCheckAtMate: the final state of a checkmate shows the mated king in
+// check (it was left empty once the game was over), to the seats and a
+// spectator; a game resigned with no king attacked shows none.
+func TestCheckAtMate(t *testing.T) {
+	ts := newTestServer(t, nil)
+	id, white, black := createHuman(t, ts, map[string]any{"variant": "chess"})
+	ws := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/games/" + id + "/ws?protocol=2"
+	w := dialWSURL(t, ws+"&token="+white)
+	b := dialWSURL(t, ws+"&token="+black)
+	s := dialWSURL(t, ws)
+	w.expectState(0)
+	b.expectState(0)
+	s.expectState(0)
+	for i, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		c := w
+		if i%2 == 1 {
+			c = b
+		}
+		c.send(map[string]any{"type": "move", "move": mv, "ply": i})
+		w.expectState(i + 1)
+		b.expectState(i + 1)
+		s.expectState(i + 1)
+	}
+	r, err := ts.srv.hub.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	over, reason := r.over(), r.rec.Reason
+	r.unlock()
+	if !over || reason != "checkmate" {
+		t.Fatalf("after Qh4: over %v, reason %q; want checkmate", over, reason)
+	}
+	s.send(map[string]any{"type": "sync"})
+	st := s.expectState(4)
+	if got := checkOf(st); len(got) != 1 || got[0] != "e1" {
+		t.Errorf("checkmate: check %v, want [e1]", got)
+	}
+	id2, white2, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	w2 := dialWSURL(t, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+id2+"/ws?token="+white2)
+	w2.expectState(0)
+	w2.send(map[string]any{"type": "resign"})
+	st = w2.expect(func(m map[string]any) bool { return m["type"] == "state" && m["status"] == "over" })
+	if got := checkOf(st); len(got) != 0 {
+		t.Errorf("resigned at the start: check %v, want none", got)
+	}
+}

@@ -324,9 +324,8 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 	if withLegal {
 		st.Legal = r.legalJSON()
 	}
-	if !r.over() {
-		st.Check = append(st.Check, r.checkNow()...)
-	}
+	// (also when the game is over: a checkmated king is shown in check)
+	st.Check = append(st.Check, r.checkNow()...)
 	for c := range r.clients {
 		if c.seat == "" {
 			st.Watchers++

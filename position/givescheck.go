@@ -130,8 +130,8 @@ func (p *Position) givesCheckFast(m Move) (check, ok bool) {
 	return false, true
 }
 
-// GivesCheckFast is givesCheckFast for tests and callers that want to
-// know whether the fast path decided: check is whether m, made, leaves
+// GivesCheckFast is givesCheckFast for callers that make the move anyway
+// when the fast path cannot tell (SAN's check suffix) and for tests: check is whether m, made, leaves
 // the opponent's king attacked (the Checkers of the state after Do); ok
 // is false when the fast path does not model m or the variant, and check
 // is then meaningless (use GivesCheck, which falls back to Do and Undo).

@@ -79,15 +79,18 @@ func sanAmong(p *position.Position, m position.Move, legal []position.Move) stri
 }
 
 // baseCheckSuffix is "+" or "#" when m checks or mates under the base
-// rules, else "". Whether m checks is GivesCheck's answer (from the
-// attack tables where the variant allows, else by making the move); only
-// a checking move is made, to look for the opponent's legal moves.
+// rules, else "". A move the attack tables say does not check is not
+// made (GivesCheckFast); any other is made once, its Checkers tell, and a
+// checking one looks for the opponent's legal moves.
 func baseCheckSuffix(p *position.Position, m position.Move) string {
-	if !p.GivesCheck(m) {
+	if check, ok := p.GivesCheckFast(m); ok && !check {
 		return ""
 	}
-	p.Do(m)
+	p.Do(m) // once: where the attack tables cannot tell, Checkers after Do does
 	defer p.Undo()
+	if p.Checkers().Empty() {
+		return ""
+	}
 	var buf [256]position.Move
 	if len(p.LegalMoves(buf[:0])) == 0 {
 		return "#"

@@ -321,9 +321,6 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 			}
 		}
 	}
-	if withLegal {
-		st.Legal = r.legalJSON()
-	}
 	// (also when the game is over: a checkmated king is shown in check)
 	st.Check = append(st.Check, r.checkNow()...)
 	for c := range r.clients {
@@ -333,9 +330,8 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 	}
 	st.movesOpen = r.movesOpenJSON()
 	setView(st, g, r.moves, seat)
-	if st.Legal != nil && len(st.Hidden) > 0 && !r.canMove(seat) {
-		// the opponent's moves would tell where its hidden pieces stand
-		st.Legal = json.RawMessage("[]")
+	if withLegal {
+		st.Legal = r.legalShown(seat, len(st.Hidden) > 0)
 	}
 	r.playExtras(st, seat)
 	if r.clockOn() {

@@ -129,9 +129,18 @@ func protocolOf(q url.Values) (int, *apiError) {
 // without legal (legalFor) and asks with this when it needs the list.
 // r.mu held.
 func (r *room) legalMsg(seat string) map[string]any {
-	legal := json.RawMessage("[]")
-	if r.canMove(seat) || !r.game.View(rules.ParseSeat(seat)).Hidden.Any() {
-		legal = r.legalJSON()
+	hidden := r.game.View(rules.ParseSeat(seat)).Hidden.Any()
+	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": r.legalShown(seat, hidden)}
+}
+
+// legalShown is the legal list seat's view is given, in a state or an
+// answer (hidden: the view hides squares): the position's (legalJSON),
+// but [] to a seat whose view hides squares while it cannot move, whose
+// opponent's moves would tell where its hidden pieces stand (the list is
+// then not built). r.mu held.
+func (r *room) legalShown(seat string, hidden bool) json.RawMessage {
+	if hidden && !r.canMove(seat) {
+		return json.RawMessage("[]")
 	}
-	return map[string]any{"type": "legal", "ply": len(r.moves), "legal": legal}
+	return r.legalJSON()
 }

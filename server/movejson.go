@@ -1,6 +1,6 @@
 package server
 
-import "unicode/utf8"
+import "encoding/json"
 
 // The legal-move list and the premove list are encoded once per position
 // (legalNow, premovesJSON) and go into the states of it as they are.
@@ -74,57 +74,19 @@ func appendOmitEmpty(b []byte, key, s string) []byte {
 	return appendJSONString(append(b, key...), s)
 }
 
-// appendJSONString appends s as a JSON string, as json.Marshal writes it
-// (encoding/json's appendString with its HTML escaping): '"' and '\\'
-// after a backslash, \b \f \n \r \t, other control characters and '<',
-// '>', '&' as \u00XX, each byte of invalid UTF-8 as \ufffd, U+2028 and
-// U+2029 as \u2028 and \u2029, anything else as it is
-// (TestAppendJSONStringAsMarshal, FuzzAppendJSONString).
+// appendJSONString appends s as a JSON string, as json.Marshal writes it:
+// printable ASCII other than '"', '\\', '<', '>' and '&' as it is (square
+// names, UCI, SAN, production names), anything else through json.Marshal
+// (its escapes of control characters, HTML characters, invalid UTF-8 and
+// U+2028/U+2029; TestAppendJSONStringAsMarshal, FuzzAppendJSONString).
 func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string: cannot fail
+			return append(b, q...)
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(append(b, s[start:i]...), `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
 	}
-	return append(append(b, s[start:]...), '"')
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
-
-const hexDigits = "0123456789abcdef"

@@ -40,7 +40,7 @@ func TestFENPerftDataAccepted(t *testing.T) {
 	for _, dir := range perftDataDirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.tsv"))
 		for _, name := range files {
-			n, s := checkPerftTable(t, name, ini)
+			n, s := walkPerftRows(t, name, ini, func(string, *position.Position, int) {})
 			checked, skipped = checked+n, skipped+s
 		}
 	}
@@ -50,9 +50,13 @@ func TestFENPerftDataAccepted(t *testing.T) {
 	t.Logf("%d positions accepted, %d rows left out", checked, skipped)
 }
 
-// checkPerftTable reads every row of one table with position.New.
-func checkPerftTable(t *testing.T, name string, ini *variants.File) (checked, skipped int) {
-	f, err := os.Open(name)
+// walkPerftRows reads every row of a perft table with position.New, the
+// strict reader (an error for a row it refuses), and calls fn with the
+// position of each row read; it returns the rows read and the rows left
+// out (a variant not supported yet, an "ini" row without all.ini).
+func walkPerftRows(t *testing.T, file string, ini *variants.File, fn func(name string, p *position.Position, line int)) (n, skipped int) {
+	t.Helper()
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,26 +79,49 @@ func checkPerftTable(t *testing.T, name string, ini *variants.File) (checked, sk
 			return ""
 		}
 		var v *position.Variant
+		name := get("variant")
 		if get("source") == "ini" {
 			if ini == nil {
 				skipped++
 				continue
 			}
-			v, err = ini.Lookup(get("variant"))
+			v, err = ini.Lookup(name)
+			name = "ini:" + name
 		} else {
-			v, err = variants.Get(get("variant"))
+			v, err = variants.Get(name)
 		}
 		if err != nil {
 			skipped++ // not supported yet (the corpus tests say which)
 			continue
 		}
-		if _, err := position.New(v, get("fen"), get("chess960") == "true"); err != nil {
-			t.Errorf("%s:%d %s: %v", filepath.Base(name), line, get("variant"), err)
+		p, err := position.New(v, get("fen"), get("chess960") == "true")
+		if err != nil {
+			t.Errorf("%s:%d %s: %v", filepath.Base(file), line, name, err)
+			continue
 		}
-		checked++
+		fn(name, p, line)
+		n++
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", name, err)
+		t.Fatalf("%s: %v", file, err)
 	}
-	return checked, skipped
+	return n, skipped
+}
+
+// catalogueStarts calls fn with the start position of every catalogue
+// variant that has one (the others are logged).
+func catalogueStarts(t *testing.T, fn func(name string, p *position.Position)) {
+	t.Helper()
+	for _, name := range variants.Names() {
+		v, err := variants.Get(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p, err := position.New(v, "", false)
+		if err != nil {
+			t.Logf("%s: no start position: %v", name, err)
+			continue
+		}
+		fn(name, p)
+	}
 }

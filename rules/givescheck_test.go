@@ -1,7 +1,6 @@
 package rules_test
 
 import (
-	"bufio"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -101,20 +100,11 @@ func TestGivesCheckFastMatchesDo(t *testing.T) {
 		plies, seeds = 16, 1
 	}
 	// the catalogue's variants from their start positions
-	for _, name := range variants.Names() {
-		v, err := variants.Get(name)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		p, err := position.New(v, "", false)
-		if err != nil {
-			t.Logf("%s: no start position: %v", name, err)
-			continue
-		}
+	catalogueStarts(t, func(name string, p *position.Position) {
 		for seed := 0; seed < seeds; seed++ {
 			playout(t, name, p, int64(seed), plies, tally(name))
 		}
-	}
+	})
 	// the oracle's variants.ini, when present beside the checkout
 	var ini *variants.File
 	if _, err := os.Stat(allIniPath); err == nil {
@@ -141,9 +131,10 @@ func TestGivesCheckFastMatchesDo(t *testing.T) {
 	for _, dir := range perftDataDirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.tsv"))
 		for _, file := range files {
-			rows += walkPerftRows(t, file, ini, func(name string, p *position.Position, line int) {
+			n, _ := walkPerftRows(t, file, ini, func(name string, p *position.Position, line int) {
 				playout(t, name, p, int64(line), 8, tally(name))
 			})
+			rows += n
 		}
 	}
 	// chess positions where en passant, castling and promotion check
@@ -210,59 +201,3 @@ var checkFENs = []string{
 // (chess and FIDE-like rules: no gating, walls, flips, blasts, janggi
 // cannons, a single king a side).
 var mustBeFast = []string{"chess", "fischerandom", "capablanca", "crazyhouse", "shogi", "xiangqi", "makruk", "3check", "kingofthehill", "grand"}
-
-// walkPerftRows calls fn with the position of every row of a perft table
-// whose variant is supported (as TestFENPerftDataAccepted reads them) and
-// returns the number of rows walked.
-func walkPerftRows(t *testing.T, file string, ini *variants.File, fn func(name string, p *position.Position, line int)) int {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	var header []string
-	n := 0
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 1 {
-			header = cols
-			continue
-		}
-		get := func(key string) string {
-			for i, h := range header {
-				if h == key && i < len(cols) {
-					return cols[i]
-				}
-			}
-			return ""
-		}
-		var v *position.Variant
-		name := get("variant")
-		if get("source") == "ini" {
-			if ini == nil {
-				continue
-			}
-			v, err = ini.Lookup(name)
-			name = "ini:" + name
-		} else {
-			v, err = variants.Get(name)
-		}
-		if err != nil {
-			continue
-		}
-		p, err := position.New(v, get("fen"), get("chess960") == "true")
-		if err != nil {
-			t.Errorf("%s:%d %s: %v", filepath.Base(file), line, name, err)
-			continue
-		}
-		fn(name, p, line)
-		n++
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return n
-}

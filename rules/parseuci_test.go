@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"houserules/position"
-	"houserules/variants"
 )
 
 // TestParseMoveEveryLegalUCI: over seeded 30-ply playouts of every
@@ -18,15 +17,7 @@ import (
 // and never a pseudo-legal move that is not legal.
 func TestParseMoveEveryLegalUCI(t *testing.T) {
 	moves, byLegal := 0, 0
-	for _, name := range variants.Names() {
-		v, err := variants.Get(name)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		p, err := position.New(v, "", false)
-		if err != nil {
-			continue
-		}
+	catalogueStarts(t, func(name string, p *position.Position) {
 		rng := rand.New(rand.NewSource(7))
 		done := 0
 		for ; done < 30; done++ {
@@ -69,7 +60,7 @@ func TestParseMoveEveryLegalUCI(t *testing.T) {
 			}
 			p.Do(legal[rng.Intn(len(legal))])
 		}
-	}
+	})
 	if byLegal < 10000 {
 		t.Fatalf("LegalByUCI answered only %d of %d moves", byLegal, moves)
 	}

@@ -11,21 +11,7 @@ import (
 // legal moves too (the first view after a move), "warm" reuses them (the
 // other views); both encode the state as the writer does.
 func BenchmarkStateFor(b *testing.B) {
-	ts := newTestServer(&testing.T{}, nil)
-	_, g := call(&testing.T{}, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "human"}})
-	id := g["id"].(string)
-	_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
-	_, j := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite})
-	toks := []string{g["token"].(string), j["token"].(string)}
-	for i, mv := range strings.Fields("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7") {
-		if code, m := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/moves", toks[i%2], map[string]any{"move": mv}); code != 200 {
-			b.Fatalf("%s: %d %v", mv, code, m)
-		}
-	}
-	r, err := ts.srv.hub.room(context.Background(), id)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := benchRoom(b, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7")
 	for _, cold := range []bool{true, false} {
 		name := "warm"
 		if cold {
@@ -57,21 +43,7 @@ func BenchmarkStateFor(b *testing.B) {
 // "protocol2": they speak protocol 2 and cannot move, so their states go
 // without legal and the legal moves are not built.
 func BenchmarkBroadcastWaiting(b *testing.B) {
-	ts := newTestServer(&testing.T{}, nil)
-	_, g := call(&testing.T{}, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "human"}})
-	id := g["id"].(string)
-	_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
-	_, j := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite})
-	toks := []string{g["token"].(string), j["token"].(string)}
-	for i, mv := range strings.Fields("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7 c3c4") {
-		if code, m := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/moves", toks[i%2], map[string]any{"move": mv}); code != 200 {
-			b.Fatalf("%s: %d %v", mv, code, m)
-		}
-	}
-	r, err := ts.srv.hub.room(context.Background(), id)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := benchRoom(b, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7 c3c4")
 	for _, proto := range []int{1, 2} {
 		b.Run("protocol"+string(rune('0'+proto)), func(b *testing.B) {
 			r.mu.Lock()
@@ -104,4 +76,25 @@ func BenchmarkBroadcastWaiting(b *testing.B) {
 			r.mu.Unlock()
 		})
 	}
+}
+
+// benchRoom is the room of a chess game between two humans after moves
+// (UCI, space-separated), played through the HTTP API.
+func benchRoom(b *testing.B, moves string) *room {
+	ts := newTestServer(&testing.T{}, nil)
+	_, g := call(&testing.T{}, "POST", ts.URL+"/api/games", "", map[string]any{"variant": "chess", "side": "white", "opponent": map[string]any{"type": "human"}})
+	id := g["id"].(string)
+	_, invite, _ := strings.Cut(g["inviteUrl"].(string), "#invite=")
+	_, j := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/join", "", map[string]any{"invite": invite})
+	toks := []string{g["token"].(string), j["token"].(string)}
+	for i, mv := range strings.Fields(moves) {
+		if code, m := call(&testing.T{}, "POST", ts.URL+"/api/games/"+id+"/moves", toks[i%2], map[string]any{"move": mv}); code != 200 {
+			b.Fatalf("%s: %d %v", mv, code, m)
+		}
+	}
+	r, err := ts.srv.hub.room(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
 }

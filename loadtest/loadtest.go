@@ -503,10 +503,17 @@ func (p *player) play(ctx context.Context) {
 	in := make(chan serverMsg, 64)
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// the connection is closed when the player stops (or the run ends):
+	// its reads and writes then fail. One watcher for the connection, not
+	// a context on each read and write (the library arms and disarms a
+	// watcher per call for a context that can end: a tenth of the tool's
+	// CPU at saturation).
+	context.AfterFunc(rctx, func() { p.conn.CloseNow() })
 	go p.read(rctx, in)
 	var (
 		think    *time.Timer
 		thinkC   <-chan time.Time
+		fired    = make(chan time.Time, 1) // thinkC of a move made at once (no think time)
 		latest   *serverMsg
 		sentAt   time.Time
 		inflight = -1 // id of the move waiting for its answer
@@ -519,8 +526,12 @@ func (p *player) play(ctx context.Context) {
 	stopThink := func() {
 		if think != nil {
 			think.Stop()
-			think, thinkC = nil, nil
 		}
+		select {
+		case <-fired:
+		default:
+		}
+		think, thinkC = nil, nil
 	}
 	defer stopThink()
 	schedule := func() {
@@ -531,6 +542,16 @@ func (p *player) play(ctx context.Context) {
 		d := p.r.cfg.ThinkMin
 		if span := p.r.cfg.ThinkMax - p.r.cfg.ThinkMin; span > 0 {
 			d += time.Duration(p.rng.Int64N(int64(span)))
+		}
+		if d <= 0 {
+			// no think time: move at once (a timer of 0 is a wake-up of
+			// its own)
+			select {
+			case fired <- time.Time{}:
+			default: // one is there already
+			}
+			thinkC = fired
+			return
 		}
 		think = time.NewTimer(d)
 		thinkC = think.C
@@ -607,7 +628,7 @@ func (p *player) play(ctx context.Context) {
 			}
 			seq++
 			sentAt = time.Now()
-			if err := p.send(ctx, latest, seq); err != nil {
+			if err := p.send(latest, seq); err != nil {
 				p.r.errorf("no_answer", "%s: send: %v", p.color, err)
 				fail()
 				return
@@ -627,12 +648,13 @@ func (p *player) play(ctx context.Context) {
 }
 
 // read passes the player's messages to in until ctx ends or the
-// connection fails (then it closes in).
+// connection fails (then it closes in). Its reads have no context: play
+// closes the connection when ctx ends.
 func (p *player) read(ctx context.Context, in chan<- serverMsg) {
 	defer close(in)
 	scratch := make([]byte, 8<<10)
 	for {
-		data, err := readMessage(ctx, p.conn, &scratch)
+		data, err := readMessage(context.Background(), p.conn, &scratch) // (play closes the connection when it stops)
 		if err != nil {
 			return
 		}
@@ -681,12 +703,15 @@ func readMessage(ctx context.Context, c *websocket.Conn, scratch *[]byte) ([]byt
 
 // send plays a random legal move of state st as message id and counts it
 // as sent.
-func (p *player) send(ctx context.Context, st *serverMsg, id int) error {
-	mv := st.Legal[p.rng.IntN(len(st.Legal))].UCI
-	b, _ := json.Marshal(map[string]any{"type": "move", "move": mv, "ply": st.Ply, "id": id})
-	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	err := p.conn.Write(wctx, websocket.MessageText, b)
+// The write has no context (play closes the connection when the game or
+// the run ends, which ends a write that is stuck).
+func (p *player) send(st *serverMsg, id int) error {
+	mv, _ := json.Marshal(st.Legal[p.rng.IntN(len(st.Legal))].UCI)
+	b := make([]byte, 0, 64)
+	b = append(append(append(b, `{"type":"move","move":`...), mv...), `,"ply":`...)
+	b = append(strconv.AppendInt(b, int64(st.Ply), 10), `,"id":`...)
+	b = append(strconv.AppendInt(b, int64(id), 10), '}')
+	err := p.conn.Write(context.Background(), websocket.MessageText, b)
 	p.r.mu.Lock()
 	p.r.rep.MovesSent++
 	p.r.mu.Unlock()

@@ -706,7 +706,7 @@ func readMessage(ctx context.Context, c *websocket.Conn, scratch *[]byte) ([]byt
 // The write has no context (play closes the connection when the game or
 // the run ends, which ends a write that is stuck).
 func (p *player) send(st *serverMsg, id int) error {
-	mv, _ := json.Marshal(st.Legal[p.rng.IntN(len(st.Legal))].UCI)
+	mv, _ := json.Marshal(st.uci(p.rng.IntN(st.legal())))
 	b := make([]byte, 0, 64)
 	b = append(append(append(b, `{"type":"move","move":`...), mv...), `,"ply":`...)
 	b = append(strconv.AppendInt(b, int64(st.Ply), 10), `,"id":`...)

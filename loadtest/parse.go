@@ -17,7 +17,9 @@ type serverMsg struct {
 	Legal  []struct {
 		UCI string `json:"uci"`
 	} `json:"legal"`
-	raw []byte // a state read by parseMsg: Legal is decoded by legal()
+	raw      []byte // a state read by parseMsg: its legal moves are found by legal()
+	legalRaw []byte // the inside of its legal array, once legal() found it (uci)
+	nLegal   int    // the moves in legalRaw
 }
 
 // parseMsg reads a server message. A state (the big message) is read
@@ -40,36 +42,78 @@ func parseMsg(data []byte) (serverMsg, bool) {
 	return m, json.Unmarshal(data, &m) == nil
 }
 
-// legal decodes the legal moves of a state read by parseMsg and returns
-// their number.
+// legal finds the legal moves of a state read by parseMsg and returns
+// their number; uci(k) names the k-th. The list is not copied out (a
+// string for each of ~30 moves, on every state of the seat to move, was
+// a tenth of the tool's CPU): each move is its "uci" key inside the
+// array (legalArray).
 func (m *serverMsg) legal() int {
 	if m.raw != nil {
-		m.Legal = nil
-		for _, u := range legalUCIs(m.raw) {
-			m.Legal = append(m.Legal, struct {
-				UCI string `json:"uci"`
-			}{u})
-		}
+		m.legalRaw = legalArray(m.raw)
+		m.nLegal = bytes.Count(m.legalRaw, []byte(uciKey))
 		m.raw = nil
+	}
+	if m.legalRaw != nil {
+		return m.nLegal
 	}
 	return len(m.Legal)
 }
 
-// legalUCIs returns the "uci" of each legal move of a state without
-// decoding the list (the tool's own CPU is the server's competitor on one
-// machine): the legal array's end is found by a scan that skips strings,
-// then each "uci":" inside it is a key (a quote cannot occur unescaped in
-// a JSON string) whose value has no escapes. nil when the state has no
-// legal array or it is cut short.
+// uci returns the UCI text of legal move k (0 ≤ k < legal()).
+func (m *serverMsg) uci(k int) string {
+	if m.legalRaw == nil {
+		return m.Legal[k].UCI
+	}
+	s := m.legalRaw
+	for ; ; k-- {
+		i := bytes.Index(s, []byte(uciKey))
+		s = s[i+len(uciKey):]
+		if k == 0 {
+			return string(s[:bytes.IndexByte(s, '"')])
+		}
+	}
+}
+
+// uciKey starts the value of a legal move's "uci" (a value without escapes).
+const uciKey = `"uci":"`
+
+// legalUCIs returns the "uci" of each legal move of a state (legalArray)
+// without decoding the list. nil when the state has no legal array or it
+// is cut short.
 func legalUCIs(raw []byte) []string {
+	s := legalArray(raw)
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for {
+		k := bytes.Index(s, []byte(uciKey))
+		if k < 0 {
+			return out
+		}
+		s = s[k+len(uciKey):]
+		e := bytes.IndexByte(s, '"')
+		if e < 0 {
+			return out
+		}
+		out = append(out, string(s[:e]))
+		s = s[e+1:]
+	}
+}
+
+// legalArray returns the inside of a state's "legal" array: its end is
+// found by a scan that skips strings, then each "uci":" inside it is a key
+// (a quote cannot occur unescaped in a JSON string) whose value has no
+// escapes, and ends with a quote. nil when the state has no legal array
+// or it is cut short.
+func legalArray(raw []byte) []byte {
 	const key = `"legal":[`
 	i := bytes.Index(raw, []byte(key))
 	if i < 0 {
 		return nil
 	}
 	s := raw[i+len(key):]
-	end, depth, inStr, esc := -1, 0, false, false
-scan:
+	depth, inStr, esc := 0, false, false
 	for j, c := range s {
 		switch {
 		case inStr:
@@ -89,31 +133,12 @@ scan:
 			depth--
 		case c == ']':
 			if depth == 0 {
-				end = j
-				break scan
+				return s[:j:j]
 			}
 			depth--
 		}
 	}
-	if end < 0 {
-		return nil
-	}
-	s = s[:end]
-	var out []string
-	const uk = `"uci":"`
-	for {
-		k := bytes.Index(s, []byte(uk))
-		if k < 0 {
-			return out
-		}
-		s = s[k+len(uk):]
-		e := bytes.IndexByte(s, '"')
-		if e < 0 {
-			return out
-		}
-		out = append(out, string(s[:e]))
-		s = s[e+1:]
-	}
+	return nil
 }
 
 // jsonString returns the string value of the first "key": in data (a

@@ -14,7 +14,7 @@ func TestParseMsg(t *testing.T) {
 	if !ok || m.Type != "state" || m.Turn != "black" || m.Ply != 1 || m.Status != "active" || m.raw == nil {
 		t.Fatalf("state: %+v %v", m, ok)
 	}
-	if n := m.legal(); n != 2 || m.Legal[1].UCI != "g8f6" {
+	if n := m.legal(); n != 2 || m.uci(0) != "e7e5" || m.uci(1) != "g8f6" {
 		t.Fatalf("legal: %d %+v", n, m.Legal)
 	}
 	// protocol 2: the seat that waits gets no legal (a mark's text may
@@ -48,7 +48,20 @@ func FuzzParseMsg(f *testing.F) {
 		if !ok {
 			return
 		}
-		m.legal()
+		raw := m.raw
+		n := m.legal()
+		if raw != nil {
+			// the moves named one by one are the list legalUCIs reads
+			want := legalUCIs(raw)
+			if n != len(want) {
+				t.Fatalf("legal() = %d, legalUCIs %q", n, want)
+			}
+			for k := range n {
+				if got := m.uci(k); got != want[k] {
+					t.Fatalf("uci(%d) = %q, legalUCIs %q", k, got, want)
+				}
+			}
+		}
 		if m.Type != "state" {
 			return
 		}
@@ -78,6 +91,10 @@ func TestLegalUCIs(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != full.Legal[0].UCI || got[1] != full.Legal[1].UCI {
 		t.Errorf("legalUCIs = %q, a full decode %+v", got, full.Legal)
+	}
+	m := serverMsg{raw: raw}
+	if n := m.legal(); n != 2 || m.uci(0) != "e7e5" || m.uci(1) != "g8f6" {
+		t.Errorf("legal() = %d, uci(0) %q, uci(1) %q", n, m.uci(0), m.uci(1))
 	}
 	if got := legalUCIs([]byte(`{"legal":[{"uci":"e2e4"`)); got != nil {
 		t.Errorf("a cut list: %q", got)

@@ -241,7 +241,7 @@ func TestCheckWithoutLegal(t *testing.T) {
 	for _, v := range []string{"chess", "spartan", "atomic", "xiangqi", "crazyhouse", "3check"} {
 		walkRoom(t, ts, map[string]any{"variant": v}, 11, 80, func(r *room, ply int) {
 			for _, seat := range []string{"white", "black", ""} {
-				with, without := r.stateFor(seat), r.stateView(seat, false)
+				with, without := r.stateFor(seat), r.stateView(seat, false, true)
 				if without.Legal != nil {
 					t.Fatalf("%s ply %d %q: legal %s in a state without it", v, ply, seat, without.Legal)
 				}

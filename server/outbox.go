@@ -175,17 +175,17 @@ func (r *room) unlock() {
 // move goes without, and its legal moves are not built.
 func (r *room) broadcast() {
 	var views [3]*encoded
-	var legal [3]bool
+	var legal, premoves [3]bool
 	for c := range r.clients {
-		if r.legalFor(c) {
-			legal[viewIndex(c.seat)] = true
-		}
+		i := viewIndex(c.seat)
+		legal[i] = legal[i] || r.legalFor(c)
+		premoves[i] = premoves[i] || premovesFor(c)
 	}
 	since := min(r.tailLow, len(r.moves))
 	for c := range r.clients {
 		i := viewIndex(c.seat)
 		if views[i] == nil {
-			views[i] = &encoded{msg: r.stateView(c.seat, legal[i])}
+			views[i] = &encoded{msg: r.stateView(c.seat, legal[i], premoves[i])}
 		}
 		st := views[i].msg.(*gameState)
 		partial := c.proto >= 2 && !c.masked // what a masked state left it cannot be built on
@@ -212,10 +212,18 @@ func (r *room) canMove(seat string) bool {
 	return seat != "" && r.rec.Status == store.StatusActive && seat == r.sideToMove() && r.seat(seat).Kind == store.Human
 }
 
+// premovesFor says whether the states sent to client c carry premoves:
+// only for protocol 1. A client of protocol 2 asks for them
+// ({"type":"premoves"}, premovesMsg) when its player starts a premove,
+// so a move of a game whose clients all speak protocol 2 builds none.
+func premovesFor(c *client) bool { return c.proto < ProtocolPartial }
+
 // stateTo builds the state of client c's view for c alone (its first
-// state, sync, a hello that changes nothing): with legal when c wants it
-// (legalFor). r.mu held.
-func (r *room) stateTo(c *client) *gameState { return r.stateView(c.seat, r.legalFor(c)) }
+// state, sync, a hello that changes nothing): with legal and premoves
+// when c wants them (legalFor, premovesFor). r.mu held.
+func (r *room) stateTo(c *client) *gameState {
+	return r.stateView(c.seat, r.legalFor(c), premovesFor(c))
+}
 
 func viewIndex(seat string) int {
 	switch seat {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -122,8 +123,10 @@ type premoveJSON struct {
 	To   string `json:"to"`
 }
 
-// playExtras adds the fields of this file to the state for seat.
-func (r *room) playExtras(st *gameState, seat string) {
+// playExtras adds the fields of this file to the state for seat; the
+// premoves only withPremoves (a view with a client of protocol 1:
+// premovesFor).
+func (r *room) playExtras(st *gameState, seat string, withPremoves bool) {
 	st.CanAbort = r.canAbort(seat)
 	st.RematchOffer = r.rm.offer
 	if r.rm.id != "" {
@@ -137,10 +140,8 @@ func (r *room) playExtras(st *gameState, seat string) {
 			st.Seats[c] = ss
 		}
 	}
-	// (not where the seat's view hides squares: a destination would tell
-	// what stands there)
-	if seat != "" && r.rec.Status == store.StatusActive && seat != r.sideToMove() && r.seat(seat).Kind == store.Human && len(st.Hidden) == 0 {
-		st.Premoves = r.premovesJSON()
+	if withPremoves {
+		st.Premoves = r.premovesShown(seat, len(st.Hidden) > 0)
 	}
 }
 
@@ -309,6 +310,35 @@ func (r *room) rematchMsg(seat string) map[string]any {
 }
 
 // --- premoves ---
+
+// premovesShown is the premove list seat's view is given, in a state of
+// protocol 1 or a premoves answer (hidden: the view hides squares): the
+// position's (premovesJSON) to a human seat not to move in an active
+// game; nil (none) to a spectator, the seat to move, in a game waiting or
+// over, and where the seat's view hides squares (a destination would
+// tell what stands there). The list is built only when it is given.
+// r.mu held.
+func (r *room) premovesShown(seat string, hidden bool) json.RawMessage {
+	if seat == "" || hidden || r.rec.Status != store.StatusActive || seat == r.sideToMove() || r.seat(seat).Kind != store.Human {
+		return nil
+	}
+	return r.premovesJSON()
+}
+
+// premovesMsg is the answer to a client's {"type":"premoves"} (protocol
+// 1 or 2): {"type":"premoves","ply":N,"premoves":[premoveJSON…]}, the
+// list a state of protocol 1 carries for seat now (premovesShown), []
+// where such a state has none. A protocol 2 client gets states without
+// premoves (premovesFor) and asks with this when its player starts a
+// premove. r.mu held.
+func (r *room) premovesMsg(seat string) map[string]any {
+	hidden := r.game.View(rules.ParseSeat(seat)).Hidden.Any()
+	ps := r.premovesShown(seat, hidden)
+	if ps == nil {
+		ps = json.RawMessage("[]")
+	}
+	return map[string]any{"type": "premoves", "ply": len(r.moves), "premoves": ps}
+}
 
 // premoves returns the destinations the side not to move may premove to:
 // the moves it would have if it were its turn now (the position after a

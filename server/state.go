@@ -139,7 +139,7 @@ type gameState struct {
 	CanAbort     bool            `json:"canAbort"`           // this seat may abort the game
 	RematchOffer string          `json:"rematchOffer"`       // colour offering a rematch, or ""
 	Rematch      *rematchJSON    `json:"rematch,omitempty"`  // the rematch, once agreed
-	Premoves     json.RawMessage `json:"premoves,omitempty"` // [premoveJSON…]: the side not to move's premove destinations, encoded once per position (premovesJSON)
+	Premoves     json.RawMessage `json:"premoves,omitempty"` // [premoveJSON…]: the side not to move's premove destinations, encoded once per position (premovesJSON); nil: none, or left out (protocol 2: premovesFor)
 
 	// byKind holds the view again by kind, as top-level fields (see
 	// viewByKind); MarshalJSON adds them.
@@ -267,16 +267,18 @@ func setView(st *gameState, g *rules.Game, ms []playedMove, seat string) {
 }
 
 // stateFor builds the state as seen by seat ("" = spectator), with the
-// legal moves (the HTTP answers, a client of protocol 1). Called with
-// r.mu held.
-func (r *room) stateFor(seat string) *gameState { return r.stateView(seat, true) }
+// legal moves and the premoves (the HTTP answers, a client of protocol
+// 1). Called with r.mu held.
+func (r *room) stateFor(seat string) *gameState { return r.stateView(seat, true, true) }
 
 // stateView builds the state as seen by seat ("" = spectator); withLegal
 // false leaves legal out (nil: the field is not sent) and does not build
 // the position's legal moves (a view whose clients all speak protocol 2
 // and none of which can move: legalFor). check is there either way.
-// Called with r.mu held.
-func (r *room) stateView(seat string, withLegal bool) *gameState {
+// withPremoves false leaves premoves out and does not build them (a view
+// whose clients all speak protocol 2: premovesFor). Called with r.mu
+// held.
+func (r *room) stateView(seat string, withLegal, withPremoves bool) *gameState {
 	g := r.game
 	p := g.Pos
 	v := r.rs.Variant
@@ -333,7 +335,7 @@ func (r *room) stateView(seat string, withLegal bool) *gameState {
 	if withLegal {
 		st.Legal = r.legalShown(seat, len(st.Hidden) > 0)
 	}
-	r.playExtras(st, seat)
+	r.playExtras(st, seat, withPremoves)
 	if r.clockOn() {
 		now := time.Now().UnixMilli()
 		k := r.rec.Clock

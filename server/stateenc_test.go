@@ -54,7 +54,7 @@ func sameViews(t *testing.T, what string, r *room, seen map[string]int) int {
 			}
 		}
 		n += sameEncoding(t, what+" view "+seat, st)
-		n += sameEncoding(t, what+" view "+seat+" without legal", r.stateView(seat, false)) // protocol 2, cannot move
+		n += sameEncoding(t, what+" view "+seat+" of protocol 2", r.stateView(seat, false, false)) // protocol 2, cannot move: no legal, no premoves
 		for _, since := range []int{0, len(r.moves) / 2, max(len(r.moves)-1, 0)} {
 			cp := *st
 			cp.tail = nil
@@ -157,8 +157,8 @@ func TestEncodeStateAsReflect(t *testing.T) {
 // TestEncodeStateKinds: the view's kinds go in as json.Marshal wrote the
 // map of the state's fields and kinds: all sorted by key, a kind never in
 // place of a field the state wrote (but in place of one it left out: a
-// custom, clock, pockets, rematch or premoves it has not), never as a
-// partialOnly field, keys escaped (HTML characters, invalid UTF-8) and
+// custom, clock, pockets or rematch it has not), never as a partialOnly
+// field (premoves among them), keys escaped (HTML characters, invalid UTF-8) and
 // values of any type.
 func TestEncodeStateKinds(t *testing.T) {
 	t.Parallel()
@@ -167,8 +167,8 @@ func TestEncodeStateKinds(t *testing.T) {
 		tail: json.RawMessage("[]"), tailFrom: 3, Seats: map[string]seatState{"white": {Kind: "human"}, "black": {Kind: "ai"}}}
 	kinds := []map[string]any{
 		{"hp": map[string]int{"e1": 3, "a1": 1, "<&>": 2}, "hpMax": map[string]int{"K": 5, "p": 1}},
-		{"since": 1, "productions": 2, "pieces": 3, "type": "x", "lastMove": 1, "hidden": []string{"a1"}},
-		{"custom": true, "clock": []string{"a1", "b2"}, "pockets": map[string]int{}, "rematch": nil, "premoves": 1.5, "zzz": "last"},
+		{"since": 1, "productions": 2, "pieces": 3, "type": "x", "lastMove": 1, "hidden": []string{"a1"}, "legal": 4, "premoves": 1.5},
+		{"custom": true, "clock": []string{"a1", "b2"}, "pockets": map[string]int{}, "rematch": nil, "zzz": "last"},
 		{"": []string{}, "\xff": map[string]int(nil), "é": []string(nil), "<b>": "&", "A": struct{ X int }{1}, "\u2028": 1},
 	}
 	for i, k := range kinds {

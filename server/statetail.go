@@ -31,9 +31,11 @@ import (
 // partialOnly names the state's fields a view kind (viewByKind) may not
 // take although a state may go without them: since (a whole state has
 // none; a kind of that name would make it partial), what a partial state
-// leaves out, and legal (left out where no client of the view can move:
-// a kind of that name would read as the legal list).
-var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true, "legal": true}
+// leaves out, legal (left out where no client of the view can move:
+// a kind of that name would read as the legal list) and premoves (left
+// out of every state of protocol 2, and where the seat cannot premove:
+// a kind of that name would read as the premove list).
+var partialOnly = map[string]bool{"since": true, "productions": true, "pieces": true, "legal": true, "premoves": true}
 
 // movesOpenJSON returns the room's move list encoded without its
 // closing bracket ("[playedMove,…", gameState.movesOpen), built once per

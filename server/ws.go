@@ -400,10 +400,12 @@ func (s *Server) handleMsg(ctx context.Context, r *room, c *client, mp *clientMs
 		c.send(r.stateTo(c))
 	case "legal":
 		c.send(withID(r.legalMsg(c.seat), m.ID))
+	case "premoves":
+		c.send(withID(r.premovesMsg(c.seat), m.ID))
 	case "ping":
 		c.send(withID(map[string]any{"type": "pong"}, m.ID))
 	default:
-		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, abort, rematch_offer, rematch_accept, rematch_decline, sync, legal, ping)", m.Type))
+		aerr = errf(0, CodeUnknownType, fmt.Sprintf("unknown message type %q (hello, move, resign, draw_offer, draw_accept, draw_decline, takeback, abort, rematch_offer, rematch_accept, rematch_decline, sync, legal, premoves, ping)", m.Type))
 	}
 	if aerr != nil {
 		c.send(errorMsg(m.ID, aerr))

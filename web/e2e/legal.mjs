@@ -2,8 +2,11 @@
 // states"): with protocol 2 a state carries `legal` only to the seat to
 // move, so a spectator or the waiting player that clicks a piece of the
 // side to move asks {"type":"legal"} (once per position) and the page
-// lists the moves when the answer comes. Run with web/e2e/run.sh, or from
-// web/: CHROMIUM=/usr/bin/chromium HOUSERULES_BIN=… node --test e2e/legal.mjs
+// lists the moves when the answer comes. No state carries premoves: the
+// waiting player that picks up one of its pieces asks {"type":"premoves"}
+// and the board offers the destinations when the answer comes. Run with
+// web/e2e/run.sh, or from web/: CHROMIUM=/usr/bin/chromium
+// HOUSERULES_BIN=… node --test e2e/legal.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, clickSquare, ctx, newPage, start, state, stop, waitState } from './lib.mjs';
@@ -11,16 +14,22 @@ import { api, clickSquare, ctx, newPage, start, state, stop, waitState } from '.
 before(start);
 after(stop);
 
-// watchFrames records the legal requests a page sends and the states and
-// legal answers it receives.
+// watchFrames records the legal and premoves requests a page sends and
+// the states and answers it receives.
 function watchFrames(page) {
-  const f = { asked: 0, answers: [], states: [] };
+  const f = { asked: 0, answers: [], states: [], premovesAsked: 0, premoves: [] };
   page.on('websocket', (ws) => {
-    ws.on('framesent', (x) => { if (typeof x.payload === 'string' && JSON.parse(x.payload).type === 'legal') f.asked++; });
+    ws.on('framesent', (x) => {
+      if (typeof x.payload !== 'string') return;
+      const t = JSON.parse(x.payload).type;
+      if (t === 'legal') f.asked++;
+      if (t === 'premoves') f.premovesAsked++;
+    });
     ws.on('framereceived', (x) => {
       if (typeof x.payload !== 'string') return;
       const m = JSON.parse(x.payload);
       if (m.type === 'legal') f.answers.push(m);
+      if (m.type === 'premoves') f.premoves.push(m);
       if (m.type === 'state') f.states.push(m);
     });
   });
@@ -81,4 +90,54 @@ test('a spectator and the waiting player click a piece of the side to move: they
   await black.waitForFunction(() => (window.__hr.sounds ?? []).includes('capture'));
   const sw = await waitState(watch, 's.ply === 3');
   assert.equal(sw.legal, undefined);
+});
+
+test('premoves (protocol 2): no state has them; the waiting player picks up a piece, asks once, the destinations appear, the premove is played on its turn', async () => {
+  const r = await api('POST', '/api/games', { variant: 'chess', side: 'white', opponent: { type: 'human' } });
+  const j = await api('POST', `/api/games/${r.id}/join`, { invite: r.inviteUrl.split('#invite=')[1] });
+  const white = await newPage(), black = await newPage(), watch = await newPage();
+  const wf = watchFrames(white), bf = watchFrames(black), sf = watchFrames(watch);
+  await white.goto(ctx.base + r.seatUrl);
+  await black.goto(ctx.base + `/g/${r.id}#seat=${j.token}`);
+  await watch.goto(ctx.base + `/g/${r.id}`);
+  await waitState(white, 's.you === "white" && s.status === "active"');
+  await waitState(black, 's.you === "black" && s.status === "active"');
+  await waitState(watch, 's.you === "spectator" && s.status === "active"');
+  // white moves on the board; black to move
+  await clickSquare(white, 'e2');
+  await clickSquare(white, 'e4');
+  for (const page of [white, black, watch]) await waitState(page, 's.ply === 1');
+  const dests = () => white.evaluate(() => window.__hr.cg.state.premovable.dests ?? []);
+  assert.equal(await white.evaluate(() => window.__hr.cg.state.premovable.enabled), true, 'white may pick up its pieces');
+  assert.deepEqual(await dests(), []);
+  assert.equal(wf.premovesAsked, 0, 'nothing asked before a piece is picked up');
+  // white picks up its knight: one question, the answer's destinations on the board
+  await clickSquare(white, 'g1');
+  await white.waitForFunction(() => (window.__hr.cg.state.premovable.dests ?? []).includes('f3'));
+  assert.deepEqual([...(await dests())].sort(), ['e2', 'f3', 'h3']);
+  assert.equal(wf.premovesAsked, 1);
+  const a = wf.premoves[wf.premoves.length - 1];
+  assert.equal(a.ply, 1);
+  assert.ok(a.premoves.some((p) => p.from === 'g1' && p.to === 'f3') && a.premoves.some((p) => p.from === 'd1' && p.to === 'h5'), JSON.stringify(a.premoves));
+  // another piece of the same position: its destinations at once, not asked again
+  await clickSquare(white, 'f1');
+  await white.waitForFunction(() => (window.__hr.cg.state.premovable.dests ?? []).includes('b5'));
+  await clickSquare(white, 'g1');
+  await white.waitForFunction(() => (window.__hr.cg.state.premovable.dests ?? []).includes('f3'));
+  assert.equal(wf.premovesAsked, 1, 'asked once for the position');
+  // the premove is set, and played when white's turn comes
+  await clickSquare(white, 'f3');
+  assert.deepEqual(await white.evaluate(() => window.__hr.cg.state.premovable.current), ['g1', 'f3']);
+  await clickSquare(black, 'e7');
+  await clickSquare(black, 'e5');
+  const s3 = await waitState(white, 's.ply === 3');
+  assert.equal(s3.moves[2].uci, 'g1f3', 'the premove was played when the turn came');
+  await waitState(watch, 's.ply === 3');
+  // the seat to move and the spectator never asked; no state carried premoves
+  assert.equal(bf.premovesAsked, 0);
+  assert.equal(sf.premovesAsked, 0);
+  for (const [name, f] of [['white', wf], ['black', bf], ['spectator', sf]]) {
+    assert.ok(f.states.length >= 3, name);
+    assert.ok(f.states.every((s) => !('premoves' in s)), `${name}: a state with premoves`);
+  }
 });

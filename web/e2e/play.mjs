@@ -35,6 +35,14 @@ async function twoPlayers(body = { variant: 'chess' }) {
   return { id: r.id, wt: r.token, bt: j.token, white, black };
 }
 
+// premoveDests waits until the board offers dest as a premove target of
+// the piece picked up (the page asked the server for the destinations:
+// a protocol 2 state has none) and returns the targets.
+const premoveDests = async (page, dest) => {
+  await page.waitForFunction((d) => (window.__hr.cg.state.premovable.dests ?? []).includes(d), dest);
+  return page.evaluate(() => window.__hr.cg.state.premovable.dests);
+};
+
 const move = (id, token, mv, ply) => api('POST', `/api/games/${id}/moves`, { move: mv, ply }, token);
 const cgFen = (page) => page.evaluate(() => window.__hr.cg.getFen());
 const boardOf = (fen) => fen.split(' ')[0];
@@ -180,14 +188,16 @@ test('premove: made on the opponent\'s turn, played when legal, dropped when not
   const { white, black } = await twoPlayers();
   await playByClicks(white, 'e2e4');
   const s1 = await waitState(white, 's.ply === 1');
-  assert.ok(s1.premoves.some((p) => p.from === 'g1' && p.to === 'f3'), 'the server sent premove destinations');
-  // a premove, then a right click cancels it
+  assert.equal(s1.premoves, undefined, 'protocol 2: the state has no premoves');
+  // a premove (its destinations asked for when g1 is picked up), then a right click cancels it
   await clickSquare(white, 'g1');
+  assert.ok((await premoveDests(white, 'f3')).includes('h3'), 'the server sent premove destinations');
   await clickSquare(white, 'f3');
   assert.deepEqual(await white.evaluate(() => window.__hr.cg.state.premovable.current), ['g1', 'f3']);
   await white.mouse.click(...await squareCentre(white, 'c5'), { button: 'right' });
   assert.equal(await white.evaluate(() => window.__hr.cg.state.premovable.current ?? null), null, 'a right click cancels');
   await clickSquare(white, 'g1');
+  await premoveDests(white, 'f3');
   await clickSquare(white, 'f3');
   assert.deepEqual(await white.evaluate(() => window.__hr.cg.state.premovable.current), ['g1', 'f3']);
   await playByClicks(black, 'e7e5');
@@ -196,6 +206,7 @@ test('premove: made on the opponent\'s turn, played when legal, dropped when not
   // d2d4 premoved, then black pins the d-pawn: dropped with a notice
   await waitState(black, 's.ply === 3');
   await clickSquare(white, 'd2');
+  await premoveDests(white, 'd4');
   await clickSquare(white, 'd4');
   assert.deepEqual(await white.evaluate(() => window.__hr.cg.state.premovable.current), ['d2', 'd4']);
   await playByClicks(black, 'f8b4');
@@ -342,9 +353,9 @@ test('premove: a fairy piece on a 10×8 board and a pocket drop, with the server
   // capablanca: the archbishop's knight leg c1d3, premoved after 1. e4
   const cap = await twoPlayers({ variant: 'capablanca' });
   await playByClicks(cap.white, 'e2e4');
-  const s1 = await waitState(cap.white, 's.ply === 1');
-  assert.ok(s1.premoves.some((p) => p.from === 'c1' && p.to === 'd3'), 'the archbishop\'s knight leg is a premove');
+  await waitState(cap.white, 's.ply === 1');
   await clickSquare(cap.white, 'c1');
+  await premoveDests(cap.white, 'd3'); // the archbishop's knight leg is a premove
   await clickSquare(cap.white, 'd3');
   assert.deepEqual(await cap.white.evaluate(() => window.__hr.cg.state.premovable.current), ['c1', 'd3']);
   await playByClicks(cap.black, 'e7e5');
@@ -354,6 +365,7 @@ test('premove: a fairy piece on a 10×8 board and a pocket drop, with the server
   const zh = await twoPlayers({ variant: 'crazyhouse', fen: 'r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[N] b - - 0 1' });
   await waitState(zh.white, 's.turn === "black"');
   await zh.white.locator('.pocket piece[data-role="n-piece"][data-color="white"]').click();
+  await premoveDests(zh.white, 'f3');
   await clickSquare(zh.white, 'f3');
   assert.deepEqual(await zh.white.evaluate(() => window.__hr.cg.state.premovable.current), ['N@', 'f3']);
   await playByClicks(zh.black, 'e7e6');

@@ -10,7 +10,7 @@
 # navigation, premoves, sounds, flip, title; editor.mjs: the board editor and
 # recent games (own first); break44.mjs: what trying to break them found;
 # lab.mjs: the Lab page (serve --lab); legal.mjs: the legal moves a spectator
-# or the waiting player asks for (protocol 2).
+# or the waiting player asks for, and the premoves (protocol 2).
 # Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail

@@ -15,7 +15,8 @@ import { customChip } from './customchip';
 import { PlayExtras } from './play';
 import { editorURL } from './editor';
 import { applyState } from './partial';
-import { LegalAsk } from './legalask';
+import { ListAsk } from './legalask';
+import type { Premove } from './premove';
 interface Played {
   uci: string;
   san: string;
@@ -63,7 +64,7 @@ export interface State {
   canAbort?: boolean;
   rematchOffer?: string;
   rematch?: { id: string; url: string; seat?: string; token?: string };
-  premoves?: { from?: string; drop?: string; to: string }[];
+  premoves?: Premove[]; // protocol 1 only: the page asks (premove.ts)
   you: 'white' | 'black' | 'spectator';
   drawOffer: string;
   aiThinking: boolean;
@@ -102,7 +103,7 @@ export class GameView {
   clockAt = 0; // performance.now() when the state's clock was received
   ticker: number | undefined;
   // the legal moves when the state has none (not the page's turn: legalask.ts)
-  legalAsk = new LegalAsk<Legal>((m) => this.ws?.readyState === WebSocket.OPEN && (this.ws.send(JSON.stringify(m)), true));
+  legalAsk = new ListAsk<Legal, 'legal'>('legal', (m) => this.ask(m));
   clockEls: Record<'white' | 'black', HTMLElement> = { white: el('span', { class: 'clock', id: 'clock-white' }), black: el('span', { class: 'clock', id: 'clock-black' }) };
 
   // elements
@@ -264,6 +265,7 @@ export class GameView {
     ws.onopen = () => {
       this.retry = 0;
       this.legalAsk.reset();
+      this.extras.pre.ask.reset();
       window.__hr!.connected = true;
       if (this.token) ws.send(JSON.stringify({ type: 'hello', token: this.token }));
     };
@@ -278,9 +280,14 @@ export class GameView {
   }
 
   send(msg: unknown) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
-    else toast('Not connected; retrying…', 'error');
+    if (!this.ask(msg)) toast('Not connected; retrying…', 'error');
   }
+
+  // ask sends msg when connected; false, without a notice, when not (a
+  // list is asked for again when it is needed). render shows the state
+  // held again (an answer came: legal, premoves).
+  ask = (msg: unknown): boolean => this.ws?.readyState === WebSocket.OPEN && (this.ws.send(JSON.stringify(msg)), true);
+  render = () => { if (this.state) this.setState(this.state); };
 
   onMessage(m: any) {
     this.extras.onMessage(m);
@@ -313,6 +320,9 @@ export class GameView {
         break;
       case 'legal':
         this.legalAsk.answer(m, this.state); // renders what waited for it
+        break;
+      case 'premoves':
+        this.extras.pre.ask.answer(m, this.state); // renders the board with them
         break;
       case 'game_over':
         break; // the end dialog says it (gameend.ts)
@@ -410,8 +420,9 @@ export class GameView {
           afterNewPiece: (p: { role: string }, d: string) => this.userDrop(letterOfRole(p.role), d),
         } },
         events: {
-          select: (k: string) => this.explainSelected(k),
-          selectPocket: (p: { role: string; color: string }) => this.explainDrops(letterOfRole(p.role), p.color),
+          // (a piece picked up may ask for premoves: play.ts)
+          select: (k: string) => (this.extras.picked(this.cg?.state.boardState.pieces.get(k as any)?.color), this.explainSelected(k)),
+          selectPocket: (p: { role: string; color: string }) => (this.extras.picked(p.color), this.explainDrops(letterOfRole(p.role), p.color)),
         },
       }, ...(s.pockets ? this.pocketEls : []));
       window.__hr!.cg = this.cg;

@@ -18,6 +18,8 @@ export interface PlayHost extends Reviewable {
   state: any;
   cg: Api | null;
   send(msg: unknown): void;
+  ask(msg: unknown): boolean; // send a question (false: not connected; no notice)
+  render(): void; // render the state held again
   canMove(): boolean;
   play(moves: any[], letter: string): void;
 }
@@ -27,7 +29,7 @@ export const flipKey = (id: string) => 'houserules:flip:' + id;
 export class PlayExtras {
   nav: Navigation;
   end: GameEnd;
-  pre = new Premoves();
+  pre: Premoves;
   title = document.title;
   lowWarned = false;
   lowTimer: number | undefined;
@@ -36,6 +38,7 @@ export class PlayExtras {
   constructor(public host: PlayHost) {
     this.nav = new Navigation(host);
     this.end = new GameEnd(host.id, (m) => host.send(m));
+    this.pre = new Premoves((m) => host.ask(m));
     this.lowTimer = window.setInterval(() => this.checkLowTime(), 500);
   }
 
@@ -68,6 +71,14 @@ export class PlayExtras {
     config.premovable = p.premovable;
     if (!config.movable.color && p.color) config.movable.color = p.color;
     if (!p.premovable.enabled && this.pre.current && s.status !== 'active') this.pre.cancel(this.host.cg);
+  }
+
+  // picked: the player picked up a piece of colour (on the board or in
+  // a pocket): while it waits, its premove destinations are asked for
+  // when the state has none, and the board renders again when they come
+  picked(color: string | undefined) {
+    const s = this.host.state;
+    if (s) this.pre.pick(s, this.host.cg, color, () => this.host.render());
   }
 
   // --- after each state ---

@@ -2,17 +2,27 @@
 // make a move on the board; it is sent when the turn comes if it is legal
 // then, otherwise dropped with a notice. A right click or a click
 // elsewhere on the board cancels it. chessgroundx cannot compute fairy
-// geometry, so the destinations come from the server (state.premoves: the
-// moves the side would have if it were its turn now).
+// geometry, so the destinations come from the server: the moves the side
+// would have if it were its turn now. A state of protocol 1 carries them
+// (state.premoves); with protocol 2 (the page's) none does, and the page
+// asks {"type":"premoves"} once per position when the player picks up one
+// of its pieces (or a pocket piece) while the opponent is to move
+// (ListAsk, legalask.ts), then renders again with them.
 import type { Api } from 'chessgroundx/api';
+import { ListAsk } from './legalask';
 import { letterOfRole } from './pockets';
 import { sqToKey, keyToSq, toast } from './util';
 
+export type Premove = { from?: string; drop?: string; to: string };
+
 export interface PremoveState {
+  ply: number;
+  fen: string;
   status: string;
   turn: 'white' | 'black';
   you: string;
-  premoves?: { from?: string; drop?: string; to: string }[];
+  hidden?: string[]; // squares the seat may not see: no premoves there
+  premoves?: Premove[]; // protocol 1 only (else asked: Premoves.ask)
   // absent (protocol 2) when it is not the player's turn; take runs on its turn, when it is there
   legal?: { uci: string; from?: string; to: string; drop?: string; kind: string; promotion?: string }[];
 }
@@ -21,15 +31,27 @@ export class Premoves {
   current: [string, string] | null = null; // [orig key or "P@", dest key]
   dests = new Map<string, string[]>(); // orig key → dest keys
   drops = new Map<string, string[]>(); // pocket letter → dest keys
+  ask: ListAsk<Premove, 'premoves'>; // the destinations a state has not
+
+  // send delivers a message to the server (false: not connected)
+  constructor(send: (m: unknown) => boolean) {
+    this.ask = new ListAsk<Premove, 'premoves'>('premoves', send);
+  }
 
   // config is chessgroundx's premovable for state s (and the movable colour:
-  // the player's own, so that its pieces can be picked on the other turn)
+  // the player's own, so that its pieces can be picked on the other turn).
+  // Premoves are on while the player waits in an active game (not where
+  // its view hides squares: the server gives none there) unless its
+  // destinations are known to be none; before they are known (protocol 2,
+  // not asked yet) its pieces can be picked, and picking one asks (pick).
   config(s: PremoveState, reviewing: boolean) {
     this.dests.clear();
     this.drops.clear();
     const mine = s.you === 'white' || s.you === 'black' ? s.you : undefined;
-    const on = !!mine && !reviewing && s.status === 'active' && s.turn !== mine && !!s.premoves?.length;
-    for (const p of on ? s.premoves! : []) {
+    const waits = !!mine && !reviewing && s.status === 'active' && s.turn !== mine && !s.hidden?.length;
+    const list = waits ? this.ask.held(s) : null; // null: not known yet
+    const on = waits && (list === null || list.length > 0);
+    for (const p of on ? list ?? [] : []) {
       const map = p.drop ? this.drops : this.dests;
       const k = p.drop ?? sqToKey(p.from!);
       map.set(k, [...(map.get(k) ?? []), sqToKey(p.to)]);
@@ -46,6 +68,15 @@ export class Premoves {
         },
       },
     };
+  }
+
+  // pick asks for the destinations of state s when the player picked up
+  // a piece of colour (its own, the board's premovable on: config) and
+  // they are not known; redo renders when they come. Asked once per
+  // position.
+  pick(s: PremoveState, cg: Api | null, color: string | undefined, redo: () => void) {
+    if (!cg?.state.premovable.enabled || !color || color !== s.you || color === s.turn) return;
+    this.ask.of(s, redo);
   }
 
   cancel(cg: Api | null) {

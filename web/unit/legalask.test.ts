@@ -1,13 +1,14 @@
-// legalask.ts: the legal moves asked for when the state has none.
+// legalask.ts: the legal moves asked for when the state has none (the
+// premoves: premove.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LegalAsk } from '../src/legalask';
+import { ListAsk } from '../src/legalask';
 
 type M = { uci: string };
 const asker = () => {
   const sent: unknown[] = [];
   let up = true;
-  const a = new LegalAsk<M>((m) => up && (sent.push(m), true));
+  const a = new ListAsk<M, 'legal'>('legal', (m) => up && (sent.push(m), true));
   return { a, sent, down: () => (up = false) };
 };
 const s5 = { ply: 5, fen: 'f5' };

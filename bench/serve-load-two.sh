@@ -73,6 +73,6 @@ run() { # name, serve flags, bench flags…
 }
 what=${1:-all}
 [[ $what == all || $what == humans ]] && run humans "" --games ${GAMES:-1000} --think 1s-3s --plies 40 --ramp ${RAMP:-5s} --duration 60s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
-[[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games 50 --think 0 --plies 40 --duration 30s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
+[[ $what == all || $what == saturation ]] && run saturation "--ws-per-second 1000 --ws-burst 1000" --games ${SAT_GAMES:-50} --think 0 --plies 40 --duration 30s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
 [[ $what == all || $what == spectators ]] && run spectators "" --games 1 --spectators 2000 --think 500ms-1s --plies 0 --duration 40s --seed 1 ${TIMELINE:+--timeline $TIMELINE}
 [[ $what == all || $what == aifirst ]] && run aifirst "" --games 0 --ai-first 300 --ai-wait 120s --seed 1

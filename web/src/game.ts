@@ -435,7 +435,7 @@ export class GameView {
       // the panel described the previous position: list the selected
       // square's moves anew, or nothing
       this.resetWhy();
-      const sel = this.cg?.state.selected;
+      const sel = this.cg?.state.selectable.selected;
       if (typeof sel === 'string') this.explainSelected(sel);
     }
     this.paintBoard();

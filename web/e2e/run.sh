@@ -10,7 +10,8 @@
 # navigation, premoves, sounds, flip, title; editor.mjs: the board editor and
 # recent games (own first); break44.mjs: what trying to break them found;
 # lab.mjs: the Lab page (serve --lab); legal.mjs: the legal moves a spectator
-# or the waiting player asks for, and the premoves (protocol 2).
+# or the waiting player asks for, and the premoves (protocol 2); why.mjs:
+# "Why is this move legal?" across a move (the selected piece's moves anew).
 # Screenshots:
 # web/e2e/output/*.png.
 set -euo pipefail
@@ -29,4 +30,4 @@ if [ -z "${HOUSERULES_BIN:-}" ]; then
   (cd .. && go build -o "$bindir/houserules" ./cmd/houserules)
   export HOUSERULES_BIN=$bindir/houserules
 fi
-node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs e2e/play.mjs e2e/editor.mjs e2e/break44.mjs e2e/lab.mjs e2e/legal.mjs
+node --test --test-concurrency=1 e2e/e2e.mjs e2e/variants.mjs e2e/layout.mjs e2e/defects.mjs e2e/pieces.mjs e2e/legend.mjs e2e/custom.mjs e2e/play.mjs e2e/editor.mjs e2e/break44.mjs e2e/lab.mjs e2e/legal.mjs e2e/why.mjs

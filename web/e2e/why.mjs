@@ -2,12 +2,13 @@
 // player waiting for the opponent picks up one of its pieces (chessgroundx
 // keeps it selected: state.selectable.selected), the opponent moves, and
 // the panel lists that piece's legal moves in the new position, with the
-// rule (production) of each, instead of being emptied. Run with
+// rule (production) of each, instead of being emptied; the tooltip over a
+// target square names its move and rule. Run with
 // web/e2e/run.sh, or from web/: CHROMIUM=/usr/bin/chromium
 // HOUSERULES_BIN=… node --test e2e/why.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickSquare, ctx, newPage, start, stop, waitState } from './lib.mjs';
+import { api, clickSquare, ctx, newPage, squareCentre, start, stop, waitState } from './lib.mjs';
 
 before(start);
 after(stop);
@@ -60,6 +61,13 @@ test('the waiting player has a piece selected when the opponent moves: the panel
   }
   // the last move's line is there too
   assert.match(p.text, /Last move d5 \(black\)/);
+
+  // the mouse over d5: the tooltip names the capture and its rule
+  await white.mouse.move(...await squareCentre(white, 'd5'), { steps: 4 });
+  await white.waitForFunction(() => getComputedStyle(document.querySelector('#why-tip')).display === 'block');
+  const tip = await white.textContent('#why-tip');
+  const exd5 = fromE4.find((m) => m.san === 'exd5');
+  assert.ok(tip.startsWith('exd5 ' + exd5.production), tip);
 
   // white picks another piece: the panel follows the selection
   await clickSquare(white, 'f1');

@@ -1,6 +1,7 @@
 // The game page: the chessgroundx board, the move list, the controls and
-// "why is this move legal?". The server is the authority: the board shows
-// the server's state, and a move is sent to it and shown once it answers.
+// "why is this move legal?" (why.ts). The server is the authority: the
+// board shows the server's state, and a move is sent to it and shown once
+// it answers.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import { choiceBox, Legal, options } from './choice';
@@ -8,7 +9,7 @@ import { hasCharacters, installPieceStyles, PieceInfo } from './pieces';
 import { boardFen, dropOrig, lastMoveOf, letterOfRole, pocketElements, pocketRoles, Pockets, pocketsKey, pocketTitle, stoneDrop } from './pockets';
 import { api, ApiError, copyText, el, fileOf, inviteKey, keyToSq, rankOf, seatColorKey, seatKey, sqToKey, store, toast } from './util';
 import { applyBoardStyle, boardKey, BoardStyle } from './boardstyle';
-import { afterChoice, baseOf, byBase, nextStep, Step, wallWord } from './walls';
+import { afterChoice, nextStep, Step, wallWord } from './walls';
 import { setUseChars, useChars } from './xqpieces';
 import { rulesPanel } from './rulespanel';
 import { customChip } from './customchip';
@@ -17,6 +18,7 @@ import { editorURL } from './editor';
 import { applyState } from './partial';
 import { ListAsk } from './legalask';
 import type { Premove } from './premove';
+import { WhyPanel } from './why';
 interface Played {
   uci: string;
   san: string;
@@ -114,12 +116,10 @@ export class GameView {
   wallLayer = el('div', { class: 'wall-layer', id: 'wall-layer' }); // the squares a wall may go to, while the player chooses
   endWallPick: (() => void) | null = null; // ends that choice
   pressedEmpty: string | null = null; // the empty square the last press on the board began on
-  tip = el('div', { class: 'why-tip', role: 'tooltip', id: 'why-tip' });
   legend = el('div', { class: 'legend', id: 'legend' });
   status = el('div', { class: 'status', id: 'status', role: 'status' });
   players = el('div', { class: 'players' });
   moveList = el('ol', { class: 'moves', id: 'moves', title: 'Click a move (or use ← →) to review the position' });
-  why = el('div', { class: 'why', id: 'why' });
   controls = el('div', { class: 'controls' });
   banner = el('div', { class: 'banner' });
   exportBox = el('div', { class: 'export' });
@@ -133,21 +133,23 @@ export class GameView {
     this.token = store(seatKey(id));
     window.__hr = { state: null, cg: null, connected: false };
     this.extras = new PlayExtras(this);
+    this.why = new WhyPanel(this);
   }
   extras: PlayExtras; // end dialog, rematch, abort, navigation, sounds, premoves, flip, title (play.ts)
+  why: WhyPanel; // "Why is this move legal?": the panel and the tooltip (why.ts)
 
   start() {
-    this.boardWrap.append(this.pocketEls[0], this.boardEl, this.pocketEls[1], this.tip, this.legend);
+    this.boardWrap.append(this.pocketEls[0], this.boardEl, this.pocketEls[1], this.why.tip, this.legend);
     const side = el('aside', { class: 'side' },
       this.extras.end.banner, this.banner, this.players, this.status, this.rulesLine, this.controls,
       rulesPanel(this.id), // the rules in words and the pieces' legend (rulespanel.ts)
       el('h3', { text: 'Moves' }), this.moveList, this.extras.nav.bar,
-      el('h3', { text: 'Why is this move legal?' }), this.why,
+      el('h3', { text: 'Why is this move legal?' }), this.why.el,
       el('h3', { text: 'Export' }), this.exportBox, this.extras.end.pgnBlock);
     this.app.replaceChildren(el('div', { class: 'game' }, this.boardWrap, side));
-    this.resetWhy();
-    this.boardEl.addEventListener('mousemove', (e) => this.hover(e));
-    this.boardEl.addEventListener('mouseleave', () => (this.tip.style.display = 'none'));
+    this.why.reset();
+    this.boardEl.addEventListener('mousemove', (e) => this.why.hover(e));
+    this.boardEl.addEventListener('mouseleave', () => this.why.hideTip());
     this.boardEl.addEventListener('pointerdown', (e) => this.pressDown(e), true);
     this.boardEl.addEventListener('click', (e) => this.clickDrop(e));
     this.boardEl.addEventListener('contextmenu', () => this.extras.pre.cancel(this.cg)); // a right click cancels a premove
@@ -357,12 +359,6 @@ export class GameView {
     return d;
   }
 
-  // resetWhy empties "why is this move legal?" (a new position: what it
-  // listed may no longer hold)
-  resetWhy() {
-    this.why.textContent = 'Select a piece to see its legal moves and the rule (production) behind each; hover a target square for the reason.';
-  }
-
   setState(s: State) {
     const first = !this.state;
     const prev = this.state;
@@ -421,8 +417,8 @@ export class GameView {
         } },
         events: {
           // (a piece picked up may ask for premoves: play.ts)
-          select: (k: string) => (this.extras.picked(this.cg?.state.boardState.pieces.get(k as any)?.color), this.explainSelected(k)),
-          selectPocket: (p: { role: string; color: string }) => (this.extras.picked(p.color), this.explainDrops(letterOfRole(p.role), p.color)),
+          select: (k: string) => (this.extras.picked(this.cg?.state.boardState.pieces.get(k as any)?.color), this.why.selected(k)),
+          selectPocket: (p: { role: string; color: string }) => (this.extras.picked(p.color), this.why.drops(letterOfRole(p.role), p.color)),
         },
       }, ...(s.pockets ? this.pocketEls : []));
       window.__hr!.cg = this.cg;
@@ -431,13 +427,7 @@ export class GameView {
       this.cg.set(config);
     }
     this.endWallPick?.(); // a new state ends a wall choice (the board shows the state)
-    if (moved) {
-      // the panel described the previous position: list the selected
-      // square's moves anew, or nothing
-      this.resetWhy();
-      const sel = this.cg?.state.selectable.selected;
-      if (typeof sel === 'string') this.explainSelected(sel);
-    }
+    if (moved) this.why.moved(); // the selected square's moves in the new position
     this.paintBoard();
     this.drawOverlay();
     this.titlePockets();
@@ -579,7 +569,7 @@ export class GameView {
   // on one sends the move, a click elsewhere or Escape takes the move back
   pickWall(targets: Map<string, Legal>) {
     const s = this.state!;
-    this.tip.style.display = 'none';
+    this.why.hideTip();
     const w = 100 / s.files, h = 100 / s.ranks;
     const cancel = () => this.setState(this.state!);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancel();
@@ -606,78 +596,16 @@ export class GameView {
   }
 
   sendMove(m: Legal) {
-    this.tip.style.display = 'none';
+    this.why.hideTip();
     this.send({ type: 'move', move: m.uci, ply: this.state!.ply });
   }
 
   choose(moves: Legal[], letter: string, pick: (m: Legal) => void = (m) => this.sendMove(m)) {
     const s = this.state!;
-    this.tip.style.display = 'none';
+    this.why.hideTip();
     this.boardWrap.querySelector('#choice')?.remove();
     const { title, options: opts } = options(moves, letter, s.pieces);
     this.boardWrap.append(choiceBox(title, opts, s.turn, s.pieces, pick, () => this.setState(s)));
-  }
-
-  explainSelected(key: string) {
-    const s = this.state;
-    const legal = s && this.legalAsk.of(s, () => this.explainSelected(key)); // null: asked, rendered when it comes
-    if (!s || !legal) return;
-    const sq = keyToSq(key);
-    // a walling move once per piece move, with the number of wall squares
-    const groups = byBase(legal.filter((m) => m.from === sq && m.kind !== 'pass'));
-    const moves = [...groups.values()].map((g) => g[0]);
-    if (!moves.length) return;
-    const walls = (m: Legal) => {
-      const n = groups.get(baseOf(m.uci))!.length;
-      return m.wall ? ` (then ${wallWord(s.boardStyle?.walls)}: ${n} square${n > 1 ? 's' : ''})` : '';
-    };
-    const rows = moves.map((m) => el('li', {}, el('strong', { text: m.san }), ' ', el('code', { text: m.production }), ' — ', this.note(m.production) + this.captureNote(m) + walls(m)));
-    this.why.replaceChildren(el('p', { text: `${moves.length} legal move${moves.length > 1 ? 's' : ''} from ${sq}${s.turn === s.you ? '' : ` (${s.turn} to move)`}:` }), el('ul', {}, ...rows));
-  }
-
-  // explainDrops lists the legal drops of a pocket piece and their rule
-  explainDrops(letter: string, color: string) {
-    const s = this.state;
-    const legal = s && color === s.turn && this.legalAsk.of(s, () => this.explainDrops(letter, color));
-    if (!s || !legal) return;
-    const moves = legal.filter((m) => m.drop === letter);
-    if (!moves.length) return;
-    const prods = [...new Set(moves.map((m) => m.production))];
-    const squares = moves.map((m) => m.to);
-    this.why.replaceChildren(
-      el('p', { text: `${moves.length} legal drop${moves.length > 1 ? 's' : ''} of the ${letter.toUpperCase()} from the pocket: ${[...new Set(squares)].join(' ')}` }),
-      el('ul', {}, ...prods.map((p) => el('li', {}, el('code', { text: p }), ' — ', this.note(p)))));
-  }
-
-  // captureNote explains a capture when a house rule changed what a capture does
-  captureNote(m: Legal): string {
-    const c = this.state?.productions['fide.capture'];
-    return m.capture && c && c.role !== 'base' ? ' · capture: ' + c.note : '';
-  }
-
-  note(prod: string): string {
-    return this.state?.productions[prod]?.note ?? (prod.startsWith('preset.') ? 'added by a house rule' : 'a base rule');
-  }
-
-  hover(e: MouseEvent) {
-    const cg = this.cg, s = this.state;
-    if (!cg || !s) return;
-    const sel = (cg.state as any).selectable?.selected as string | undefined;
-    const key = cg.getKeyAtDomPos([e.clientX, e.clientY]);
-    if (!sel || !key || typeof sel !== 'string') {
-      this.tip.style.display = 'none';
-      return;
-    }
-    const moves = (this.legalAsk.of(s) ?? []).filter((m) => m.from === keyToSq(sel) && m.to === keyToSq(key));
-    if (!moves.length) {
-      this.tip.style.display = 'none';
-      return;
-    }
-    this.tip.replaceChildren(...moves.slice(0, 4).map((m) => el('div', {}, el('strong', { text: m.san + ' ' }), el('code', { text: m.production }), el('div', { text: this.note(m.production) + this.captureNote(m) }))));
-    const r = this.boardWrap.getBoundingClientRect();
-    this.tip.style.display = 'block';
-    this.tip.style.left = Math.min(e.clientX - r.left + 14, r.width - 220) + 'px';
-    this.tip.style.top = e.clientY - r.top + 14 + 'px';
   }
 
   renderSide() {
@@ -777,13 +705,7 @@ export class GameView {
     }
     this.extras.nav.render();
     this.moveList.scrollTop = this.moveList.scrollHeight;
-    if (s.lastMove) {
-      const lm = s.lastMove;
-      const p = el('p', { class: 'last-why' }, 'Last move ', el('strong', { text: lm.san }), ' (', lm.by, '): ', el('code', { text: lm.production }), ' — ', this.note(lm.production));
-      const old = this.why.querySelector('.last-why');
-      if (old) old.replaceWith(p);
-      else this.why.prepend(p);
-    }
+    if (s.lastMove) this.why.lastMove(s.lastMove);
 
     // export
     // while reviewing, the FEN of the reviewed position (and said so)

@@ -79,7 +79,8 @@ func (g *Game) LegalSANs() ([]position.Move, []string) {
 // SANs returns the SAN of each move of legal, at the same index: legal
 // must be the game's legal moves (LegalMoves; a caller that has them,
 // for the result of the position say, need not generate them again).
-// The list is looked over once for what every SAN asks of it (sanList)
+// The list is looked over once for what every SAN asks of it (sanList:
+// the moves to each square)
 // and the SANs are written into one buffer, one string for all of them
 // (each SAN is a part of it: one allocation, not one per move; a caller
 // that keeps one SAN for long may clone it).
@@ -88,7 +89,11 @@ func (g *Game) SANs(legal []position.Move) []string {
 	if len(legal) == 0 {
 		return out
 	}
-	sl := newSANList(legal)
+	var slv sanList
+	sl := &slv
+	if !sl.init(legal) {
+		sl = nil // a list too long for its chains: scanned for each move
+	}
 	var bufArr [1024]byte
 	var endArr [256]int
 	buf, ends := bufArr[:0], endArr[:0]

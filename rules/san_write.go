@@ -59,28 +59,52 @@ func wallText(m position.Move) string {
 }
 
 // sanList is what the SANs of the moves of one legal list share, found
-// in one pass over it (newSANList) rather than in a scan of the list for
-// each move: the targets of one move only (no move to such a square has
-// an origin to tell apart: disambiguation's scan is skipped) and whether
-// any move promotes the shogi way (else no move declines to: the scan of
-// canPiecePromote is skipped). The answers are the scans'.
+// in one pass over it (init) rather than in a scan of the whole list for
+// each move: the moves of the list to each target square, chained by
+// index (the only ones disambiguation and canPiecePromote look at), and
+// whether any move promotes the shogi way (else no move declines to).
+// The answers are those of the scans.
 type sanList struct {
-	toCount         [256]uint8 // legal moves per target square, 2 for two or more
+	legal           []position.Move
+	first           [256]int16 // per target square: 1 + the index of its first move in legal, 0 for none
+	next            [256]int16 // per move of legal: 1 + the index of the next one to the same square, 0 for none
 	piecePromotions bool       // a move of the list is a PiecePromotion
 }
 
-// newSANList returns the facts of list legal.
-func newSANList(legal []position.Move) *sanList {
-	sl := &sanList{}
-	for _, m := range legal {
-		if c := &sl.toCount[m.To()]; *c < 2 {
-			*c++
-		}
+// init makes sl the facts of legal; false (sl unusable) for a list too
+// long for its chains.
+func (sl *sanList) init(legal []position.Move) bool {
+	if len(legal) > len(sl.next) {
+		return false
+	}
+	sl.legal = legal
+	for i := len(legal) - 1; i >= 0; i-- {
+		m := legal[i]
+		sl.next[i] = sl.first[m.To()]
+		sl.first[m.To()] = int16(i + 1)
 		if m.Kind() == position.PiecePromotion {
 			sl.piecePromotions = true
 		}
 	}
-	return sl
+	return true
+}
+
+// sameTarget returns the moves of legal that go to square to: those of
+// sl's list (chained) when sl is not nil, else those of legal scanned,
+// appended to buf.
+func sameTarget(buf []position.Move, legal []position.Move, to geom.Square, sl *sanList) []position.Move {
+	if sl != nil {
+		for j := sl.first[to]; j != 0; j = sl.next[j-1] {
+			buf = append(buf, sl.legal[j-1])
+		}
+		return buf
+	}
+	for _, o := range legal {
+		if o.To() == to {
+			buf = append(buf, o)
+		}
+	}
+	return buf
 }
 
 // appendSANMove appends sanBody's text without the wall square to b; m
@@ -119,10 +143,9 @@ func appendSANMove(b []byte, p *position.Position, m position.Move, legal []posi
 	}
 	pt := p.PieceOn(from).Type()
 	capture := p.IsCapture(m)
-	d := noOrigin
-	if sl == nil || sl.toCount[to] > 1 {
-		d = disambiguation(p, m, legal)
-	}
+	var buf [32]position.Move
+	rivals := sameTarget(buf[:0], legal, to, sl) // the moves to the same square, m among them
+	d := disambiguation(p, m, rivals)
 	if pt == position.Pawn {
 		// a capture always names its file; when another pawn on
 		// that file also captures there, the whole square; a sittuyin
@@ -154,7 +177,7 @@ func appendSANMove(b []byte, p *position.Position, m position.Move, legal []posi
 	case position.PieceDemotion:
 		b = append(b, '-')
 	case position.Normal:
-		if (sl == nil || sl.piecePromotions) && canPiecePromote(m, legal) {
+		if (sl == nil || sl.piecePromotions) && canPiecePromote(m, rivals) {
 			b = append(b, '=') // promotion declined
 		}
 	}

@@ -155,6 +155,16 @@ func ending(g *rules.Game) *store.Ending {
 	return nil
 }
 
+// endingAmong is ending with the legal moves of g's position given (the
+// game's LegalMoves, which Result would generate): play lists them once
+// for the result and for the states of the position (keepLegal).
+func endingAmong(g *rules.Game, legal []position.Move) *store.Ending {
+	if res, over := g.ResultAmong(legal); over {
+		return &store.Ending{Result: res.Score, Reason: res.Reason}
+	}
+	return nil
+}
+
 // do plays m on the room's game and returns it described (describe, from
 // the position before it) with the FEN after it.
 func (r *room) do(m position.Move) playedMove { return r.doSAN(m, "") }
@@ -191,9 +201,11 @@ func (r *room) describe(m position.Move, san string) playedMove {
 // position whose list was not built go to ParseMove. r.mu held.
 func (r *room) parseMove(s string) (position.Move, string, error) {
 	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
-		for i := range lc.legal {
-			if position.UCIEqual(lc.legal[i].UCI, s) {
-				return lc.moves[i], lc.legal[i].SAN, nil
+		for i, uci := range lc.ucis {
+			if position.UCIEqual(uci, s) {
+				// a copy: the list's SANs share one string (rules.Game.SANs),
+				// which the played move would keep whole for the game's life
+				return lc.moves[i], strings.Clone(lc.sans[i]), nil
 			}
 		}
 	}
@@ -265,7 +277,8 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
 	pm := r.doSAN(m, san)
-	end := ending(r.game)
+	legal := r.game.LegalMoves() // for the result and then the states (keepLegal)
+	end := endingAmong(r.game, legal)
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)
 	if err := r.hub.store.AppendMove(ctx, r.id, sm, end, clk); err != nil {
@@ -289,6 +302,8 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	r.armFlag()
 	if end != nil {
 		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
+	} else {
+		r.keepLegal(legal)
 	}
 	r.rec.UpdatedAt = time.Now().UTC()
 	r.scheduleAI()

@@ -129,8 +129,7 @@ func baseCheckSuffix(p *position.Position, m position.Move) string {
 	if p.Checkers().Empty() {
 		return ""
 	}
-	var buf [256]position.Move
-	if len(p.LegalMoves(buf[:0])) == 0 {
+	if !p.HasLegalMove() {
 		return "#"
 	}
 	return "+"

@@ -506,9 +506,9 @@ func legalOf(p *position.Position, m position.Move, uci, san string) legalMove {
 	if w := m.Wall(); w != geom.NoSquare {
 		lm.Wall = w.String()
 	}
-	move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 	switch m.Kind() {
 	case position.Promotion:
+		move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 		lm.Kind, lm.Promotion = "promotion", move[len(move)-1:]
 	case position.PiecePromotion:
 		lm.Kind, lm.Promotion = "piece-promotion", "+"

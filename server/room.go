@@ -144,27 +144,6 @@ func roomOf(ctx context.Context, h *hub, rec *store.Game) (*room, error) {
 	return r, nil
 }
 
-// ending returns how the game ends in g's position (checkmate, stalemate,
-// a variant's own rule: rules.Game.Result), or nil while it goes on. The
-// one test for a game over by its position: after a move (play), at
-// creation (handleCreate) and when a room is loaded.
-func ending(g *rules.Game) *store.Ending {
-	if res, over := g.Result(); over {
-		return &store.Ending{Result: res.Score, Reason: res.Reason}
-	}
-	return nil
-}
-
-// endingAmong is ending with the legal moves of g's position given (the
-// game's LegalMoves, which Result would generate): play lists them once
-// for the result and for the states of the position (keepLegal).
-func endingAmong(g *rules.Game, legal []position.Move) *store.Ending {
-	if res, over := g.ResultAmong(legal); over {
-		return &store.Ending{Result: res.Score, Reason: res.Reason}
-	}
-	return nil
-}
-
 // do plays m on the room's game and returns it described (describe, from
 // the position before it) with the FEN after it.
 func (r *room) do(m position.Move) playedMove { return r.doSAN(m, "") }

@@ -360,6 +360,28 @@ func (p *Position) LegalMoves(list []Move) []Move {
 	return p.legalMoves(list, true)
 }
 
+// HasLegalMove reports whether LegalMoves would list a move, without
+// testing the legality of the pseudo-legal moves after the first legal
+// one (a mate test: SAN's '#'). Where the legal list is more than the
+// pseudo-legal moves filtered one by one (gating forms added after, walls
+// chosen after, a pass kept for stalemate) it asks LegalMoves; compulsory
+// capture only ever keeps a list that has a move non-empty.
+func (p *Position) HasLegalMove() bool {
+	var buf [256]Move
+	if p.c.gateByBase || p.c.walling || p.V.PassOnStalemate[p.side] {
+		return len(p.LegalMoves(buf[:0])) > 0
+	}
+	if _, over := p.ImmediateEnd(); over {
+		return false
+	}
+	for _, m := range p.PseudoLegal(buf[:0]) {
+		if p.legalBase(m) {
+			return true
+		}
+	}
+	return false
+}
+
 // legalMoves is LegalMoves; with walls false, a walling variant's legal
 // moves are listed without their walls (base moves, for countWallForms)
 // when the wall cannot decide legality.

@@ -1,6 +1,9 @@
 package position
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // Production IDs name the rule that generated a move ("why is this move
 // legal?"). The base rules have fixed IDs; presets register their own.
@@ -26,7 +29,11 @@ const (
 	prodPieceBase     // + piece type: the Betza movement of that type
 )
 
-var prodNames = func() []string {
+// baseProdNames is the names of the base rules' productions (ProdNone …
+// the Betza movement of each piece type). It never changes, so
+// ProductionName reads it without the lock (the server names the
+// production of every legal move of every position).
+var baseProdNames = func() []string {
 	n := []string{"", "fide.pawn-single-push", "fide.pawn-double-push", "fide.pawn-capture",
 		"fide.en-passant", "fide.promotion", "fide.castling", "fide.king-move", "fide.knight-move",
 		"fide.bishop-move", "fide.rook-move", "fide.queen-move", "base.pass",
@@ -38,10 +45,17 @@ var prodNames = func() []string {
 	return n
 }()
 
+// prodNames is baseProdNames and the productions presets registered
+// (RegisterProduction), under prodMu.
+var prodNames = slices.Clone(baseProdNames)
+
 var prodMu sync.Mutex
 
 // ProductionName returns the name of production id ("fide.knight-move").
 func ProductionName(id uint16) string {
+	if int(id) < len(baseProdNames) {
+		return baseProdNames[id]
+	}
 	prodMu.Lock()
 	defer prodMu.Unlock()
 	if int(id) < len(prodNames) {

@@ -20,17 +20,25 @@ import (
 // wall placed without moving, wallOrMove); a move that places no wall
 // names a1, Fairy-Stockfish's empty gating square: b1c3,c3a1.
 func (p *Position) UCI(m Move) string {
+	var buf [24]byte
+	return string(p.AppendUCI(buf[:0], m))
+}
+
+// AppendUCI appends the UCI text of m (UCI) to b: a caller naming many
+// moves (the server, each legal move of a position) writes them into one
+// buffer rather than a string each.
+func (p *Position) AppendUCI(b []byte, m Move) []byte {
 	from, to := m.From(), m.To()
 	gating := m.IsGating()
 	switch {
 	case gating && m.Aux() == to:
 		from, to = to, from
 	case m.Kind() == Drop:
-		s := string(p.pieceChar(MakePiece(White, m.PromotionType()))) + "@" + to.String()
 		if m.DroppedType() != m.PromotionType() {
-			s = "+" + s // dropped as its promoted type
+			b = append(b, '+') // dropped as its promoted type
 		}
-		return s
+		b = append(b, p.pieceChar(MakePiece(White, m.PromotionType())), '@')
+		return append(b, to.String()...)
 	case m.Kind() == Castling:
 		if !p.chess960 {
 			kto, _ := p.castlingTargets(p.side, to > from)
@@ -40,21 +48,23 @@ func (p *Position) UCI(m Move) string {
 			}
 		}
 	}
-	s := from.String() + to.String()
+	b = append(b, from.String()...)
+	b = append(b, to.String()...)
 	switch m.Kind() {
 	case Promotion:
-		s += string(lower(p.V.PieceChar[m.PromotionType()]))
+		b = append(b, lower(p.V.PieceChar[m.PromotionType()]))
 	case PiecePromotion:
-		s += "+"
+		b = append(b, '+')
 	case PieceDemotion:
-		s += "-"
+		b = append(b, '-')
 	case Action:
-		s += ":" + ActionName(m.Param())
+		b = append(b, ':')
+		b = append(b, ActionName(m.Param())...)
 	}
 	if gating {
-		s += string(lower(p.V.PieceChar[m.AuxType()]))
+		b = append(b, lower(p.V.PieceChar[m.AuxType()]))
 		if m.Aux() != from {
-			s += m.Aux().String()
+			b = append(b, m.Aux().String()...)
 		}
 	}
 	if p.c.walling {
@@ -62,9 +72,11 @@ func (p *Position) UCI(m Move) string {
 		if w == geom.NoSquare {
 			w = geom.Sq(0, 0)
 		}
-		s += "," + to.String() + w.String()
+		b = append(b, ',')
+		b = append(b, to.String()...)
+		b = append(b, w.String()...)
 	}
-	return s
+	return b
 }
 
 // isPseudoNormal reports whether a normal move from→to is pseudo-legal.

@@ -254,15 +254,30 @@ func (g *Game) presetResult() (Result, bool) {
 // counting rules. Under house rules the base rules' mate test is never
 // used: a side the presets give a legal move (a king with HP to spare, an
 // exploding rook's capture) is not mated.
-func (g *Game) Result() (Result, bool) {
+func (g *Game) Result() (Result, bool) { return g.result(-1) }
+
+// ResultAmong is Result with the position's legal moves given: legal
+// must be LegalMoves' answer for the position as it is now. A caller
+// that lists them anyway (the server, for the states of the position a
+// move reached) spares their generation here: Result generates the
+// same list to tell a side without moves. Only whether legal is empty
+// is read.
+func (g *Game) ResultAmong(legal []position.Move) (Result, bool) { return g.result(len(legal)) }
+
+// result is Result with the number of legal moves of the position given
+// (-1: unknown, generated here when the rules ask).
+func (g *Game) result(legal int) (Result, bool) {
 	if g.R.Plain() {
-		return GameResult(g.Pos)
+		return gameResult(g.Pos, legal)
 	}
 	if r, over := g.Ended(); over {
 		return r, true
 	}
 	p := g.Pos
-	if len(g.LegalMoves()) == 0 {
+	if legal < 0 {
+		legal = len(g.LegalMoves())
+	}
+	if legal == 0 {
 		if g.InCheck(p.SideToMove()) {
 			if p.V.ShogiPawnDropMateIllegal && p.ShogiPawnDropCheck() {
 				return Result{score(p, position.ValueWin), "pawn drop mate"}, true

@@ -6,10 +6,18 @@ import (
 )
 
 // LegalMoves returns the legal moves of the side to move through the whole
-// pipeline; with no hooks it is the position's own generator.
+// pipeline; with no hooks it is the position's own generator, listing
+// into a buffer on the stack and copied out once (not a slice grown from
+// nil, an allocation and copy each time it doubles); nil when there are
+// none.
 func (g *Game) LegalMoves() []position.Move {
 	if g.R.Plain() {
-		return g.Pos.LegalMoves(nil)
+		var buf [256]position.Move
+		legal := g.Pos.LegalMoves(buf[:0])
+		if len(legal) == 0 {
+			return nil
+		}
+		return append([]position.Move(nil), legal...)
 	}
 	return g.hookedLegal()
 }

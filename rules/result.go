@@ -38,14 +38,20 @@ func score(p *position.Position, v position.Value) string {
 // mate, shatar mate rule, shogi pawn drop mate), then the n-move rule,
 // n-fold repetition (with perpetual check, Position.RepetitionEnd) and the
 // counting rules. Repetition looks at the moves made on p since its setup.
-func GameResult(p *position.Position) (Result, bool) {
+func GameResult(p *position.Position) (Result, bool) { return gameResult(p, -1) }
+
+// gameResult is GameResult with the number of p's legal moves given
+// (LegalMoves' answer; -1: unknown, generated here when the rules ask).
+func gameResult(p *position.Position, legal int) (Result, bool) {
 	if e, over := p.ImmediateEnd(); over {
 		return Result{score(p, e.Value), e.Reason}, true
 	}
 	v := p.V
-	var buf [256]position.Move
-	moves := p.LegalMoves(buf[:0])
-	if len(moves) == 0 {
+	if legal < 0 {
+		var buf [256]position.Move
+		legal = len(p.LegalMoves(buf[:0]))
+	}
+	if legal == 0 {
 		if p.Checkers().Any() {
 			val, reason := checkmateValue(p)
 			return Result{score(p, val), reason}, true

@@ -39,10 +39,18 @@ func (g *Game) SAN(m position.Move) string { return g.sanAmong(m, g.LegalMoves()
 
 // sanAmong is Game.SAN with the legal moves given.
 func (g *Game) sanAmong(m position.Move, legal []position.Move) string {
+	var buf [32]byte
+	return string(g.appendSAN(buf[:0], m, legal, nil))
+}
+
+// appendSAN appends the SAN of m (Game.SAN) among legal to b; sl is the
+// facts of legal (nil: none known).
+func (g *Game) appendSAN(b []byte, m position.Move, legal []position.Move, sl *sanList) []byte {
+	b = appendSANBody(b, g.Pos, m, legal, sl)
 	if g.R.Plain() {
-		return sanAmong(g.Pos, m, legal)
+		return append(b, baseCheckSuffix(g.Pos, m)...)
 	}
-	return sanBody(g.Pos, m, legal) + g.checkSuffix(m)
+	return append(b, g.checkSuffix(m)...)
 }
 
 // checkSuffix is "+" when m, made through the pipeline, leaves the
@@ -62,20 +70,50 @@ func (g *Game) checkSuffix(m position.Move) string {
 }
 
 // LegalSANs returns the game's legal moves (LegalMoves) and the SAN of
-// each, at the same index.
+// each, at the same index (SANs).
 func (g *Game) LegalSANs() ([]position.Move, []string) {
 	legal := g.LegalMoves()
+	return legal, g.SANs(legal)
+}
+
+// SANs returns the SAN of each move of legal, at the same index: legal
+// must be the game's legal moves (LegalMoves; a caller that has them,
+// for the result of the position say, need not generate them again).
+// The list is looked over once for what every SAN asks of it (sanList:
+// the moves to each square)
+// and the SANs are written into one buffer, one string for all of them
+// (each SAN is a part of it: one allocation, not one per move; a caller
+// that keeps one SAN for long may clone it).
+func (g *Game) SANs(legal []position.Move) []string {
 	out := make([]string, len(legal))
-	for i, m := range legal {
-		out[i] = g.sanAmong(m, legal)
+	if len(legal) == 0 {
+		return out
 	}
-	return legal, out
+	var slv sanList
+	sl := &slv
+	if !sl.init(legal) {
+		sl = nil // a list too long for its chains: scanned for each move
+	}
+	var bufArr [1024]byte
+	var endArr [256]int
+	buf, ends := bufArr[:0], endArr[:0]
+	for _, m := range legal {
+		buf = g.appendSAN(buf, m, legal, sl)
+		ends = append(ends, len(buf))
+	}
+	all, start := string(buf), 0
+	for i, end := range ends {
+		out[i], start = all[start:end], end
+	}
+	return out
 }
 
 // sanAmong is SAN with the legal moves given: the ones the origin is
 // disambiguated against; + and # by the base rules.
 func sanAmong(p *position.Position, m position.Move, legal []position.Move) string {
-	return sanBody(p, m, legal) + baseCheckSuffix(p, m)
+	var buf [32]byte
+	b := appendSANBody(buf[:0], p, m, legal, nil)
+	return string(append(b, baseCheckSuffix(p, m)...))
 }
 
 // baseCheckSuffix is "+" or "#" when m checks or mates under the base
@@ -91,8 +129,7 @@ func baseCheckSuffix(p *position.Position, m position.Move) string {
 	if p.Checkers().Empty() {
 		return ""
 	}
-	var buf [256]position.Move
-	if len(p.LegalMoves(buf[:0])) == 0 {
+	if !p.HasLegalMove() {
 		return "#"
 	}
 	return "+"

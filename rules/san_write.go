@@ -1,8 +1,7 @@
 package rules
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"houserules/geom"
 	"houserules/position"
@@ -35,11 +34,19 @@ import (
 //     placed without moving (wallOrMove) names the piece and square of
 //     Fairy-Stockfish's pass: Ra1,a3.
 func sanBody(p *position.Position, m position.Move, legal []position.Move) string {
-	s := sanMove(p, m, legal)
+	var buf [32]byte
+	return string(appendSANBody(buf[:0], p, m, legal, nil))
+}
+
+// appendSANBody appends sanBody's text to b; the facts of the list sl
+// (nil: none known) spare it scans of legal.
+func appendSANBody(b []byte, p *position.Position, m position.Move, legal []position.Move, sl *sanList) []byte {
+	b = appendSANMove(b, p, m, legal, sl)
 	if p.V.Walling() && m.Kind() != position.Action {
-		s += "," + wallText(m)
+		b = append(b, ',')
+		b = append(b, wallText(m)...)
 	}
-	return s
+	return b
 }
 
 // wallText is the wall square of m in a walling variant's move text: a1,
@@ -51,85 +58,133 @@ func wallText(m position.Move) string {
 	return geom.Sq(0, 0).String()
 }
 
-// sanMove is sanBody without the wall square.
-func sanMove(p *position.Position, m position.Move, legal []position.Move) string {
-	var sb strings.Builder
+// sanList is what the SANs of the moves of one legal list share, found
+// in one pass over it (init) rather than in a scan of the whole list for
+// each move: the moves of the list to each target square, chained by
+// index (the only ones disambiguation and canPiecePromote look at), and
+// whether any move promotes the shogi way (else no move declines to).
+// The answers are those of the scans.
+type sanList struct {
+	legal           []position.Move
+	first           [256]int16 // per target square: 1 + the index of its first move in legal, 0 for none
+	next            [256]int16 // per move of legal: 1 + the index of the next one to the same square, 0 for none
+	piecePromotions bool       // a move of the list is a PiecePromotion
+}
+
+// init makes sl the facts of legal; false (sl unusable) for a list too
+// long for its chains.
+func (sl *sanList) init(legal []position.Move) bool {
+	if len(legal) > len(sl.next) {
+		return false
+	}
+	sl.legal = legal
+	for i := len(legal) - 1; i >= 0; i-- {
+		m := legal[i]
+		sl.next[i] = sl.first[m.To()]
+		sl.first[m.To()] = int16(i + 1)
+		if m.Kind() == position.PiecePromotion {
+			sl.piecePromotions = true
+		}
+	}
+	return true
+}
+
+// sameTarget returns the moves of legal that go to square to: those of
+// sl's list (chained) when sl is not nil, else those of legal scanned,
+// appended to buf.
+func sameTarget(buf []position.Move, legal []position.Move, to geom.Square, sl *sanList) []position.Move {
+	if sl != nil {
+		for j := sl.first[to]; j != 0; j = sl.next[j-1] {
+			buf = append(buf, sl.legal[j-1])
+		}
+		return buf
+	}
+	for _, o := range legal {
+		if o.To() == to {
+			buf = append(buf, o)
+		}
+	}
+	return buf
+}
+
+// appendSANMove appends sanBody's text without the wall square to b; m
+// is one of legal when sl is not nil (sl: legal's facts).
+func appendSANMove(b []byte, p *position.Position, m position.Move, legal []position.Move, sl *sanList) []byte {
 	from, to := m.From(), m.To()
 	switch m.Kind() {
 	case position.Action:
-		return p.UCI(m) // an action has one text form
+		return append(b, p.UCI(m)...) // an action has one text form
 	case position.Castling:
 		if to > from {
-			sb.WriteString("O-O")
+			b = append(b, "O-O"...)
 		} else {
-			sb.WriteString("O-O-O")
+			b = append(b, "O-O-O"...)
 		}
 		if gated := gatedType(m); gated != position.NoPieceType {
-			sb.WriteByte('/')
-			sb.WriteString(pieceLetter(p, gated))
-			sb.WriteString(m.Aux().String())
+			b = append(b, '/', pieceChar(p, gated))
+			b = append(b, m.Aux().String()...)
 		}
-		return sb.String()
+		return b
 	case position.Pass:
 		if m.Wall() != geom.NoSquare {
-			return pieceName(p, from) + to.String()
+			if p.PieceOn(from).Type() != position.Pawn {
+				b = appendDesignator(b, p, from)
+			}
+			return append(b, to.String()...)
 		}
-		return "pass"
+		return append(b, "pass"...)
 	case position.Drop:
 		inHand := m.PromotionType()
 		if m.DroppedType() != inHand {
-			sb.WriteByte('+')
+			b = append(b, '+')
 		}
-		sb.WriteString(pieceLetter(p, inHand))
-		sb.WriteByte('@')
-		sb.WriteString(to.String())
-		return sb.String()
+		b = append(b, pieceChar(p, inHand), '@')
+		return append(b, to.String()...)
 	}
 	pt := p.PieceOn(from).Type()
-	isPawn := pt == position.Pawn
 	capture := p.IsCapture(m)
-	if isPawn {
+	var buf [32]position.Move
+	rivals := sameTarget(buf[:0], legal, to, sl) // the moves to the same square, m among them
+	d := disambiguation(p, m, rivals)
+	if pt == position.Pawn {
 		// a capture always names its file; when another pawn on
 		// that file also captures there, the whole square; a sittuyin
 		// promotion that moves names its whole square (d5e4=F), as
 		// Fairy-Stockfish's SAN does
-		d := disambiguation(p, m, legal)
 		switch {
 		case m.Kind() == position.Promotion && p.V.SittuyinPromotion && from != to:
-			sb.WriteString(from.String())
+			b = append(b, from.String()...)
 		case !capture:
-			sb.WriteString(d)
-		case d != "" && d[0] < 'a':
-			sb.WriteString(from.String())
+			b = appendOrigin(b, from, d)
+		case d == rankOrigin:
+			b = append(b, from.String()...)
 		default:
-			sb.WriteByte(byte('a' + from.File()))
+			b = append(b, byte('a'+from.File()))
 		}
 	} else {
-		sb.WriteString(designator(p, from))
-		sb.WriteString(disambiguation(p, m, legal))
+		b = appendDesignator(b, p, from)
+		b = appendOrigin(b, from, d)
 	}
 	if capture {
-		sb.WriteByte('x')
+		b = append(b, 'x')
 	}
-	sb.WriteString(to.String())
+	b = append(b, to.String()...)
 	switch m.Kind() {
 	case position.Promotion:
-		sb.WriteByte('=')
-		sb.WriteString(pieceLetter(p, m.PromotionType()))
+		b = append(b, '=', pieceChar(p, m.PromotionType()))
 	case position.PiecePromotion:
-		sb.WriteByte('+')
+		b = append(b, '+')
 	case position.PieceDemotion:
-		sb.WriteByte('-')
+		b = append(b, '-')
 	case position.Normal:
-		if canPiecePromote(m, legal) {
-			sb.WriteByte('=') // promotion declined
+		if (sl == nil || sl.piecePromotions) && canPiecePromote(m, rivals) {
+			b = append(b, '=') // promotion declined
 		}
 	}
 	if gated := gatedType(m); gated != position.NoPieceType {
-		sb.WriteByte('/')
-		sb.WriteString(pieceLetter(p, gated))
+		b = append(b, '/', pieceChar(p, gated))
 	}
-	return sb.String()
+	return b
 }
 
 // gatedType is the type a gating move brings onto the board (its AuxType,
@@ -156,25 +211,22 @@ func canPiecePromote(m position.Move, legal []position.Move) bool {
 
 // pieceLetter is the upper-case FEN letter of type pt.
 func pieceLetter(p *position.Position, pt position.PieceType) string {
-	return string(upper(p.PieceChar(position.MakePiece(position.White, pt))))
+	return string(pieceChar(p, pt))
 }
 
-// designator names the piece on s in SAN: its upper-case letter, or "+"
-// and the letter it had before a shogi-style promotion (its FEN form).
-func designator(p *position.Position, s geom.Square) string {
+// pieceChar is pieceLetter's byte.
+func pieceChar(p *position.Position, pt position.PieceType) byte {
+	return upper(p.PieceChar(position.MakePiece(position.White, pt)))
+}
+
+// appendDesignator appends the SAN name of the piece on s to b: its
+// upper-case letter, or "+" and the letter it had before a shogi-style
+// promotion (its FEN form).
+func appendDesignator(b []byte, p *position.Position, s geom.Square) []byte {
 	if up := p.MetaOn(s).Unpromoted; up != position.NoPiece {
-		return "+" + pieceLetter(p, up.Type())
+		return append(b, '+', pieceChar(p, up.Type()))
 	}
-	return pieceLetter(p, p.PieceOn(s).Type())
-}
-
-// pieceName is the piece on s as SAN names it: none for a pawn, else its
-// designator.
-func pieceName(p *position.Position, s geom.Square) string {
-	if p.PieceOn(s).Type() == position.Pawn {
-		return ""
-	}
-	return designator(p, s)
+	return append(b, pieceChar(p, p.PieceOn(s).Type()))
 }
 
 // sameDesignator reports whether the pieces on a and b are named alike in
@@ -190,36 +242,56 @@ func upper(c byte) byte {
 	return c
 }
 
-// disambiguation returns the shortest origin text (file, rank or square)
-// that tells m apart from the other moves in legal of a piece named alike
-// (sameDesignator), of the same kind and gating the same type, to the
-// same square; "" when there is none.
-func disambiguation(p *position.Position, m position.Move, legal []position.Move) string {
+// origin is the part of a move's origin square SAN names to tell it
+// apart from another (disambiguation).
+type origin uint8
+
+const (
+	noOrigin     origin = iota // none needed
+	fileOrigin                 // its file: Nbd2
+	rankOrigin                 // its rank: R1a3
+	squareOrigin               // the whole square: Qh4e1
+)
+
+// disambiguation returns the shortest origin part (file, rank or
+// square) that tells m apart from the other moves in legal of a piece
+// named alike (sameDesignator), of the same kind and gating the same
+// type, to the same square; noOrigin when there is none.
+func disambiguation(p *position.Position, m position.Move, legal []position.Move) origin {
 	from, to := m.From(), m.To()
-	var others []position.Move
+	others, sameFile, sameRank := false, false, false
 	for _, o := range legal {
 		if o.From() != from && o.To() == to && o.Kind() == m.Kind() && o.AuxType() == m.AuxType() && o.Wall() == m.Wall() &&
 			sameDesignator(p, o.From(), from) {
-			others = append(others, o)
-		}
-	}
-	if len(others) == 0 {
-		return ""
-	}
-	sameFile, sameRank := false, false
-	for _, o := range others {
-		if o.From().File() == from.File() {
-			sameFile = true
-		}
-		if o.From().Rank() == from.Rank() {
-			sameRank = true
+			others = true
+			if o.From().File() == from.File() {
+				sameFile = true
+			}
+			if o.From().Rank() == from.Rank() {
+				sameRank = true
+			}
 		}
 	}
 	switch {
+	case !others:
+		return noOrigin
 	case !sameFile:
-		return string(rune('a' + from.File()))
+		return fileOrigin
 	case !sameRank:
-		return fmt.Sprint(from.Rank() + 1)
+		return rankOrigin
 	}
-	return from.String()
+	return squareOrigin
+}
+
+// appendOrigin appends origin part d of square from to b.
+func appendOrigin(b []byte, from geom.Square, d origin) []byte {
+	switch d {
+	case fileOrigin:
+		return append(b, byte('a'+from.File()))
+	case rankOrigin:
+		return strconv.AppendInt(b, int64(from.Rank()+1), 10)
+	case squareOrigin:
+		return append(b, from.String()...)
+	}
+	return b
 }

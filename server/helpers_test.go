@@ -248,9 +248,9 @@ func walkRoom(t *testing.T, ts *testServer, body map[string]any, seed uint64, pl
 	rng := seed
 	for ply := 0; ply < plies && !r.over(); ply++ {
 		f(r, ply)
-		legal := r.legalNow().legal
+		legal := r.legalNow().ucis
 		rng = rng*6364136223846793005 + 1442695040888963407
-		mv := legal[(rng>>33)%uint64(len(legal))].UCI
+		mv := legal[(rng>>33)%uint64(len(legal))]
 		if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
 			t.Fatalf("%v ply %d: %s: %v", body["variant"], ply, mv, aerr)
 		}

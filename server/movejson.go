@@ -15,30 +15,43 @@ import "encoding/json"
 func appendLegal(b []byte, ms []legalMove) []byte {
 	b = append(b, '[')
 	for i := range ms {
-		m := &ms[i]
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"uci":`...)
-		b = appendJSONString(b, m.UCI)
-		b = append(b, `,"san":`...)
-		b = appendJSONString(b, m.SAN)
-		b = appendOmitEmpty(b, `,"from":`, m.From)
-		b = append(b, `,"to":`...)
-		b = appendJSONString(b, m.To)
-		b = appendOmitEmpty(b, `,"promotion":`, m.Promotion)
-		b = appendOmitEmpty(b, `,"drop":`, m.Drop)
-		b = appendOmitEmpty(b, `,"wall":`, m.Wall)
-		b = append(b, `,"kind":`...)
-		b = appendJSONString(b, m.Kind)
-		b = append(b, `,"production":`...)
-		b = appendJSONString(b, m.Production)
-		if m.Capture {
-			b = append(b, `,"capture":true`...)
-		}
-		b = append(b, '}')
+		b = appendLegalMove(b, &ms[i])
 	}
 	return append(b, ']')
+}
+
+// appendLegalMove appends the JSON object of m to b, as json.Marshal
+// writes it (appendLegal). From and Wall are square names
+// (geom.Square.String: a letter and digits, or "-") and Kind one of
+// legalOf's words: nothing to escape, written as they are.
+func appendLegalMove(b []byte, m *legalMove) []byte {
+	b = append(b, `{"uci":`...)
+	b = appendJSONString(b, m.UCI)
+	b = append(b, `,"san":`...)
+	b = appendJSONString(b, m.SAN)
+	if m.From != "" {
+		b = append(b, `,"from":"`...)
+		b = append(append(b, m.From...), '"')
+	}
+	b = append(b, `,"to":`...)
+	b = appendJSONString(b, m.To)
+	b = appendOmitEmpty(b, `,"promotion":`, m.Promotion)
+	b = appendOmitEmpty(b, `,"drop":`, m.Drop)
+	if m.Wall != "" {
+		b = append(b, `,"wall":"`...)
+		b = append(append(b, m.Wall...), '"')
+	}
+	b = append(b, `,"kind":"`...)
+	b = append(append(b, m.Kind...), '"')
+	b = append(b, `,"production":`...)
+	b = appendJSONString(b, m.Production)
+	if m.Capture {
+		b = append(b, `,"capture":true`...)
+	}
+	return append(b, '}')
 }
 
 // appendPremoves appends the JSON array of ps to b: the bytes json.Marshal
@@ -81,7 +94,7 @@ func appendOmitEmpty(b []byte, key, s string) []byte {
 // U+2028/U+2029; TestAppendJSONStringAsMarshal, FuzzAppendJSONString).
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !jsonPlain[s[i]] {
 			q, _ := json.Marshal(s) // a string: cannot fail
 			return append(b, q...)
 		}
@@ -90,3 +103,13 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// jsonPlain tells the bytes appendJSONString writes as they are: printable
+// ASCII but '"', '\\', '<', '>' and '&' (one lookup a byte: the strings
+// of a legal list are most of a state's bytes).
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()

@@ -36,7 +36,7 @@ func TestAppendLegalAsMarshal(t *testing.T) {
 		legal, sans := g.LegalSANs()
 		ms := make([]legalMove, len(legal))
 		for i := range legal {
-			ms[i] = legalOf(g.Pos, legal[i], sans[i])
+			ms[i] = legalOf(g.Pos, legal[i], g.Pos.UCI(legal[i]), sans[i])
 		}
 		same(name, ms)
 		moves += len(ms)

@@ -3,6 +3,8 @@ package server
 import (
 	"strings"
 	"testing"
+
+	"houserules/position"
 )
 
 // TestParseMoveFromLegalCache: a move text read through the legal moves
@@ -26,10 +28,11 @@ func TestParseMoveFromLegalCache(t *testing.T) {
 					t.Fatalf("%s ply %d: %s read from the list of the position before (SAN %q, %v)", name, ply, next, san, err)
 				}
 			}
-			for _, lm := range r.legalNow().legal {
-				texts := []string{lm.UCI}
-				if lm.Kind == "promotion" {
-					texts = append(texts, lm.UCI[:len(lm.UCI)-1]+strings.ToUpper(lm.UCI[len(lm.UCI)-1:]))
+			lc := r.legalNow()
+			for i, uci := range lc.ucis {
+				texts := []string{uci}
+				if lc.moves[i].Kind() == position.Promotion {
+					texts = append(texts, uci[:len(uci)-1]+strings.ToUpper(uci[len(uci)-1:]))
 				}
 				for _, s := range texts {
 					m, san, err := r.parseMove(s)

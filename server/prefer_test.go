@@ -121,8 +121,8 @@ func TestLegalKeptOnSeat(t *testing.T) {
 	r.mu.Lock()
 	after, gen2 := r.legalNow(), r.gen
 	r.mu.Unlock()
-	if gen2 == gen || after != before || len(after.legal) != 20 {
-		t.Fatalf("after join: gen %d → %d, legal list kept %v (%d moves), want a new gen, the same list of 20", gen, gen2, after == before, len(after.legal))
+	if gen2 == gen || after != before || len(after.moves) != 20 {
+		t.Fatalf("after join: gen %d → %d, legal list kept %v (%d moves), want a new gen, the same list of 20", gen, gen2, after == before, len(after.moves))
 	}
 	ws := dialWS(t, ts.URL, id, g["token"].(string))
 	ws.send(map[string]any{"type": "move", "move": "e2e4", "ply": 0})
@@ -130,7 +130,7 @@ func TestLegalKeptOnSeat(t *testing.T) {
 	r.mu.Lock()
 	moved := r.legalNow()
 	r.mu.Unlock()
-	if moved == before || len(moved.legal) != 20 || moved.legal[0].From[1] != '7' && moved.legal[0].From[1] != '8' {
-		t.Fatalf("after e2e4: legal list rebuilt %v, %d moves (first %+v), want black's 20", moved != before, len(moved.legal), moved.legal[0])
+	if moved == before || len(moved.moves) != 20 || moved.ucis[0][1] != '7' && moved.ucis[0][1] != '8' {
+		t.Fatalf("after e2e4: legal list rebuilt %v, %d moves (first %s), want black's 20", moved != before, len(moved.moves), moved.ucis[0])
 	}
 }

@@ -144,17 +144,6 @@ func roomOf(ctx context.Context, h *hub, rec *store.Game) (*room, error) {
 	return r, nil
 }
 
-// ending returns how the game ends in g's position (checkmate, stalemate,
-// a variant's own rule: rules.Game.Result), or nil while it goes on. The
-// one test for a game over by its position: after a move (play), at
-// creation (handleCreate) and when a room is loaded.
-func ending(g *rules.Game) *store.Ending {
-	if res, over := g.Result(); over {
-		return &store.Ending{Result: res.Score, Reason: res.Reason}
-	}
-	return nil
-}
-
 // do plays m on the room's game and returns it described (describe, from
 // the position before it) with the FEN after it.
 func (r *room) do(m position.Move) playedMove { return r.doSAN(m, "") }
@@ -191,9 +180,11 @@ func (r *room) describe(m position.Move, san string) playedMove {
 // position whose list was not built go to ParseMove. r.mu held.
 func (r *room) parseMove(s string) (position.Move, string, error) {
 	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
-		for i := range lc.legal {
-			if position.UCIEqual(lc.legal[i].UCI, s) {
-				return lc.moves[i], lc.legal[i].SAN, nil
+		for i, uci := range lc.ucis {
+			if position.UCIEqual(uci, s) {
+				// a copy: the list's SANs share one string (rules.Game.SANs),
+				// which the played move would keep whole for the game's life
+				return lc.moves[i], strings.Clone(lc.sans[i]), nil
 			}
 		}
 	}
@@ -265,7 +256,8 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
 	pm := r.doSAN(m, san)
-	end := ending(r.game)
+	legal := r.game.LegalMoves() // for the result and then the states (keepLegal)
+	end := endingAmong(r.game, legal)
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)
 	if err := r.hub.store.AppendMove(ctx, r.id, sm, end, clk); err != nil {
@@ -289,6 +281,8 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	r.armFlag()
 	if end != nil {
 		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
+	} else {
+		r.keepLegal(legal)
 	}
 	r.rec.UpdatedAt = time.Now().UTC()
 	r.scheduleAI()

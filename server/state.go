@@ -348,14 +348,19 @@ func (r *room) stateView(seat string, withLegal, withPremoves bool) *gameState {
 	return st
 }
 
-// legalCache is the legal moves and checks of the room's position, built
-// once per change of the game (gen) and shared by the states of every
-// view (read only: also while they are encoded outside the lock).
+// legalCache is the legal moves of the room's position, built once per
+// change of the game (gen) and shared by the states of every view (read
+// only: also while they are encoded outside the lock): each move, its
+// UCI text and SAN at the same index, and the list as the client sees
+// it encoded (legalOf, appendLegalMove). One with moves alone (enc nil)
+// is the list play generated for the result of the position
+// (keepLegal): legalNow completes it; parseMove does not use it.
 type legalCache struct {
 	gen, ply int
-	legal    []legalMove
-	moves    []position.Move // the moves of legal, at the same index (LegalSANs' order: the game's LegalMoves)
-	enc      json.RawMessage // legal, encoded
+	moves    []position.Move // the game's LegalMoves, in their order
+	ucis     []string        // UCI text of each move (uciTexts)
+	sans     []string        // SAN of each move (rules.Game.SANs)
+	enc      json.RawMessage // the list, encoded
 }
 
 // checkCache is the royal squares in check of the room's position, built
@@ -434,26 +439,67 @@ func (r *room) checkNow() []string {
 	return cc.check
 }
 
-// legalNow returns the legal moves of the position (r.mu held).
+// legalNow returns the legal moves of the position (r.mu held): the
+// game's legal moves (those play listed for the position's result when
+// it did: keepLegal), their SANs (rules.Game.SANs) and UCI texts
+// (uciTexts), and the list encoded, each move as the client sees it
+// (legalOf) written straight into the encoding (appendLegalMove).
 func (r *room) legalNow() *legalCache {
+	var legal []position.Move
 	if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
-		return lc
+		if lc.enc != nil {
+			return lc
+		}
+		legal = lc.moves
+	} else {
+		legal = r.game.LegalMoves()
 	}
-	g, p := r.game, r.game.Pos
-	legal, sans := g.LegalSANs()
-	lc := &legalCache{gen: r.gen, ply: len(r.moves), legal: make([]legalMove, len(sans)), moves: legal}
-	n := 0 // the encoding's length, guessed: a move is ~100 bytes
-	for i, san := range sans {
-		lc.legal[i] = legalOf(p, legal[i], san)
-		n += 96 + len(lc.legal[i].Production)
+	p := r.game.Pos
+	lc := &legalCache{gen: r.gen, ply: len(r.moves), moves: legal, ucis: uciTexts(p, legal), sans: r.game.SANs(legal)}
+	// the encoding's length, guessed: a move is ~100 bytes
+	b := append(make([]byte, 0, 104*len(legal)+2), '[')
+	for i, m := range legal {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		lm := legalOf(p, m, lc.ucis[i], lc.sans[i])
+		b = appendLegalMove(b, &lm)
 	}
-	lc.enc = appendLegal(make([]byte, 0, n), lc.legal)
+	lc.enc = append(b, ']')
 	r.legal = lc
 	return lc
 }
 
-func legalOf(p *position.Position, m position.Move, san string) legalMove {
-	uci := p.UCI(m)
+// keepLegal keeps legal, the game's legal moves in the position play has
+// just reached (listed for its result: ending), for legalNow to complete
+// when a state asks for them (r.mu held, r.gen and r.moves those of the
+// position).
+func (r *room) keepLegal(legal []position.Move) {
+	r.legal = &legalCache{gen: r.gen, ply: len(r.moves), moves: legal}
+}
+
+// uciTexts returns the UCI text of each of moves (Position.UCI), at the
+// same index: written into one buffer, one string for them all (each
+// text a part of it), not a string per move.
+func uciTexts(p *position.Position, moves []position.Move) []string {
+	out := make([]string, len(moves))
+	var bufArr [1024]byte
+	var endArr [256]int
+	buf, ends := bufArr[:0], endArr[:0]
+	for _, m := range moves {
+		buf = p.AppendUCI(buf, m)
+		ends = append(ends, len(buf))
+	}
+	all, start := string(buf), 0
+	for i, end := range ends {
+		out[i], start = all[start:end], end
+	}
+	return out
+}
+
+// legalOf is legal move m of p as the client sees it, with its UCI text
+// (Position.UCI) and SAN given.
+func legalOf(p *position.Position, m position.Move, uci, san string) legalMove {
 	lm := legalMove{UCI: uci, SAN: san, To: m.To().String(),
 		Production: position.ProductionName(m.Production()), Capture: p.IsCapture(m)}
 	if m.Kind() != position.Drop {
@@ -462,9 +508,9 @@ func legalOf(p *position.Position, m position.Move, san string) legalMove {
 	if w := m.Wall(); w != geom.NoSquare {
 		lm.Wall = w.String()
 	}
-	move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 	switch m.Kind() {
 	case position.Promotion:
+		move, _, _ := strings.Cut(uci, ",") // the move without its wall part
 		lm.Kind, lm.Promotion = "promotion", move[len(move)-1:]
 	case position.PiecePromotion:
 		lm.Kind, lm.Promotion = "piece-promotion", "+"

@@ -98,3 +98,41 @@ func benchRoom(b *testing.B, moves string) *room {
 	}
 	return r
 }
+
+// BenchmarkNewPosition measures what the server does with the position
+// a move reaches before its states are sent: the last move taken back
+// and played again (rules.Game Undo, Do: a new position, nothing of it
+// cached), then "legal" builds the legal list of its states (legalNow)
+// and "ending+legal" first asks whether the game ended there, as play
+// does (the legal moves listed for the result are kept for the list:
+// endingAmong, keepLegal), and then builds the list.
+func BenchmarkNewPosition(b *testing.B) {
+	r := benchRoom(b, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7")
+	for _, end := range []bool{false, true} {
+		name := "legal"
+		if end {
+			name = "ending+legal"
+		}
+		b.Run(name, func(b *testing.B) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			m := r.moves[len(r.moves)-1].move
+			b.ReportAllocs()
+			for b.Loop() {
+				r.game.Undo()
+				r.game.Do(m)
+				r.gen++
+				if end {
+					// as play does: the legal moves listed once, for the
+					// result and then the states
+					legal := r.game.LegalMoves()
+					if endingAmong(r.game, legal) != nil {
+						b.Fatal("the game ended")
+					}
+					r.keepLegal(legal)
+				}
+				r.legalNow()
+			}
+		})
+	}
+}

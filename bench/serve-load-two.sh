@@ -5,7 +5,8 @@
 # every move crosses instances through PostgreSQL LISTEN/NOTIFY.
 #
 #   DB=postgres://… bench/serve-load-two.sh [humans|saturation|spectators|aifirst|all]
-#   (GAMES=N: the humans run's games, default 1000; RAMP=D: over how long they start, default 5s)
+#   (GAMES=N: the humans run's games, default 1000; RAMP=D: over how long they start, default 5s;
+#   SAT_GAMES=N: the saturation run's games, default 50)
 #
 # The CPU and RSS of both servers are printed after each run (ps). The
 # database should be a throw-away one: the runs leave their games in it

@@ -168,6 +168,34 @@ func (p *Position) takeablePseudoRoyals(c Color) geom.Set {
 	return checked
 }
 
+// BesideTheirRoyal reports whether a royal of c on s cannot be taken
+// because a pseudo-royal of the other colour stands next to it in a
+// variant whose captures explode (atomic: the taker would blow up its own
+// king), so that it is not in check however it is attacked
+// (CheckedPseudoRoyals' test).
+func (p *Position) BesideTheirRoyal(s geom.Square, c Color) bool {
+	return p.V.BlastOnCapture && p.c.kingRing[s].And(p.st.PseudoRoyals.And(p.byColor[c.Other()])).Any()
+}
+
+// CheckedRoyals returns the royal pieces of c in check, the squares a
+// board marks: its kings attacked and, in pseudo-royal variants
+// (extinctionPseudoRoyal), its pseudo-royals in check as CheckedPseudoRoyals
+// judges them (coregal's queens; atomic's king, not beside the enemy
+// king; duple check's kings when all are attacked). For the side to move
+// it is not empty exactly when InCheck holds (with one king).
+func (p *Position) CheckedRoyals(c Color) geom.Set {
+	var b geom.Set
+	for k := p.PiecesOf(c, King); k.Any(); {
+		if s := k.Pop(); p.AttackersTo(s, p.occ, c.Other()).Any() {
+			b.Add(s)
+		}
+	}
+	if p.V.ExtinctionPseudoRoyal {
+		b = b.Or(p.CheckedPseudoRoyals(c))
+	}
+	return b
+}
+
 // RoyalsOf returns c's royal pieces: its kings and, in pseudo-royal
 // variants (extinctionPseudoRoyal), its pieces of an extinction type down
 // to their last ExtinctionPieceCount+1 (coregal: every queen).

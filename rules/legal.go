@@ -211,6 +211,29 @@ func (g *Game) royalAttackers(c position.Color) geom.Set {
 	return b
 }
 
+// CheckedRoyals returns the royal pieces of colour c in check, the
+// squares a board marks. Without house rules they are the position's
+// (Position.CheckedRoyals: coregal's queen, atomic's king unless it stands
+// beside the enemy king, duple check's kings when all are attacked). With
+// house rules they are the royals of the ruleset (royals: piece HP's kings
+// with 1 HP …) that InCheck finds attacked (Attackers), but for a royal
+// beside the enemy royal where captures explode (atomic), which cannot be
+// taken.
+func (g *Game) CheckedRoyals(c position.Color) geom.Set {
+	p := g.Pos
+	if g.R.Plain() {
+		return p.CheckedRoyals(c)
+	}
+	var b geom.Set
+	for r := g.royals(c); r.Any(); {
+		s := r.Pop()
+		if !p.BesideTheirRoyal(s, c) && g.Attackers(s, c.Other()).Any() {
+			b.Add(s)
+		}
+	}
+	return b
+}
+
 // InCheck reports whether a royal of colour c is attacked.
 func (g *Game) InCheck(c position.Color) bool {
 	if g.R.Plain() {

@@ -418,21 +418,21 @@ func (r *room) legalJSON() json.RawMessage {
 	return r.legalNow().enc
 }
 
-// checkNow returns the royal squares in check of the position: each
-// king-type square of a side that is in check (rules.Game.InCheck, the
-// ruleset's own check: several royals, duple check …), found without the
-// legal moves; the result is shared, read only (r.mu held).
+// checkNow returns the royal squares in check of the position, White's
+// then Black's: the royal pieces each side has in check
+// (rules.Game.CheckedRoyals: coregal's queen as well as its king, atomic's
+// king unless it stands beside the enemy king, duple check's kings when
+// all are attacked, the ruleset's royals), found without the legal moves;
+// the result is shared, read only (r.mu held).
 func (r *room) checkNow() []string {
 	if cc := r.chk; cc != nil && cc.gen == r.gen && cc.ply == len(r.moves) {
 		return cc.check
 	}
-	g, p := r.game, r.game.Pos
+	g := r.game
 	cc := &checkCache{gen: r.gen, ply: len(r.moves)}
 	for _, c := range []position.Color{position.White, position.Black} {
-		if g.InCheck(c) {
-			for k := p.PiecesOf(c, position.King); k.Any(); {
-				cc.check = append(cc.check, k.Pop().String())
-			}
+		for k := g.CheckedRoyals(c); k.Any(); {
+			cc.check = append(cc.check, k.Pop().String())
 		}
 	}
 	r.chk = cc

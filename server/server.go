@@ -594,8 +594,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	q, qerr := queryOf(r)
+	if qerr != nil {
+		writeError(w, qerr)
+		return
+	}
 	var list []store.Summary
-	if ids, ok := r.URL.Query()["ids"]; ok {
+	if ids, ok := q["ids"]; ok {
 		// the games of these IDs (the page's own games), same filter
 		var aerr *apiError
 		if list, aerr = s.listByIDs(r.Context(), strings.Join(ids, ",")); aerr != nil {
@@ -629,6 +634,10 @@ func (s *Server) roomFor(w http.ResponseWriter, r *http.Request) *room {
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	if _, aerr := queryOf(r); aerr != nil { // bearer reads ?token=
+		writeError(w, aerr)
+		return
+	}
 	room := s.roomFor(w, r)
 	if room == nil {
 		return
@@ -753,6 +762,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Move string `json:"move"`
 		Ply  *int   `json:"ply"`
+	}
+	if _, aerr := queryOf(r); aerr != nil { // bearer reads ?token=
+		writeError(w, aerr)
+		return
 	}
 	if aerr := s.decode(w, r, &req); aerr != nil {
 		writeError(w, aerr)

@@ -107,6 +107,28 @@ func (e *encoded) tailBytes() []byte {
 	return e.tb
 }
 
+// queryOf parses r's query (url.ParseQuery) for a route that reads it
+// (the WebSocket's ?protocol= and ?token=, a game's ?token=, the list's
+// ?ids=). A query that does not parse is bad_request (400) naming it:
+// r.URL.Query() would drop its bad parameters silently (a ; is no
+// separator since Go 1.17: ?x=1;protocol=3 would be protocol 1).
+func queryOf(r *http.Request) (url.Values, *apiError) {
+	raw := r.URL.RawQuery
+	q, err := url.ParseQuery(raw)
+	if err == nil {
+		return q, nil
+	}
+	shown := raw
+	if len(shown) > 200 {
+		shown = shown[:200] + "…"
+	}
+	msg := fmt.Sprintf("the query %q does not parse: %v", shown, err)
+	if strings.Contains(err.Error(), "semicolon") {
+		msg += " (parameters are separated by &, not ;)"
+	}
+	return nil, errf(http.StatusBadRequest, CodeBadRequest, msg)
+}
+
 // protocolOf reads the protocol a WebSocket asks for in its URL
 // (?protocol=1 or 2, once; none: 1). Anything else is bad_request (400,
 // before the upgrade).

@@ -83,7 +83,12 @@ func errorMsg(id json.RawMessage, e *apiError) map[string]any {
 // serveWS runs one WebSocket connection to game id.
 func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 	// the refusals in order of cost, before the upgrade (wsguard.go)
-	proto, perr := protocolOf(req.URL.Query())
+	q, perr := queryOf(req)
+	if perr != nil {
+		writeError(w, perr)
+		return
+	}
+	proto, perr := protocolOf(q)
 	if perr != nil {
 		writeError(w, perr)
 		return
@@ -133,12 +138,12 @@ func (s *Server) serveWS(w http.ResponseWriter, req *http.Request, id string) {
 
 	r.mu.Lock()
 	// A token may come in the query (?token=) or in a hello message.
-	if tok := req.URL.Query().Get("token"); tok != "" {
+	if tok := q.Get("token"); tok != "" {
 		c.setSeat(r.seatOf(tok))
 	}
 	r.clients[c] = struct{}{}
 	c.send(map[string]any{"type": "welcome", "you": youName(c.seat), "protocol": c.proto})
-	if tok := req.URL.Query().Get("token"); tok != "" && c.seat == "" {
+	if tok := q.Get("token"); tok != "" && c.seat == "" {
 		// as for a wrong token in hello (PROTOCOL.md)
 		c.send(errorMsg(nil, errf(0, CodeBadToken, "the ?token= of the URL is not a seat of this game: you are watching")))
 	}

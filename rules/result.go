@@ -41,15 +41,20 @@ func score(p *position.Position, v position.Value) string {
 func GameResult(p *position.Position) (Result, bool) { return gameResult(p, -1) }
 
 // gameResult is GameResult with the number of p's legal moves given
-// (LegalMoves' answer; -1: unknown, generated here when the rules ask).
+// (LegalMoves' answer; -1: unknown, then whether there is one is found
+// here, Position.HasLegalMove, when the rules ask). Only whether legal is
+// 0 is read.
 func gameResult(p *position.Position, legal int) (Result, bool) {
 	if e, over := p.ImmediateEnd(); over {
 		return Result{score(p, e.Value), e.Reason}, true
 	}
 	v := p.V
 	if legal < 0 {
-		var buf [256]position.Move
-		legal = len(p.LegalMoves(buf[:0]))
+		// only whether there is one: the first legal move found is enough
+		legal = 0
+		if p.HasLegalMove() {
+			legal = 1
+		}
 	}
 	if legal == 0 {
 		if p.Checkers().Any() {

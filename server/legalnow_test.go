@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"slices"
 	"testing"
 )
@@ -13,7 +14,8 @@ import (
 // a time from a fresh generation (rules.Game.LegalSANs, Position.UCI,
 // legalOf), and the moves play kept are the game's LegalMoves, along
 // random games of plain variants and of rulesets with house rules
-// (moves played and taken back too).
+// (moves played and taken back too), with a client of protocol 1 in the
+// room (without one, play keeps no list: TestPlayListsLegalOnlyWhenUsed).
 func TestLegalNowAsLegalOf(t *testing.T) {
 	ts := newTestServer(t, nil)
 	for _, body := range []map[string]any{
@@ -29,6 +31,11 @@ func TestLegalNowAsLegalOf(t *testing.T) {
 		}
 		kept := 0
 		walkRoom(t, ts, body, 5, 40, func(r *room, ply int) {
+			if ply == 0 {
+				// a client of protocol 1 here: every state carries the
+				// list, so play keeps it (legalSoon)
+				r.clients[&client{r: r, proto: ProtocolVersion, out: make(chan []byte, 64), kill: func() {}, wake: make(chan struct{}, 1)}] = struct{}{}
+			}
 			g := r.game
 			if ply%7 == 3 {
 				// a move played and taken back on the game: the list kept
@@ -36,7 +43,9 @@ func TestLegalNowAsLegalOf(t *testing.T) {
 				g.Do(g.LegalMoves()[0])
 				g.Undo()
 			}
-			if lc := r.legal; lc != nil && lc.enc == nil && lc.gen == r.gen && lc.ply == len(r.moves) {
+			// the list play kept (legalSoon: the client here), completed
+			// by the broadcast's legalNow in place
+			if lc := r.legal; lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) {
 				if fresh := g.LegalMoves(); !slices.Equal(lc.moves, fresh) {
 					t.Fatalf("%s ply %d: play kept %d moves, the position has %d", name, ply, len(lc.moves), len(fresh))
 				}
@@ -61,5 +70,49 @@ func TestLegalNowAsLegalOf(t *testing.T) {
 		if kept == 0 {
 			t.Errorf("%s: no list kept by play was seen", name)
 		}
+	}
+}
+
+// TestPlayListsLegalOnlyWhenUsed: play lists the legal moves of the
+// position it reached (for its result, then kept for the states) only
+// when a client here gets them (legalSoon: protocol 1, or the seat to
+// move); without one (the seat to move plays on another instance, whose
+// own states build the list) the game's end is told from the first
+// legal move found, and a mate is still a mate.
+func TestPlayListsLegalOnlyWhenUsed(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx := context.Background()
+	id, _, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
+	r, err := ts.srv.hub.room(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	defer r.unlock()
+	kept := func() bool { lc := r.legal; return lc != nil && lc.gen == r.gen && lc.ply == len(r.moves) }
+	play := func(mv string) {
+		t.Helper()
+		if aerr := r.play(ctx, r.sideToMove(), mv, noPly, false, nil); aerr != nil {
+			t.Fatalf("%s: %v", mv, aerr)
+		}
+	}
+	play("f2f3")
+	if kept() {
+		t.Error("no client here: play listed black's legal moves")
+	}
+	w := &client{r: r, seat: "white", proto: ProtocolPartial, out: make(chan []byte, 64), kill: func() {}, wake: make(chan struct{}, 1)}
+	r.clients[w] = struct{}{}
+	play("e7e5")
+	if !kept() || len(r.legal.moves) != 19 {
+		t.Errorf("white to move after 1.f3 e5, its client here: want white's 19 legal moves kept, got %v", kept())
+	}
+	play("g2g4")
+	if kept() {
+		t.Error("black to move, only white's client (protocol 2) here: play listed black's legal moves")
+	}
+	delete(r.clients, w)
+	play("d8h4")
+	if kept() || !r.over() || r.rec.Result != "0-1" || r.rec.Reason != "checkmate" {
+		t.Errorf("fool's mate with no client here: kept %v, status %s %s %s, want over 0-1 checkmate", kept(), r.rec.Status, r.rec.Result, r.rec.Reason)
 	}
 }

@@ -256,8 +256,14 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		return errf(http.StatusUnprocessableEntity, CodeIllegalMove, err.Error()) // names the move, the position and, when it can, why
 	}
 	pm := r.doSAN(m, san)
-	legal := r.game.LegalMoves() // for the result and then the states (keepLegal)
-	end := endingAmong(r.game, legal)
+	var legal []position.Move
+	var end *store.Ending
+	if r.legalSoon() {
+		legal = r.game.LegalMoves() // for the result and then the states (keepLegal)
+		end = endingAmong(r.game, legal)
+	} else {
+		end = ending(r.game) // (no list: the first legal move found is enough)
+	}
 	sm := store.Move{Ply: len(r.moves), UCI: pm.UCI, SAN: pm.SAN, FENAfter: pm.FEN}
 	clk := r.clockAfterMove(seat, time.Now().UnixMilli(), end != nil)
 	if err := r.hub.store.AppendMove(ctx, r.id, sm, end, clk); err != nil {
@@ -281,7 +287,7 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 	r.armFlag()
 	if end != nil {
 		r.rec.Status, r.rec.Result, r.rec.Reason = store.StatusOver, end.Result, end.Reason
-	} else {
+	} else if legal != nil {
 		r.keepLegal(legal)
 	}
 	r.rec.UpdatedAt = time.Now().UTC()
@@ -294,6 +300,20 @@ func (r *room) play(ctx context.Context, seat, mv string, ply int, ai bool, ack 
 		r.sendAll(map[string]any{"type": "game_over", "result": end.Result, "reason": end.Reason})
 	}
 	return nil
+}
+
+// legalSoon reports whether a state of the position just played (the
+// game still active) will carry its legal moves: a client here of
+// protocol 1, or of the seat to move (legalFor). Else play tells the
+// game's end without listing them: the other seat plays on another
+// instance, which builds the list for its own states. r.mu held.
+func (r *room) legalSoon() bool {
+	for c := range r.clients {
+		if r.legalFor(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // finish ends the game without a move (resignation, agreement).

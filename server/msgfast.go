@@ -170,6 +170,8 @@ func msgType(s []byte) string {
 		return "sync"
 	case "legal":
 		return "legal"
+	case "premoves":
+		return "premoves"
 	case "resign":
 		return "resign"
 	case "draw_offer":

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -130,5 +131,19 @@ func checkFastAgrees(t *testing.T, data []byte, binary bool) {
 	got, refused := s.parseMsg(typ, data)
 	if !reflect.DeepEqual(got, slow) || string(refused) != string(slowRefused) || (refused == nil) != (slowRefused == nil) {
 		t.Fatalf("%q: parseMsg %+v %q, parseMsgSlow %+v %q", data, got, refused, slow, slowRefused)
+	}
+}
+
+// TestParseMsgFastKnowsEveryField: each field of clientMsg is a field the
+// fast path fills (fieldOf knows its JSON name): a field added to
+// clientMsg and not to the fast path would be left empty for the flat
+// messages it reads, where json.Unmarshal fills it.
+func TestParseMsgFastKnowsEveryField(t *testing.T) {
+	typ := reflect.TypeOf(clientMsg{})
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if fieldOf([]byte(name)) == fieldNone {
+			t.Errorf("clientMsg.%s (JSON %q) is not read by the fast path (fieldOf, fastValue)", typ.Field(i).Name, name)
+		}
 	}
 }

@@ -120,22 +120,34 @@ func wantClose(t *testing.T, err error, code websocket.StatusCode, reason string
 	}
 }
 
-// Message flood on one connection: the burst of 40 is answered, then
-// too_many_messages (nothing else), then the close 1008.
-func hostileFlood(t *testing.T, ts *testServer, id string) {
-	conn := rawDial(t, ts, id, "10.1.0.1", nil)
+// floodAnswers sends 300 messages msg at once on a new connection of
+// client ip to game id and reads what comes back until the close, which
+// must be 1008 too_many_messages after the burst: the answers of type
+// answer must number the burst of DefaultWSBurst (and what refilled
+// meanwhile, at most as much again), then errors follow. It returns the
+// error codes.
+func floodAnswers(t *testing.T, ts *testServer, id, ip, msg, answer string) []string {
+	t.Helper()
+	conn := rawDial(t, ts, id, ip, nil)
 	go func() {
 		for range 300 {
-			if conn.Write(context.Background(), websocket.MessageText, []byte(`{"type":"ping"}`)) != nil {
+			if conn.Write(context.Background(), websocket.MessageText, []byte(msg)) != nil {
 				return
 			}
 		}
 	}()
 	types, codes, err := readAll(conn)
 	wantClose(t, err, websocket.StatusPolicyViolation, CodeTooManyMessages)
-	if types["pong"] < DefaultWSBurst || types["pong"] > 2*DefaultWSBurst || len(codes) == 0 {
-		t.Errorf("flood: %d pongs, errors %v; want the burst of %d (and what refilled meanwhile), then too_many_messages", types["pong"], codes, DefaultWSBurst)
+	if types[answer] < DefaultWSBurst || types[answer] > 2*DefaultWSBurst || len(codes) == 0 {
+		t.Errorf("flood of %s: %d %s answers, errors %v; want the burst of %d (and what refilled meanwhile), then too_many_messages", msg, types[answer], answer, codes, DefaultWSBurst)
 	}
+	return codes
+}
+
+// Message flood on one connection: the burst of 40 is answered, then
+// too_many_messages (nothing else), then the close 1008.
+func hostileFlood(t *testing.T, ts *testServer, id string) {
+	codes := floodAnswers(t, ts, id, "10.1.0.1", `{"type":"ping"}`, "pong")
 	for _, c := range codes {
 		if c != CodeTooManyMessages {
 			t.Fatalf("flood: error codes %v, want only %s", codes, CodeTooManyMessages)

@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/coder/websocket"
 )
 
 // legalOf2 is the legal list of a state or a "legal" answer as uci → san,
@@ -215,19 +213,7 @@ func TestLegalMessageRefused(t *testing.T) {
 		return m["type"] == "legal" && m["id"] == "still" && len(m["legal"].([]any)) == 20
 	})
 
-	conn := rawDial(t, ts, id, "10.7.0.2", nil)
-	go func() {
-		for range 300 {
-			if conn.Write(context.Background(), websocket.MessageText, []byte(`{"type":"legal"}`)) != nil {
-				return
-			}
-		}
-	}()
-	types, codes, err := readAll(conn)
-	wantClose(t, err, websocket.StatusPolicyViolation, CodeTooManyMessages)
-	if types["legal"] < DefaultWSBurst || types["legal"] > 2*DefaultWSBurst || len(codes) == 0 {
-		t.Errorf("flood: %d legal answers, errors %v; want the burst of %d, then too_many_messages", types["legal"], codes, DefaultWSBurst)
-	}
+	floodAnswers(t, ts, id, "10.7.0.2", `{"type":"legal"}`, "legal")
 }
 
 // TestCheckWithoutLegal: along random games of variants with several

@@ -299,17 +299,5 @@ func TestPremovesAnswerCases(t *testing.T) {
 	if code := c.expectError(); code != CodeDuplicateKey {
 		t.Errorf("duplicate type: %s, want %s", code, CodeDuplicateKey)
 	}
-	conn := rawDial(t, ts2, id2, "10.7.0.2", nil)
-	go func() {
-		for range 300 {
-			if conn.Write(context.Background(), websocket.MessageText, []byte(`{"type":"premoves"}`)) != nil {
-				return
-			}
-		}
-	}()
-	types, codes, err := readAll(conn)
-	wantClose(t, err, websocket.StatusPolicyViolation, CodeTooManyMessages)
-	if types["premoves"] < DefaultWSBurst || types["premoves"] > 2*DefaultWSBurst || len(codes) == 0 {
-		t.Errorf("flood: %d premoves answers, errors %v; want the burst of %d, then too_many_messages", types["premoves"], codes, DefaultWSBurst)
-	}
+	floodAnswers(t, ts2, id2, "10.7.0.2", `{"type":"premoves"}`, "premoves")
 }

@@ -22,16 +22,15 @@ func TestQueryNotParsedRefused(t *testing.T) {
 	id, _, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
 	do := func(method, path string, body string, ws bool) (int, string) {
 		t.Helper()
-		var rd io.Reader
-		if body != "" {
-			rd = strings.NewReader(body)
-		}
-		req, _ := http.NewRequestWithContext(context.Background(), method, ts.URL+path, rd)
+		var req *http.Request
 		if ws {
-			req.Header.Set("Connection", "Upgrade")
-			req.Header.Set("Upgrade", "websocket")
-			req.Header.Set("Sec-WebSocket-Version", "13")
-			req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+			req = upgradeRequest(t, ts.URL+path)
+		} else {
+			var rd io.Reader
+			if body != "" {
+				rd = strings.NewReader(body)
+			}
+			req, _ = http.NewRequestWithContext(context.Background(), method, ts.URL+path, rd)
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {

@@ -256,3 +256,18 @@ func walkRoom(t *testing.T, ts *testServer, body map[string]any, seed uint64, pl
 		}
 	}
 }
+
+// upgradeRequest is a GET of url asking for a WebSocket upgrade (the
+// headers a client sends), for the tests of what is refused before it.
+func upgradeRequest(t *testing.T, url string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequestWithContext(context.Background(), "GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Connection", "Upgrade")
+	req.Header.Set("Upgrade", "websocket")
+	req.Header.Set("Sec-WebSocket-Version", "13")
+	req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+	return req
+}

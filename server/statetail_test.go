@@ -170,12 +170,7 @@ func TestProtocolRefused(t *testing.T) {
 	ts := newTestServer(t, nil)
 	id, _, _ := createHuman(t, ts, map[string]any{"variant": "chess"})
 	for _, q := range []string{"protocol=3", "protocol=", "protocol=2&protocol=2", "protocol=two"} {
-		req, _ := http.NewRequestWithContext(context.Background(), "GET", ts.URL+"/api/games/"+id+"/ws?"+q, nil)
-		req.Header.Set("Connection", "Upgrade")
-		req.Header.Set("Upgrade", "websocket")
-		req.Header.Set("Sec-WebSocket-Version", "13")
-		req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := http.DefaultClient.Do(upgradeRequest(t, ts.URL+"/api/games/"+id+"/ws?"+q))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -77,30 +77,6 @@ func (m *serverMsg) uci(k int) string {
 // uciKey starts the value of a legal move's "uci" (a value without escapes).
 const uciKey = `"uci":"`
 
-// legalUCIs returns the "uci" of each legal move of a state (legalArray)
-// without decoding the list. nil when the state has no legal array or it
-// is cut short.
-func legalUCIs(raw []byte) []string {
-	s := legalArray(raw)
-	if s == nil {
-		return nil
-	}
-	var out []string
-	for {
-		k := bytes.Index(s, []byte(uciKey))
-		if k < 0 {
-			return out
-		}
-		s = s[k+len(uciKey):]
-		e := bytes.IndexByte(s, '"')
-		if e < 0 {
-			return out
-		}
-		out = append(out, string(s[:e]))
-		s = s[e+1:]
-	}
-}
-
 // legalArray returns the inside of a state's "legal" array: its end is
 // found by a scan that skips strings, then each "uci":" inside it is a key
 // (a quote cannot occur unescaped in a JSON string) whose value has no

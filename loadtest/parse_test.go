@@ -1,6 +1,7 @@
 package loadtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -73,6 +74,30 @@ func FuzzParseMsg(f *testing.F) {
 			}
 		}
 	})
+}
+
+// legalUCIs returns the "uci" of each legal move of a state (legalArray)
+// as a list: what legal() and uci(k) name one by one, for the tests. nil when the state has no legal array or it
+// is cut short.
+func legalUCIs(raw []byte) []string {
+	s := legalArray(raw)
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for {
+		k := bytes.Index(s, []byte(uciKey))
+		if k < 0 {
+			return out
+		}
+		s = s[k+len(uciKey):]
+		e := bytes.IndexByte(s, '"')
+		if e < 0 {
+			return out
+		}
+		out = append(out, string(s[:e]))
+		s = s[e+1:]
+	}
 }
 
 // TestLegalUCIs: the legal moves' UCI read without decoding the list, as a

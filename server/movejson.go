@@ -5,26 +5,12 @@ import "encoding/json"
 // The legal-move list and the premove list are encoded once per position
 // (legalNow, premovesJSON) and go into the states of it as they are.
 // json.Marshal found their shape by reflection for each of the lists'
-// moves: a tenth of a move's handling under load (issue 45). appendLegal
-// and appendPremoves write the same bytes directly.
-
-// appendLegal appends the JSON array of ms to b: the bytes json.Marshal
-// gives for a []legalMove (the same keys in the same order, the omitempty
-// fields left out alike, strings escaped alike;
-// TestAppendLegalAsMarshal).
-func appendLegal(b []byte, ms []legalMove) []byte {
-	b = append(b, '[')
-	for i := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendLegalMove(b, &ms[i])
-	}
-	return append(b, ']')
-}
+// moves: a tenth of a move's handling under load (issue 45).
+// appendLegalMove (each move of legalNow's list) and appendPremoves write
+// the same bytes directly.
 
 // appendLegalMove appends the JSON object of m to b, as json.Marshal
-// writes it (appendLegal). From and Wall are square names
+// writes it (TestAppendLegalAsMarshal). From and Wall are square names
 // (geom.Square.String: a letter and digits, or "-") and Kind one of
 // legalOf's words: nothing to escape, written as they are.
 func appendLegalMove(b []byte, m *legalMove) []byte {

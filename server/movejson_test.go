@@ -9,6 +9,22 @@ import (
 	"houserules/variants"
 )
 
+// appendLegal appends the JSON array of ms to b, each move by
+// appendLegalMove as legalNow writes them: the bytes json.Marshal gives
+// for a []legalMove (the same keys in the same order, the omitempty
+// fields left out alike, strings escaped alike) is what
+// TestAppendLegalAsMarshal checks.
+func appendLegal(b []byte, ms []legalMove) []byte {
+	b = append(b, '[')
+	for i := range ms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendLegalMove(b, &ms[i])
+	}
+	return append(b, ']')
+}
+
 // TestAppendLegalAsMarshal: appendLegal writes the bytes json.Marshal
 // writes, for the legal moves of every catalogue variant along a random
 // game (drops, walls, promotions, piece promotions, captures), for the

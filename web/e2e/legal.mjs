@@ -38,17 +38,26 @@ function watchFrames(page) {
 
 const why = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#why').textContent), re.source);
 
-test('a spectator and the waiting player click a piece of the side to move: they ask for the legal moves and see them', async () => {
+// openGame starts a chess game between two humans and opens white's,
+// black's and a spectator's pages on it, each watched (watchFrames), once
+// all three show the game active.
+async function openGame() {
   const r = await api('POST', '/api/games', { variant: 'chess', side: 'white', opponent: { type: 'human' } });
   const j = await api('POST', `/api/games/${r.id}/join`, { invite: r.inviteUrl.split('#invite=')[1] });
   const white = await newPage(), black = await newPage(), watch = await newPage();
-  const wf = watchFrames(white), wsf = watchFrames(watch);
+  const frames = [white, black, watch].map(watchFrames);
   await white.goto(ctx.base + r.seatUrl);
   await black.goto(ctx.base + `/g/${r.id}#seat=${j.token}`);
   await watch.goto(ctx.base + `/g/${r.id}`);
   await waitState(white, 's.you === "white" && s.status === "active"');
   await waitState(black, 's.you === "black" && s.status === "active"');
   await waitState(watch, 's.you === "spectator" && s.status === "active"');
+  return { r, j, white, black, watch, frames };
+}
+
+test('a spectator and the waiting player click a piece of the side to move: they ask for the legal moves and see them', async () => {
+  const { r, j, white, black, watch, frames } = await openGame();
+  const [wf, , wsf] = frames;
   const mv = await api('POST', `/api/games/${r.id}/moves`, { move: 'e2e4', ply: 0 }, r.token);
   assert.ok(!mv.error, JSON.stringify(mv));
   for (const page of [white, black, watch]) await waitState(page, 's.ply === 1');
@@ -93,16 +102,8 @@ test('a spectator and the waiting player click a piece of the side to move: they
 });
 
 test('premoves (protocol 2): no state has them; the waiting player picks up a piece, asks once, the destinations appear, the premove is played on its turn', async () => {
-  const r = await api('POST', '/api/games', { variant: 'chess', side: 'white', opponent: { type: 'human' } });
-  const j = await api('POST', `/api/games/${r.id}/join`, { invite: r.inviteUrl.split('#invite=')[1] });
-  const white = await newPage(), black = await newPage(), watch = await newPage();
-  const wf = watchFrames(white), bf = watchFrames(black), sf = watchFrames(watch);
-  await white.goto(ctx.base + r.seatUrl);
-  await black.goto(ctx.base + `/g/${r.id}#seat=${j.token}`);
-  await watch.goto(ctx.base + `/g/${r.id}`);
-  await waitState(white, 's.you === "white" && s.status === "active"');
-  await waitState(black, 's.you === "black" && s.status === "active"');
-  await waitState(watch, 's.you === "spectator" && s.status === "active"');
+  const { white, black, watch, frames } = await openGame();
+  const [wf, bf, sf] = frames;
   // white moves on the board; black to move
   await clickSquare(white, 'e2');
   await clickSquare(white, 'e4');
